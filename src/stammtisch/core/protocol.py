@@ -1,0 +1,236 @@
+"""The game protocol, close to OpenSpiel's vocabulary.
+
+A game is a pure rules engine over immutable state values:
+
+* ``turn(state)`` says what happens next: a ``Decision`` for one seat (or several, for secret
+  simultaneous votes and knock windows), a ``Chance`` event, or ``Finished``.
+* ``legal_actions(state, seat)`` lists what a seat may do, in a documented canonical order.
+* ``act(state, seat, action)`` and ``resolve(state, outcome)`` return the next state. They run
+  the generic pre-checks once (finished, then whose turn, then decision vs. chance) and then the
+  game's own check, which raises a ``RuleViolation`` saying which clause is broken.
+* ``view(state, seat)`` is exactly what that seat may see; ``view(state, None)`` the public table.
+  Adapters (web, CLI) and bots only ever see views.
+
+Actions and outcomes are small frozen dataclasses with a text notation and a JSON form.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
+
+from stammtisch.core import codec
+from stammtisch.core.chance import ChanceNode
+from stammtisch.core.errors import (
+    DecisionPending,
+    IllegalAction,
+    ImpossibleOutcome,
+    MatchFinished,
+    NotYourTurn,
+    OutcomePending,
+)
+from stammtisch.core.options import Option, Options, resolve_options
+from stammtisch.core.text import Text
+
+State = TypeVar("State")
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """The seats the game waits for. Several seats: each acts on its own, in any order
+    (secret votes stay hidden until the last one arrives; a knock window collects claims)."""
+
+    seats: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Chance:
+    """The game waits for a chance outcome: sampled in digital play, entered in table play."""
+
+    node: ChanceNode
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """How a finished game ended. ``scores`` per seat, higher is better; ``ranking`` groups seats
+    best first (seats in one group are tied); ``details`` is JSON-ready game-specific data."""
+
+    scores: tuple[int, ...]
+    ranking: tuple[tuple[int, ...], ...]
+    details: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Finished:
+    result: Result
+
+
+Turn = Decision | Chance | Finished
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    """What kind of game this is. ``chance_kinds`` ⊆ {'dice', 'cards', 'skill', 'lot'};
+    ``play_modes`` ⊆ {'digital', 'table', 'scoresheet'}."""
+
+    hidden_information: bool
+    simultaneous_moves: bool
+    chance_kinds: tuple[str, ...]
+    play_modes: tuple[str, ...]
+
+
+def _rules_clause(game: Game[Any]) -> str:
+    return f"{game.slug}/protocol"
+
+
+class Game(ABC, Generic[State]):
+    """One game's rules. Subclasses set the class attributes and implement the abstract methods;
+    ``act`` and ``resolve`` are the framework's and should not be overridden."""
+
+    slug: str
+    title: Text
+    min_seats: int
+    max_seats: int
+    info: GameInfo
+    options: tuple[Option, ...] = ()
+    rules_version: str = "1"
+    action_types: tuple[type, ...] = ()
+    outcome_types: tuple[type, ...] = ()
+
+    # --- setting up -------------------------------------------------------------------------
+    def configure(self, given: Mapping[str, object] | None = None) -> Options:
+        """The declared options with defaults from the rulings, overridden by ``given``."""
+        return resolve_options(self.options, given)
+
+    @abstractmethod
+    def start(self, seats: int, options: Options, setup: Mapping[str, Any] | None = None) -> State:
+        """The initial state for ``seats`` seats (seat 0 first in the game's order).
+        ``setup`` carries table facts the rules need (e.g. which players are externals).
+        Raises ``InvalidSetup``."""
+
+    # --- whose move --------------------------------------------------------------------------
+    @abstractmethod
+    def turn(self, state: State) -> Turn:
+        """What happens next."""
+
+    @abstractmethod
+    def legal_actions(self, state: State, seat: int) -> tuple[Any, ...]:
+        """Every action ``seat`` may take now, in the game's canonical order; () if none."""
+
+    def check_action(self, state: State, seat: int, action: object) -> None:
+        """Raise ``IllegalAction`` citing the clause if ``action`` is not legal for ``seat``.
+        Called after the generic pre-checks. Games override this to say *why*."""
+        if action not in self.legal_actions(state, seat):
+            raise IllegalAction(
+                _rules_clause(self),
+                Text(f"Der Zug {action} ist jetzt nicht erlaubt.", f"The move {action} is not allowed now."),
+            )
+
+    @abstractmethod
+    def apply_action(self, state: State, seat: int, action: Any) -> State:
+        """The state after a checked action."""
+
+    def check_outcome(self, state: State, node: ChanceNode, outcome: object) -> None:
+        """Raise ``ImpossibleOutcome`` if ``outcome`` cannot happen at ``node``."""
+        if not node.contains(outcome):
+            raise ImpossibleOutcome(
+                _rules_clause(self),
+                Text(f"Das Ergebnis {outcome} ist hier unmöglich.", f"The outcome {outcome} is impossible here."),
+            )
+
+    @abstractmethod
+    def apply_outcome(self, state: State, outcome: Any) -> State:
+        """The state after a checked chance outcome."""
+
+    # --- the framework's operations ---------------------------------------------------------
+    def act(self, state: State, seat: int, action: Any) -> State:
+        """Validate and apply ``seat``'s action. Pre-checks run in a fixed order:
+        game over, then outcome pending, then not your turn, then the game's own rules."""
+        turn = self.turn(state)
+        if isinstance(turn, Finished):
+            raise MatchFinished(
+                _rules_clause(self), Text("Das Spiel ist zu Ende.", "The game is over.")
+            )
+        if isinstance(turn, Chance):
+            raise OutcomePending(
+                _rules_clause(self),
+                Text(
+                    f"Erst muss das Ergebnis feststehen: {turn.node.label.de}.",
+                    f"An outcome must be entered first: {turn.node.label.en}.",
+                ),
+            )
+        if seat not in turn.seats:
+            raise NotYourTurn(
+                _rules_clause(self),
+                Text(f"Platz {seat + 1} ist nicht am Zug.", f"Seat {seat + 1} is not on turn."),
+            )
+        self.check_action(state, seat, action)
+        return self.apply_action(state, seat, action)
+
+    def resolve(self, state: State, outcome: Any) -> State:
+        """Validate and apply a chance outcome (sampled, or entered from the real table)."""
+        turn = self.turn(state)
+        if isinstance(turn, Finished):
+            raise MatchFinished(_rules_clause(self), Text("Das Spiel ist zu Ende.", "The game is over."))
+        if isinstance(turn, Decision):
+            raise DecisionPending(
+                _rules_clause(self),
+                Text(
+                    "Jetzt ist kein Zufallsergebnis einzugeben, sondern eine Entscheidung zu treffen.",
+                    "No chance outcome is due now: a player has to decide first.",
+                ),
+            )
+        self.check_outcome(state, turn.node, outcome)
+        return self.apply_outcome(state, outcome)
+
+    def result(self, state: State) -> Result | None:
+        turn = self.turn(state)
+        return turn.result if isinstance(turn, Finished) else None
+
+    # --- what a seat sees --------------------------------------------------------------------
+    @abstractmethod
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        """A JSON-ready projection: everything ``seat`` may see and nothing else
+        (``None``: the public table). Never contains another seat's secrets."""
+
+    def hide_others(self, state: State, seat: int | None, seed: int) -> State | None:
+        """For games with hidden information: ``state`` with every secret that ``seat`` may not see
+        replaced by other possible values (derived from ``seed``). The conformance kit checks that
+        ``view(seat)`` does not change. ``None``: the game has no secrets."""
+        return None
+
+    # --- notation ---------------------------------------------------------------------------
+    @abstractmethod
+    def format_action(self, action: Any) -> str:
+        """Compact text notation, e.g. ``hold 5 5``."""
+
+    @abstractmethod
+    def parse_action(self, text: str) -> Any:
+        """Inverse of ``format_action``; raises ``InvalidNotation``."""
+
+    @abstractmethod
+    def format_outcome(self, outcome: Any) -> str:
+        """Compact text notation of a chance outcome, e.g. ``1 3 3 5 6 6``."""
+
+    @abstractmethod
+    def parse_outcome(self, text: str) -> Any:
+        """Inverse of ``format_outcome``; raises ``InvalidNotation``."""
+
+    def describe_action(self, state: State, action: Any) -> Text:
+        """What choosing ``action`` means, for buttons and help ("risk throw: all points at stake")."""
+        return Text(self.format_action(action), self.format_action(action))
+
+    # --- JSON -------------------------------------------------------------------------------
+    def action_to_json(self, action: Any) -> dict[str, Any]:
+        return codec.encode(action)
+
+    def action_from_json(self, data: object) -> Any:
+        return codec.decode(data, self.action_types, self.slug)
+
+    def outcome_to_json(self, outcome: Any) -> dict[str, Any]:
+        return codec.encode(outcome)
+
+    def outcome_from_json(self, data: object) -> Any:
+        return codec.decode(data, self.outcome_types, self.slug)

@@ -1,0 +1,17 @@
+"""The registry of games. Adding a game means adding its package and one line here."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from stammtisch.core.protocol import Game
+
+GAMES: dict[str, Game[Any]] = {}
+
+
+def get_game(slug: str) -> Game[Any]:
+    """The game registered under ``slug``; ``KeyError`` names the known slugs."""
+    try:
+        return GAMES[slug]
+    except KeyError:
+        raise KeyError(f"unknown game {slug!r}; known: {', '.join(sorted(GAMES))}") from None
