@@ -108,7 +108,13 @@ def test_options_have_defaults_and_refuse_bad_values() -> None:
 def test_codec_round_trips_and_refuses_malformed_json() -> None:
     assert codec.decode(codec.encode(Pick(2)), (Pick,)) == Pick(2)
     assert GAME.outcome_from_json(GAME.outcome_to_json(DiceOutcome((5, 1)))) == DiceOutcome((1, 5))
-    for bad in ({"type": "Pick"}, {"type": "Pick", "number": "2"}, {"type": "Nope"}, [], {"type": "Pick", "number": 1, "x": 1}):
+    for bad in (
+        {"type": "Pick"},
+        {"type": "Pick", "number": "2"},
+        {"type": "Nope"},
+        [],
+        {"type": "Pick", "number": 1, "x": 1},
+    ):
         with pytest.raises(InvalidNotation):
             GAME.action_from_json(bad)
 
@@ -117,5 +123,9 @@ def test_fold_rebuilds_the_live_state() -> None:
     state = initial = GAME.start(2, GAME.configure({"rounds": 1}))
     steps = [ActionStep(0, Pick(1)), ActionStep(1, Pick(2)), OutcomeStep(DiceOutcome((1,)))]
     for step in steps:
-        state = GAME.act(state, step.seat, step.action) if isinstance(step, ActionStep) else GAME.resolve(state, step.outcome)
+        state = (
+            GAME.act(state, step.seat, step.action)
+            if isinstance(step, ActionStep)
+            else GAME.resolve(state, step.outcome)
+        )
     assert fold(GAME, initial, steps) == state

@@ -93,9 +93,7 @@ class Toy(Game[State]):
         }
 
     def hide_others(self, state: State, seat: int | None, seed: int) -> State:
-        picks = tuple(
-            p if s == seat or p is None else 1 + (seed + s) % 3 for s, p in enumerate(state.picks)
-        )
+        picks = tuple(p if s == seat or p is None else 1 + (seed + s) % 3 for s, p in enumerate(state.picks))
         return replace(state, picks=picks)
 
     def format_action(self, action: Pick) -> str:

@@ -61,7 +61,9 @@ def _check(value: Any, hint: Any, known: dict[str, type], game: str, where: str)
         if value in typing.get_args(hint):
             return value
         allowed = ", ".join(map(str, typing.get_args(hint)))
-        raise _invalid(game, f"{where}: {value!r} is not one of {allowed}", f"{where}: {value!r} ist keiner von {allowed}")
+        raise _invalid(
+            game, f"{where}: {value!r} is not one of {allowed}", f"{where}: {value!r} ist keiner von {allowed}"
+        )
     if origin is tuple:
         if not isinstance(value, list | tuple):
             raise _invalid(game, f"{where}: expected a list", f"{where}: Liste erwartet")
@@ -95,12 +97,16 @@ def _decode(data: object, known: dict[str, type], game: str) -> Any:
     cls = known.get(name) if isinstance(name, str) else None
     if cls is None:
         allowed = ", ".join(sorted(known))
-        raise _invalid(game, f"unknown type {name!r} (allowed: {allowed})", f"unbekannter Typ {name!r} (erlaubt: {allowed})")
+        raise _invalid(
+            game, f"unknown type {name!r} (allowed: {allowed})", f"unbekannter Typ {name!r} (erlaubt: {allowed})"
+        )
     hints = _hints(cls)
     fields = {f.name: f for f in dataclasses.fields(cls)}
     extra = sorted(set(data) - set(fields) - {"type"})
     if extra:
-        raise _invalid(game, f"{name}: unknown field(s) {', '.join(extra)}", f"{name}: unbekannte(s) Feld(er) {', '.join(extra)}")
+        raise _invalid(
+            game, f"{name}: unknown field(s) {', '.join(extra)}", f"{name}: unbekannte(s) Feld(er) {', '.join(extra)}"
+        )
     kwargs = {}
     for field_name, f in fields.items():
         if field_name not in data:

@@ -150,9 +150,7 @@ class Game(ABC, Generic[State]):
         game over, then outcome pending, then not your turn, then the game's own rules."""
         turn = self.turn(state)
         if isinstance(turn, Finished):
-            raise MatchFinished(
-                _rules_clause(self), Text("Das Spiel ist zu Ende.", "The game is over.")
-            )
+            raise MatchFinished(_rules_clause(self), Text("Das Spiel ist zu Ende.", "The game is over."))
         if isinstance(turn, Chance):
             raise OutcomePending(
                 _rules_clause(self),

@@ -21,6 +21,7 @@ from typing import Any
 from stammtisch.core.chance import ChanceNode, sample
 from stammtisch.core.errors import (
     DecisionPending,
+    MatchFinished,
     NotYourTurn,
     OutcomePending,
     RuleViolation,
@@ -71,9 +72,10 @@ def random_playout(
     raise AssertionError(f"{game.slug}: a random game did not finish within {max_steps} steps")
 
 
-def _assert_refused(kind: type[RuleViolation], call: Any, what: str) -> None:
+def _assert_refused(kind: type[RuleViolation], what: str, call: Any, *args: Any) -> None:
+    """``call(*args)`` must raise ``kind`` (any ``RuleViolation`` when ``kind`` is the base)."""
     try:
-        call()
+        call(*args)
     except kind:
         return
     except RuleViolation as error:  # any refusal is acceptable where the precise kind is not
@@ -94,13 +96,17 @@ def _check_views(game: Game[Any], state: Any, seats: int, seed: int) -> None:
             )
 
 
-def _check_decision(game: Game[Any], state: Any, turn: Decision, seats: int, pool: dict[str, Any], rng: random.Random) -> None:
+def _check_decision(
+    game: Game[Any], state: Any, turn: Decision, seats: int, pool: dict[str, Any], rng: random.Random
+) -> None:
     assert turn.seats, f"{game.slug}: a decision must wait for at least one seat"
     for seat in turn.seats:
         legal = game.legal_actions(state, seat)
         assert legal, f"{game.slug}: seat {seat} is asked to decide but has no legal action"
         assert len(set(map(repr, legal))) == len(legal), f"{game.slug}: duplicate legal actions {legal}"
-        for action in legal[:MAX_ACTIONS_CHECKED] if len(legal) <= MAX_ACTIONS_CHECKED else rng.sample(legal, MAX_ACTIONS_CHECKED):
+        for action in (
+            legal[:MAX_ACTIONS_CHECKED] if len(legal) <= MAX_ACTIONS_CHECKED else rng.sample(legal, MAX_ACTIONS_CHECKED)
+        ):
             game.check_action(state, seat, action)
             text = game.format_action(action)
             assert game.parse_action(text) == action, f"{game.slug}: notation {text!r} does not round-trip"
@@ -110,12 +116,12 @@ def _check_decision(game: Game[Any], state: Any, turn: Decision, seats: int, poo
         legal_keys = {repr(a) for a in legal}
         others = [a for key, a in pool.items() if key not in legal_keys]
         for action in rng.sample(others, min(len(others), 10)):
-            _assert_refused(RuleViolation, lambda: game.act(state, seat, action), f"{game.slug}: illegal {action!r}")
+            _assert_refused(RuleViolation, f"{game.slug}: illegal {action!r}", game.act, state, seat, action)
     outsiders = [s for s in range(seats) if s not in turn.seats]
     if outsiders:
         seat = rng.choice(outsiders)
         action = game.legal_actions(state, turn.seats[0])[0]
-        _assert_refused(NotYourTurn, lambda: game.act(state, seat, action), f"{game.slug}: seat {seat} out of turn")
+        _assert_refused(NotYourTurn, f"{game.slug}: seat {seat} out of turn", game.act, state, seat, action)
 
 
 def _check_chance(game: Game[Any], state: Any, turn: Chance, pool: dict[str, Any], rng: random.Random) -> None:
@@ -127,7 +133,7 @@ def _check_chance(game: Game[Any], state: Any, turn: Chance, pool: dict[str, Any
             assert total == 1, f"{game.slug}: probabilities at {node.label.en} sum to {total}, not 1"
     if pool:
         action = next(iter(pool.values()))
-        _assert_refused(OutcomePending, lambda: game.act(state, 0, action), f"{game.slug}: action while outcome pending")
+        _assert_refused(OutcomePending, f"{game.slug}: action while outcome pending", game.act, state, 0, action)
 
 
 def _small(node: ChanceNode) -> bool:
@@ -166,8 +172,7 @@ def check_game(
             step: Step
             if isinstance(turn, Decision):
                 _check_decision(game, state, turn, seats, pool, rng)
-                outcome_probe = object()
-                _assert_refused(DecisionPending, lambda: game.resolve(state, outcome_probe), f"{game.slug}: outcome at a decision")
+                _assert_refused(DecisionPending, f"{game.slug}: outcome at a decision", game.resolve, state, object())
                 seat = rng.choice(turn.seats)
                 step = ActionStep(seat, rng.choice(game.legal_actions(state, seat)))
             else:
@@ -175,15 +180,23 @@ def check_game(
                 outcome = sample(turn.node, rng, UniformSkill())
                 assert turn.node.contains(outcome), f"{game.slug}: sampled outcome {outcome!r} not possible"
                 text = game.format_outcome(outcome)
-                assert game.parse_outcome(text) == outcome, f"{game.slug}: outcome notation {text!r} does not round-trip"
+                assert game.parse_outcome(text) == outcome, (
+                    f"{game.slug}: outcome notation {text!r} does not round-trip"
+                )
                 step = OutcomeStep(outcome)
             data = json.loads(json.dumps(step_to_json(game, step)))
             assert step_from_json(game, data) == step, f"{game.slug}: step JSON {data} does not round-trip"
-            state = game.act(state, step.seat, step.action) if isinstance(step, ActionStep) else game.resolve(state, step.outcome)
+            state = (
+                game.act(state, step.seat, step.action)
+                if isinstance(step, ActionStep)
+                else game.resolve(state, step.outcome)
+            )
             steps.append(step)
         else:
             raise AssertionError(f"{game.slug}: a random game did not finish within {max_steps} steps")
         assert fold(game, initial, steps) == state, f"{game.slug}: replaying the log does not rebuild the live state"
-        _assert_refused(RuleViolation, lambda: game.act(state, 0, next(iter(pool.values()))) if pool else game.resolve(state, None), f"{game.slug}: move after the end")
+        if pool:
+            any_action = next(iter(pool.values()))
+            _assert_refused(MatchFinished, f"{game.slug}: move after the end", game.act, state, 0, any_action)
         playouts.append(Playout(initial, state, steps))
     return playouts

@@ -1,0 +1,1 @@
+"""Clubs, players, ledger, seasons and tournaments."""

@@ -1,0 +1,1 @@
+"""Use cases around event-sourced matches: create, act, enter outcomes, undo, view."""

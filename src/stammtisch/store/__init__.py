@@ -1,0 +1,1 @@
+"""Persistence: SQLAlchemy tables, repositories and Alembic migrations (SQLite default, PostgreSQL)."""

@@ -1,0 +1,1 @@
+"""The web adapter: FastAPI + Jinja2 + HTMX pages with live updates."""
