@@ -1,0 +1,5 @@
+"""placeholder"""
+
+
+def play() -> None:
+    """Play in the terminal."""

@@ -1,0 +1,5 @@
+"""placeholder"""
+
+
+def simulate() -> None:
+    """Simulate."""
