@@ -1,0 +1,446 @@
+"""The match use cases: create, look, act, enter outcomes, submit several steps, undo.
+
+Every write follows one pattern: bring the cached position up to date with the log, check that
+the submitter saw the latest state (``expected_seq``, clause M-1), let the engine validate the
+steps (its ``RuleViolation`` propagates unchanged and nothing is written), then append the new
+events in one atomic batch. If another submission won the race meanwhile, the repository refuses
+the batch (``SequenceConflict``) and the submitter gets ``StaleSequence`` with the fresh state.
+
+Per process, a small cache keeps each match's folded ``Position``; every call folds only the
+events after the cached seq, so events written by other workers are picked up.
+
+Undo (clauses M-4, M-5; see ``docs/matches.md``) cancels the latest submission still in force;
+repeated undo walks further back; an undo cannot itself be undone (there is no redo: submit the
+steps again). Refused, because they would be unfair or leak secrets:
+
+* a submission with *sampled* chance outcomes (digital play): undoing it would let a player
+  re-roll the dice;
+* in a game with hidden information, a submission containing a decision: a seat could change a
+  secret decision after seeing what followed it (e.g. the reveal of all votes). Entered chance
+  outcomes (a typo at the table) can still be corrected there: after undoing one, the game waits
+  for the outcome again and nobody decides in between.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import random
+import threading
+import uuid
+from collections import OrderedDict
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from stammtisch.core.chance import ChanceNode, SkillModel, sample
+from stammtisch.core.errors import InvalidNotation, RuleViolation
+from stammtisch.core.protocol import Chance, Decision, Game
+from stammtisch.core.replay import ActionStep, OutcomeStep, Step, step_to_json
+from stammtisch.core.text import Text
+from stammtisch.games import GAMES
+from stammtisch.matches import log
+from stammtisch.matches.errors import (
+    EmptySubmission,
+    InvalidMatch,
+    InvalidSeat,
+    NothingToUndo,
+    SequenceConflict,
+    StaleSequence,
+    UndoRefused,
+    UnknownGame,
+)
+from stammtisch.matches.events import MODES, Event, MatchRecord
+from stammtisch.matches.log import Frame, Position
+from stammtisch.matches.notifier import Notifier
+from stammtisch.matches.public import public_event, result_to_json, turn_to_json
+from stammtisch.matches.repository import MatchRepository
+from stammtisch.matches.snapshot import MatchSnapshot
+
+_log = logging.getLogger(__name__)
+
+Clock = Callable[[], datetime]
+RngFactory = Callable[[str], random.Random]
+#: Supplies a skill model for a skill chance node in digital play (None: the outcome must be entered).
+SkillProvider = Callable[[MatchRecord, ChanceNode], SkillModel | None]
+#: A submitted step: (seat, action) or (None, outcome); action/outcome as notation text, JSON or object.
+StepInput = tuple[int | None, Any]
+
+#: How many matches the per-process cache holds before it forgets the least recently used.
+CACHE_SIZE = 512
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+def fresh_rng(match_id: str) -> random.Random:
+    """Fresh entropy per match (the default): recorded outcomes replay without any seed."""
+    return random.Random()
+
+
+@dataclass(frozen=True, slots=True)
+class _Loaded:
+    """A match in the cache: its record, game, initial state and folded position."""
+
+    record: MatchRecord
+    game: Game[Any]
+    initial: Any
+    position: Position
+
+
+class MatchService:
+    """Event-sourced matches over a ``MatchRepository``. Thread-safe; one instance per process."""
+
+    def __init__(
+        self,
+        repository: MatchRepository,
+        games: Mapping[str, Game[Any]] | None = None,
+        clock: Clock = utc_now,
+        rng: RngFactory = fresh_rng,
+        notifier: Notifier | None = None,
+        skill: SkillProvider | None = None,
+        cache_size: int = CACHE_SIZE,
+    ) -> None:
+        self.repository = repository
+        self.games = GAMES if games is None else games
+        self.clock = clock
+        self._rng_factory = rng
+        self.notifier = notifier
+        self._skill = skill
+        self._cache: OrderedDict[str, _Loaded] = OrderedDict()
+        self._rngs: dict[str, random.Random] = {}
+        self._cache_size = cache_size
+        self._lock = threading.Lock()
+
+    # --- reading -----------------------------------------------------------------------------
+    def snapshot(self, match_id: str, seat: int | None = None) -> MatchSnapshot:
+        """The current state of ``match_id`` as ``seat`` may see it (None: the public table)."""
+        loaded = self._load(match_id)
+        self._check_seat(loaded, seat)
+        return self._snapshot(loaded, seat)
+
+    def list_matches(self, limit: int = 50, game: str | None = None) -> list[MatchRecord]:
+        return self.repository.list_matches(limit, game)
+
+    def record(self, match_id: str) -> MatchRecord:
+        return self._load(match_id).record
+
+    def events(self, match_id: str, after_seq: int = 0) -> list[Event]:
+        """The full log (audit, export). Not seat-safe: adapters must not show it to players of
+        games with hidden information before the match is over."""
+        return self.repository.events(match_id, after_seq)
+
+    def steps(self, match_id: str) -> list[Step]:
+        """The steps in force (undone ones left out), oldest first: ``fold`` of them from the
+        initial state is the current state."""
+        return self._load(match_id).position.steps()
+
+    def state(self, match_id: str) -> Any:
+        """The raw engine state. For bots' drivers and tests only: it contains every secret."""
+        return self._load(match_id).position.state
+
+    # --- writing -----------------------------------------------------------------------------
+    def create(
+        self,
+        game: str,
+        players: list[str],
+        options: dict[str, Any] | None = None,
+        setup: dict[str, Any] | None = None,
+        mode: str = "table",
+        title: str = "",
+    ) -> MatchSnapshot:
+        """Start a match. The game validates options (``InvalidOption``) and seats/set-up
+        (``InvalidSetup``); in digital play the chance events before the first decision are sampled."""
+        engine = self._game(game)
+        if mode not in MODES:
+            raise InvalidMatch(
+                "M-7",
+                Text(
+                    f"Unbekannte Spielweise {mode!r} (erlaubt: {', '.join(MODES)}).",
+                    f"Unknown play mode {mode!r} (allowed: {', '.join(MODES)}).",
+                ),
+            )
+        names = [str(name).strip() for name in players]
+        if any(not name for name in names):
+            raise InvalidMatch("M-7", Text("Jeder Platz braucht einen Namen.", "Every seat needs a name."))
+        given = dict(options or {})
+        if any(option.key == "mode" for option in engine.options):
+            given["mode"] = mode
+        resolved = engine.configure(given)
+        table = dict(setup or {})
+        initial = engine.start(len(names), resolved, table)
+        record = MatchRecord(
+            match_id=uuid.uuid4().hex,
+            game=engine.slug,
+            rules_version=engine.rules_version,
+            options=resolved.to_json(),
+            setup=table,
+            players=names,
+            mode=mode,
+            title=title,
+            created_at=self.clock(),
+        )
+        self.repository.create(record)
+        loaded = _Loaded(record, engine, initial, log.start(initial))
+        self._remember(loaded)
+        if mode == "digital":
+            events, _ = self._advance(loaded, [], initial, None, 1)
+            if events:
+                loaded = self._append(loaded, events, None)
+        return self._snapshot(loaded, None)
+
+    def act(self, match_id: str, seat: int, action: Any, expected_seq: int, actor: str | None = None) -> MatchSnapshot:
+        """``seat`` takes ``action`` (notation text, JSON dict or action object)."""
+        return self.submit(match_id, [(seat, action)], expected_seq, actor, _seat=seat)
+
+    def enter_outcome(self, match_id: str, outcome: Any, expected_seq: int, actor: str | None = None) -> MatchSnapshot:
+        """Enter the outcome of the pending chance event (read off the real table)."""
+        return self.submit(match_id, [(None, outcome)], expected_seq, actor)
+
+    def submit(
+        self,
+        match_id: str,
+        steps: Sequence[StepInput],
+        expected_seq: int,
+        actor: str | None = None,
+        *,
+        _seat: int | None = None,
+    ) -> MatchSnapshot:
+        """Several steps at once, all or nothing: ``(seat, action)`` or ``(None, outcome)``."""
+        if not steps:
+            raise EmptySubmission()
+        loaded = self._current(match_id, expected_seq, _seat)
+        engine, state = loaded.game, loaded.position.state
+        events: list[Event] = []
+        first = loaded.position.last_seq + 1
+        digital = loaded.record.mode == "digital"
+        for seat, given in steps:
+            step: Step
+            if seat is None:
+                step = OutcomeStep(self._parse(engine, given, outcome=True))
+                state = engine.resolve(state, step.outcome)
+            else:
+                self._check_seat(loaded, seat)
+                if digital:
+                    events, state = self._advance(loaded, events, state, actor, first)
+                step = ActionStep(seat, self._parse(engine, given, outcome=False))
+                state = engine.act(state, seat, step.action)
+            events.append(self._event(loaded, first + len(events), first, step, actor))
+        if digital:
+            events, state = self._advance(loaded, events, state, actor, first)
+        loaded = self._append(loaded, events, _seat)
+        return self._snapshot(loaded, _seat)
+
+    def undo(self, match_id: str, expected_seq: int, actor: str | None = None) -> MatchSnapshot:
+        """Cancel the latest submission still in force (all its events); the log keeps both."""
+        loaded = self._current(match_id, expected_seq, None)
+        frame = loaded.position.top
+        if frame is None:
+            raise NothingToUndo()
+        refusal = undo_refusal(loaded.game, frame)
+        if refusal is not None:
+            raise refusal
+        seq = loaded.position.last_seq + 1
+        event = Event(match_id, seq, "undo", None, {"undoes": list(frame.seqs)}, actor, self.clock(), seq)
+        loaded = self._append(loaded, [event], None)
+        return self._snapshot(loaded, None)
+
+    # --- internals ---------------------------------------------------------------------------
+    def _game(self, slug: str) -> Game[Any]:
+        try:
+            return self.games[slug]
+        except KeyError:
+            raise UnknownGame(slug, list(self.games)) from None
+
+    def _remember(self, loaded: _Loaded) -> None:
+        with self._lock:
+            match_id = loaded.record.match_id
+            cached = self._cache.get(match_id)
+            if cached is None or cached.position.last_seq <= loaded.position.last_seq:
+                self._cache[match_id] = loaded
+            self._cache.move_to_end(match_id)
+            while len(self._cache) > self._cache_size:
+                forgotten, _ = self._cache.popitem(last=False)
+                self._rngs.pop(forgotten, None)
+
+    def _load(self, match_id: str) -> _Loaded:
+        """The match folded up to the newest event in the repository."""
+        with self._lock:
+            loaded = self._cache.get(match_id)
+        if loaded is None:
+            record = self.repository.get(match_id)
+            engine = self._game(record.game)
+            initial = engine.start(len(record.players), engine.configure(record.options), record.setup)
+            loaded = _Loaded(record, engine, initial, log.start(initial))
+        new = self.repository.events(match_id, loaded.position.last_seq)
+        if new:
+            loaded = _Loaded(
+                loaded.record, loaded.game, loaded.initial, log.fold_events(loaded.game, loaded.position, new)
+            )
+        self._remember(loaded)
+        return loaded
+
+    def _current(self, match_id: str, expected_seq: int, seat: int | None) -> _Loaded:
+        """The fresh match, if the submitter saw its latest state; else ``StaleSequence``."""
+        loaded = self._load(match_id)
+        if expected_seq != loaded.position.last_seq:
+            raise self._stale(loaded, expected_seq, seat)
+        return loaded
+
+    def _stale(self, loaded: _Loaded, expected_seq: int, seat: int | None) -> StaleSequence:
+        if seat is not None and not 0 <= seat < len(loaded.record.players):
+            seat = None
+        return StaleSequence(expected_seq, loaded.position.last_seq, self._snapshot(loaded, seat))
+
+    def _append(self, loaded: _Loaded, events: list[Event], seat: int | None) -> _Loaded:
+        match_id = loaded.record.match_id
+        try:
+            self.repository.append(match_id, events)
+        except SequenceConflict:
+            fresh = self._load(match_id)
+            raise self._stale(fresh, loaded.position.last_seq, seat) from None
+        position = log.fold_events(loaded.game, loaded.position, events)
+        loaded = _Loaded(loaded.record, loaded.game, loaded.initial, position)
+        self._remember(loaded)
+        if self.notifier is not None:
+            try:
+                self.notifier.publish(match_id, position.last_seq)
+            except Exception:  # the write stands; a lost notification only delays a refresh
+                _log.exception("notifying about match %s failed", match_id)
+        return loaded
+
+    def _rng(self, match_id: str) -> random.Random:
+        with self._lock:
+            rng = self._rngs.get(match_id)
+            if rng is None:
+                rng = self._rngs[match_id] = self._rng_factory(match_id)
+            return rng
+
+    def _advance(
+        self, loaded: _Loaded, events: list[Event], state: Any, actor: str | None, batch: int
+    ) -> tuple[list[Event], Any]:
+        """Digital play: sample chance events while the game waits for one that can be sampled."""
+        engine = loaded.game
+        events = list(events)
+        while True:
+            turn = engine.turn(state)
+            if not isinstance(turn, Chance):
+                return events, state
+            node = turn.node
+            model = None
+            if not node.distribution.has_probabilities:
+                model = self._skill(loaded.record, node) if self._skill is not None else None
+                if model is None:
+                    return events, state
+            outcome = sample(node, self._rng(loaded.record.match_id), model)
+            state = engine.resolve(state, outcome)
+            step = OutcomeStep(outcome)
+            seq = loaded.position.last_seq + len(events) + 1
+            events.append(self._event(loaded, seq, batch, step, actor, sampled=True))
+
+    def _event(
+        self, loaded: _Loaded, seq: int, batch: int, step: Step, actor: str | None, sampled: bool = False
+    ) -> Event:
+        payload = step_to_json(loaded.game, step)
+        if sampled:
+            payload["sampled"] = True
+        if isinstance(step, ActionStep):
+            return Event(loaded.record.match_id, seq, "action", step.seat, payload, actor, self.clock(), batch)
+        return Event(loaded.record.match_id, seq, "outcome", None, payload, actor, self.clock(), batch)
+
+    @staticmethod
+    def _parse(engine: Game[Any], given: Any, outcome: bool) -> Any:
+        """Notation text, JSON text, a JSON dict, or already an action/outcome object."""
+        if isinstance(given, str) and given.lstrip().startswith("{"):
+            try:
+                given = json.loads(given)
+            except json.JSONDecodeError as error:
+                raise InvalidNotation(
+                    f"{engine.slug}/notation",
+                    Text(f"Kein gültiges JSON: {error.msg}", f"Not valid JSON: {error.msg}"),
+                ) from None
+        if isinstance(given, str):
+            return engine.parse_outcome(given) if outcome else engine.parse_action(given)
+        if isinstance(given, dict):
+            return engine.outcome_from_json(given) if outcome else engine.action_from_json(given)
+        allowed = engine.outcome_types if outcome else engine.action_types
+        if allowed and not isinstance(given, allowed):
+            raise InvalidNotation(
+                f"{engine.slug}/notation",
+                Text(
+                    f"{type(given).__name__} ist kein {'Ergebnis' if outcome else 'Zug'} dieses Spiels.",
+                    f"{type(given).__name__} is not {'an outcome' if outcome else 'an action'} of this game.",
+                ),
+            )
+        return given
+
+    @staticmethod
+    def _check_seat(loaded: _Loaded, seat: int | None) -> None:
+        seats = len(loaded.record.players)
+        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats):
+            raise InvalidSeat(seat, seats)
+
+    def _snapshot(self, loaded: _Loaded, seat: int | None) -> MatchSnapshot:
+        engine, record, position = loaded.game, loaded.record, loaded.position
+        state = position.state
+        turn = engine.turn(state)
+        hidden = engine.info.hidden_information
+        legal: list[dict[str, Any]] = []
+        if isinstance(turn, Decision):
+            if seat is not None:
+                seats: tuple[int, ...] = (seat,) if seat in turn.seats else ()
+            else:
+                seats = () if hidden else turn.seats
+            for acting in seats:
+                for action in engine.legal_actions(state, acting):
+                    legal.append(
+                        {
+                            "seat": acting,
+                            "notation": engine.format_action(action),
+                            "action": engine.action_to_json(action),
+                            "label": engine.describe_action(state, action).to_json(),
+                        }
+                    )
+        return MatchSnapshot(
+            match_id=record.match_id,
+            game=record.game,
+            title=record.title,
+            mode=record.mode,
+            players=list(record.players),
+            seq=position.last_seq,
+            options=dict(record.options),
+            view=engine.view(state, seat),
+            turn=turn_to_json(turn),
+            legal=legal,
+            result=result_to_json(engine.result(state)),
+            can_undo=position.top is not None and undo_refusal(engine, position.top) is None,
+            last_events=[public_event(engine, record, event, seat) for event in position.recent],
+            seat=seat,
+            rules_version=record.rules_version,
+            created_at=record.created_at.isoformat(),
+        )
+
+
+def undo_refusal(game: Game[Any], frame: Frame) -> RuleViolation | None:
+    """Why the submission ``frame`` may not be undone (clause M-5), or None if it may."""
+    if frame.sampled:
+        return UndoRefused(
+            "M-5",
+            Text(
+                "Gewürfelte oder gezogene Zufallsergebnisse lassen sich im Digitalspiel nicht zurücknehmen "
+                "(sonst könnte man neu würfeln).",
+                "Sampled chance outcomes cannot be undone in digital play (that would allow re-rolling).",
+            ),
+        )
+    if game.info.hidden_information and frame.has_action:
+        return UndoRefused(
+            "M-5",
+            Text(
+                "In Spielen mit verdeckten Informationen lassen sich Entscheidungen nicht zurücknehmen; "
+                "nur eingegebene Zufallsergebnisse.",
+                "In games with hidden information decisions cannot be undone; only entered chance outcomes can.",
+            ),
+        )
+    return None
