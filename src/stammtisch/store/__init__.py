@@ -1,1 +1,24 @@
-"""Persistence: SQLAlchemy tables, repositories and Alembic migrations (SQLite default, PostgreSQL)."""
+"""Persistence: SQLAlchemy tables, repositories and Alembic migrations (SQLite default, PostgreSQL).
+
+``open_store()`` opens the configured database (``STAMMTISCH_DATABASE_URL``, else SQLite in
+``STAMMTISCH_DATA_DIR``), migrated to the newest schema; its ``repository`` is what
+``matches.MatchService`` stores matches in.
+"""
+
+from stammtisch.store.config import data_dir, database_url
+from stammtisch.store.database import Store, create_store_engine, downgrade, migrate, open_store, upgrade
+from stammtisch.store.errors import StoreError
+from stammtisch.store.repository import SqlMatchRepository
+
+__all__ = [
+    "SqlMatchRepository",
+    "Store",
+    "StoreError",
+    "create_store_engine",
+    "data_dir",
+    "database_url",
+    "downgrade",
+    "migrate",
+    "open_store",
+    "upgrade",
+]

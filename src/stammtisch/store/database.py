@@ -1,0 +1,252 @@
+"""Opening the database: engine settings, checks with clear errors, and migrations to head.
+
+SQLite (the embedded default) runs in WAL mode with foreign keys on and a busy timeout, so
+several threads and processes can read while one writes. PostgreSQL is selected by URL.
+Migrations are Alembic revisions shipped in ``store/migrations`` and run programmatically.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TypeVar
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Engine, create_engine, event, make_url, pool
+from sqlalchemy.exc import DatabaseError, OperationalError
+
+from stammtisch.core.text import Text
+from stammtisch.store.config import database_url, normalize_url
+from stammtisch.store.errors import StoreError
+from stammtisch.store.repository import SqlMatchRepository
+
+MIGRATIONS = Path(__file__).parent / "migrations"
+#: How long a SQLite writer waits for another writer before giving up (milliseconds).
+BUSY_TIMEOUT_MS = 30_000
+SQLITE_HEADER = b"SQLite format 3\x00"
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True, slots=True)
+class Store:
+    """An open database: its engine and the match repository on it."""
+
+    url: str
+    engine: Engine
+    repository: SqlMatchRepository
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+
+def _sqlite_file(url: str) -> Path | None:
+    parsed = make_url(url)
+    if parsed.get_backend_name() != "sqlite":
+        return None
+    database = parsed.database or ""
+    if database in ("", ":memory:") or database.startswith("file:"):
+        return None
+    return Path(database)
+
+
+def check_sqlite_file(path: Path) -> None:
+    """The data directory exists (created if missing) and is writable; an existing file is SQLite."""
+    directory = path.parent
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise StoreError(
+            "store/data_dir_missing",
+            Text(
+                f"Das Datenverzeichnis {directory} fehlt und lässt sich nicht anlegen ({error.strerror}). "
+                "Lege es an oder setze STAMMTISCH_DATA_DIR auf ein anderes Verzeichnis.",
+                f"The data directory {directory} is missing and cannot be created ({error.strerror}). "
+                "Create it or set STAMMTISCH_DATA_DIR to another directory.",
+            ),
+            str(error),
+        ) from None
+    if not directory.is_dir():
+        raise StoreError(
+            "store/data_dir_missing",
+            Text(
+                f"{directory} ist kein Verzeichnis. Setze STAMMTISCH_DATA_DIR auf ein Verzeichnis.",
+                f"{directory} is not a directory. Set STAMMTISCH_DATA_DIR to a directory.",
+            ),
+        )
+    try:  # a real probe: permission bits say nothing for root or on read-only mounts
+        with tempfile.TemporaryFile(dir=directory):
+            pass
+        if path.exists() and not os.access(path, os.W_OK):
+            raise PermissionError(f"{path} is read-only")
+    except OSError as error:
+        raise StoreError(
+            "store/data_dir_not_writable",
+            Text(
+                f"Im Datenverzeichnis {directory} darf nicht geschrieben werden. "
+                "Gib Schreibrechte oder setze STAMMTISCH_DATA_DIR auf ein anderes Verzeichnis.",
+                f"The data directory {directory} is not writable. "
+                "Grant write permission or set STAMMTISCH_DATA_DIR to another directory.",
+            ),
+            str(error),
+        ) from None
+    if path.exists() and path.stat().st_size > 0:
+        with path.open("rb") as file:
+            header = file.read(len(SQLITE_HEADER))
+        if header != SQLITE_HEADER:
+            raise _corrupt(path, "no SQLite header")
+
+
+def _corrupt(path: Path | str, detail: str) -> StoreError:
+    return StoreError(
+        "store/corrupt",
+        Text(
+            f"Die Datenbankdatei {path} ist beschädigt oder keine SQLite-Datenbank. "
+            "Stelle eine Sicherung wieder her oder verschiebe die Datei, dann wird eine neue angelegt.",
+            f"The database file {path} is damaged or not a SQLite database. "
+            "Restore a backup, or move the file away to start a new one.",
+        ),
+        detail,
+    )
+
+
+def _unreachable(url: str, detail: str) -> StoreError:
+    shown = make_url(url).render_as_string(hide_password=True)
+    return StoreError(
+        "store/unreachable",
+        Text(
+            f"Die Datenbank {shown} ist nicht erreichbar. Läuft der Server, stimmen Adresse und Zugangsdaten "
+            "(STAMMTISCH_DATABASE_URL)?",
+            f"The database {shown} cannot be reached. Is the server running, are address and credentials "
+            "(STAMMTISCH_DATABASE_URL) right?",
+        ),
+        detail,
+    )
+
+
+@contextmanager
+def translate_errors(url: str) -> Iterator[None]:
+    """Turn driver errors on opening/migrating into ``StoreError``s people can act on."""
+    try:
+        yield
+    except StoreError:
+        raise
+    except DatabaseError as error:
+        path = _sqlite_file(url)
+        message = str(error.orig) if error.orig is not None else str(error)
+        if path is not None or make_url(url).get_backend_name() == "sqlite":
+            if "not a database" in message or "malformed" in message or "corrupt" in message:
+                raise _corrupt(path or url, message) from None
+            if "readonly" in message or "unable to open" in message:
+                raise StoreError(
+                    "store/data_dir_not_writable",
+                    Text(
+                        f"Die Datenbank {path} lässt sich nicht zum Schreiben öffnen.",
+                        f"The database {path} cannot be opened for writing.",
+                    ),
+                    message,
+                ) from None
+            raise
+        if isinstance(error, OperationalError):
+            raise _unreachable(url, message) from None
+        raise
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    try:
+        cursor.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        cursor.execute("PRAGMA journal_mode = WAL")
+        cursor.execute("PRAGMA synchronous = NORMAL")
+        cursor.execute("PRAGMA foreign_keys = ON")
+    finally:
+        cursor.close()
+
+
+def create_store_engine(url: str) -> Engine:
+    """An engine with the settings this application relies on (no connection is made yet)."""
+    url = normalize_url(url)
+    parsed = make_url(url)
+    if parsed.get_backend_name() == "sqlite":
+        kwargs: dict[str, Any] = {"connect_args": {"timeout": BUSY_TIMEOUT_MS / 1000, "check_same_thread": False}}
+        if _sqlite_file(url) is None:
+            kwargs["poolclass"] = pool.StaticPool  # one shared in-memory database
+        engine = create_engine(url, **kwargs)
+        event.listen(engine, "connect", _sqlite_pragmas)
+        return engine
+    connect_args: dict[str, Any] = {}
+    if parsed.get_backend_name() == "postgresql":
+        connect_args["connect_timeout"] = 10
+    return create_engine(url, pool_pre_ping=True, connect_args=connect_args)
+
+
+def alembic_config(url: str | None = None) -> Config:
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    if url is not None:
+        config.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
+    return config
+
+
+def _with_connection(engine: Engine, run: Callable[[Config], T]) -> T:
+    with translate_errors(engine.url.render_as_string(hide_password=False)), engine.begin() as connection:
+        config = alembic_config()
+        config.attributes["connection"] = connection
+        return run(config)
+
+
+def upgrade(engine: Engine, revision: str = "head") -> None:
+    """Migrate the database behind ``engine`` up to ``revision``."""
+    _with_connection(engine, lambda config: command.upgrade(config, revision))
+
+
+def downgrade(engine: Engine, revision: str = "base") -> None:
+    """Migrate the database behind ``engine`` down to ``revision`` (``base``: empty)."""
+    _with_connection(engine, lambda config: command.downgrade(config, revision))
+
+
+def current_revision(engine: Engine) -> str | None:
+    from alembic.runtime.migration import MigrationContext
+
+    with engine.connect() as connection:
+        return MigrationContext.configure(connection).get_current_revision()
+
+
+def prepare(url: str) -> str:
+    """The normalized URL, after checking a SQLite file's directory and header."""
+    url = normalize_url(url)
+    path = _sqlite_file(url)
+    if path is not None:
+        check_sqlite_file(path)
+    return url
+
+
+def migrate(url: str) -> None:
+    """Bring the database at ``url`` to the newest schema."""
+    url = prepare(url)
+    engine = create_store_engine(url)
+    try:
+        upgrade(engine)
+    finally:
+        engine.dispose()
+
+
+def open_store(url: str | None = None, *, migrate: bool = True, env: Mapping[str, str] | None = None) -> Store:
+    """Open the database at ``url`` (default: ``config.database_url(env)``), migrated to head.
+    Problems a person can fix raise ``StoreError`` with a German and English explanation."""
+    url = prepare(url if url is not None else database_url(env))
+    engine = create_store_engine(url)
+    try:
+        with translate_errors(url), engine.connect():
+            pass
+        if migrate:
+            upgrade(engine)
+    except BaseException:
+        engine.dispose()
+        raise
+    return Store(url, engine, SqlMatchRepository(engine))

@@ -1,0 +1,145 @@
+"""``MatchRepository`` on SQL (SQLite or PostgreSQL).
+
+``append`` runs in one transaction: it moves ``matches.last_seq`` from the seq the batch continues
+(a compare-and-set that also serializes racing writers on the match's row) and inserts the events;
+the primary key ``(match_id, seq)`` backs it up. Either failure is a ``SequenceConflict``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from sqlalchemy import Engine, func, insert, select, update
+from sqlalchemy.exc import IntegrityError
+
+from stammtisch.matches.errors import MatchNotFound, SequenceConflict
+from stammtisch.matches.events import Event, MatchRecord
+from stammtisch.store.tables import match_events, matches
+
+_EVENT_COLUMNS = (
+    match_events.c.match_id,
+    match_events.c.seq,
+    match_events.c.kind,
+    match_events.c.seat,
+    match_events.c.payload,
+    match_events.c.actor,
+    match_events.c.at,
+    match_events.c.batch,
+)
+
+
+def _record(row: Any) -> MatchRecord:
+    return MatchRecord(
+        match_id=row.match_id,
+        game=row.game,
+        rules_version=row.rules_version,
+        options=dict(row.options),
+        setup=dict(row.setup),
+        players=list(row.players),
+        mode=row.mode,
+        title=row.title,
+        created_at=row.created_at,
+    )
+
+
+class SqlMatchRepository:
+    """Matches in the ``matches`` and ``match_events`` tables."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    def create(self, record: MatchRecord) -> None:
+        try:
+            with self.engine.begin() as connection:
+                connection.execute(
+                    insert(matches).values(
+                        match_id=record.match_id,
+                        game=record.game,
+                        rules_version=record.rules_version,
+                        options=record.options,
+                        setup=record.setup,
+                        players=list(record.players),
+                        mode=record.mode,
+                        title=record.title,
+                        created_at=record.created_at,
+                        last_seq=0,
+                    )
+                )
+        except IntegrityError as error:
+            raise ValueError(f"match {record.match_id} exists already") from error
+
+    def get(self, match_id: str) -> MatchRecord:
+        with self.engine.connect() as connection:
+            row = connection.execute(select(matches).where(matches.c.match_id == match_id)).first()
+        if row is None:
+            raise MatchNotFound(match_id)
+        return _record(row)
+
+    def list_matches(self, limit: int, game: str | None = None) -> list[MatchRecord]:
+        query = select(matches).order_by(matches.c.created_at.desc(), matches.c.match_id.desc()).limit(max(limit, 0))
+        if game is not None:
+            query = query.where(matches.c.game == game)
+        with self.engine.connect() as connection:
+            return [_record(row) for row in connection.execute(query)]
+
+    def last_seq(self, match_id: str) -> int:
+        with self.engine.connect() as connection:
+            value = connection.execute(select(matches.c.last_seq).where(matches.c.match_id == match_id)).scalar()
+        if value is None:
+            raise MatchNotFound(match_id)
+        return int(value)
+
+    def events(self, match_id: str, after_seq: int = 0) -> list[Event]:
+        query = (
+            select(*_EVENT_COLUMNS)
+            .where(match_events.c.match_id == match_id, match_events.c.seq > after_seq)
+            .order_by(match_events.c.seq)
+        )
+        with self.engine.connect() as connection:
+            rows = connection.execute(query).all()
+            if not rows:
+                exists = connection.execute(
+                    select(func.count()).select_from(matches).where(matches.c.match_id == match_id)
+                ).scalar()
+                if not exists:
+                    raise MatchNotFound(match_id)
+        return [Event(*row) for row in rows]
+
+    def append(self, match_id: str, events: Sequence[Event]) -> None:
+        if not events:
+            raise ValueError("append needs at least one event")
+        if any(event.match_id != match_id for event in events):
+            raise ValueError("every appended event must belong to the match it is appended to")
+        first, last = events[0].seq, events[-1].seq
+        if [event.seq for event in events] != list(range(first, last + 1)):
+            raise ValueError("appended sequence numbers must be dense and ascending")
+        rows = [
+            {
+                "match_id": e.match_id,
+                "seq": e.seq,
+                "kind": e.kind,
+                "seat": e.seat,
+                "payload": e.payload,
+                "actor": e.actor,
+                "at": e.at,
+                "batch": e.batch,
+            }
+            for e in events
+        ]
+        try:
+            with self.engine.begin() as connection:
+                moved = connection.execute(
+                    update(matches)
+                    .where(matches.c.match_id == match_id, matches.c.last_seq == first - 1)
+                    .values(last_seq=last)
+                ).rowcount
+                if moved == 1:
+                    connection.execute(insert(match_events), rows)
+        except IntegrityError:
+            raise SequenceConflict(match_id, first) from None
+        if moved != 1:
+            current = self.last_seq(match_id)  # raises MatchNotFound
+            if first <= current:
+                raise SequenceConflict(match_id, first)
+            raise ValueError(f"match {match_id}: appending seq {first} after {current} would leave a gap")

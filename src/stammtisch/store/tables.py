@@ -1,0 +1,92 @@
+"""The schema (SQLAlchemy Core): matches and their append-only event logs.
+
+``match_events`` has the primary key ``(match_id, seq)``: the database itself guarantees that of
+two racing submissions for the same seq exactly one is stored. ``matches.last_seq`` mirrors the
+newest seq so an append can check and move it in the same transaction, and listing needs no
+aggregate. Changing the schema means adding an Alembic revision under ``migrations/versions``.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    CheckConstraint,
+    Column,
+    DateTime,
+    Dialect,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    TypeDecorator,
+)
+
+NAMING = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+metadata = MetaData(naming_convention=NAMING)
+
+
+class UtcDateTime(TypeDecorator[datetime]):
+    """Aware UTC datetimes on every backend (SQLite keeps no zone: we store UTC and re-attach it)."""
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> Any:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            raise ValueError("store aware datetimes only")
+        value = value.astimezone(UTC)
+        return value.replace(tzinfo=None) if dialect.name == "sqlite" else value
+
+    def process_result_value(self, value: Any, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            return value.replace(tzinfo=UTC)
+        return value.astimezone(UTC)
+
+
+matches = Table(
+    "matches",
+    metadata,
+    Column("match_id", String(64), primary_key=True),
+    Column("game", String(64), nullable=False),
+    Column("rules_version", String(32), nullable=False),
+    Column("options", JSON, nullable=False),
+    Column("setup", JSON, nullable=False),
+    Column("players", JSON, nullable=False),
+    Column("mode", String(16), nullable=False),
+    Column("title", String(200), nullable=False),
+    Column("created_at", UtcDateTime, nullable=False),
+    Column("last_seq", Integer, nullable=False),
+    Index("ix_matches_created_at", "created_at"),
+    Index("ix_matches_game_created_at", "game", "created_at"),
+)
+
+match_events = Table(
+    "match_events",
+    metadata,
+    Column("match_id", String(64), ForeignKey("matches.match_id", ondelete="CASCADE"), primary_key=True),
+    Column("seq", Integer, primary_key=True),
+    Column("kind", String(16), nullable=False),
+    Column("seat", Integer, nullable=True),
+    Column("payload", JSON, nullable=False),
+    Column("actor", String(200), nullable=True),
+    Column("at", UtcDateTime, nullable=False),
+    Column("batch", Integer, nullable=False),
+    CheckConstraint("seq >= 1", name="seq_positive"),
+    CheckConstraint("kind IN ('action', 'outcome', 'undo')", name="kind_known"),
+)
