@@ -1,0 +1,90 @@
+"""The JSON-ready table view. Prömpeln has no hidden information: every seat sees the same table
+(``you`` only marks the asking seat)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from stammtisch.games.proempeln import rules, scoring
+from stammtisch.games.proempeln.model import MIDDLE, SPECIALS, State
+
+
+def view(state: State, seat: int | None) -> dict[str, Any]:
+    current = rules.phase(state)
+    totals = state.totals
+    players = []
+    for s in range(state.seats):
+        announce = state.announced[s]
+        players.append(
+            {
+                "seat": s,
+                "total": totals[s],
+                "round_scores": list(state.scores[s]),
+                "running_totals": _running(state.scores[s]),
+                "moves": list(state.moves[s]),
+                "specials_used": list(state.used[s]),
+                "specials_left": [m for m in SPECIALS if m not in state.used[s]],
+                "announced": None
+                if announce is None
+                else {"move": announce.move, "hand": announce.hand or None, "correct": announce.correct},
+                "must_announce_special": rules.forced(state, s),
+            }
+        )
+    data: dict[str, Any] = {
+        "game": "proempeln",
+        "you": seat,
+        "round": state.round,
+        "phase": current,
+        "order": list(state.order()),
+        "current_seat": None if current in ("finished", "stechen") else _acting(state),
+        "players": players,
+        "run": _run(state),
+        "stechen": None,
+        "winner": state.winner,
+        "end_reason": state.end_reason or None,
+    }
+    if state.stechen is not None:
+        data["stechen"] = {
+            "contenders": list(state.stechen.contenders),
+            "flicks": list(state.stechen.flicks),
+            "history": [[list(pair) for pair in flick] for flick in state.stechen.history],
+        }
+    return data
+
+
+def _acting(state: State) -> int:
+    if state.run is not None:
+        return state.run.seat
+    seat = rules.announcer(state)
+    return state.current_seat() if seat is None else seat
+
+
+def _running(scores: tuple[int, ...]) -> list[int]:
+    out, total = [], 0
+    for points in scores:
+        total += points
+        out.append(total)
+    return out
+
+
+def _run(state: State) -> dict[str, Any] | None:
+    run = state.run
+    if run is None:
+        return None
+    values = rules.final_values(run)
+    recording = not run.queue and not run.replays_left
+    claims = list(scoring.valid_claims(run.effective, values, state.config)) if recording else []
+    return {
+        "seat": run.seat,
+        "special": run.special,
+        "effective": run.effective,
+        "hand": run.hand or None,
+        "caps": list(run.caps),
+        "next_bottle": run.queue[0] if run.queue else None,
+        "pending_bottles": list(run.queue),
+        "middle_bottle": MIDDLE if run.effective == "D" else None,
+        "replays_left": run.replays_left,
+        "replays_done": run.replays_done,
+        "claims_available": claims,
+        "score_now": scoring.unclaimed(run.effective, values, state.config) if recording else None,
+    }
