@@ -135,9 +135,7 @@ def cap_node(seat: int, bottle: int, round_: int, stage: str, middle: bool, spec
 def forced(state: State, seat: int) -> bool:
     """PR-R08: with ``specials_mandatory``, "no special" is refused when the unused specials
     equal the rounds left in 1-6 (counting this one)."""
-    return (
-        state.config.specials_mandatory and state.round <= 6 and len(state.unused(seat)) >= ROUNDS - state.round
-    )
+    return state.config.specials_mandatory and state.round <= 6 and len(state.unused(seat)) >= ROUNDS - state.round
 
 
 def legal_actions(state: State, seat: int) -> tuple[Any, ...]:
@@ -242,7 +240,8 @@ def _check_announce(state: State, seat: int, action: Announce, current: str) -> 
         if forced(state, seat):
             raise _illegal(
                 "PR-R08",
-                f"Bis Ende Runde 6 müssen alle Spezialzüge gespielt sein: jetzt einen von {', '.join(state.unused(seat))}.",
+                f"Bis Ende Runde 6 müssen alle Spezialzüge gespielt sein: jetzt einen von "
+                f"{', '.join(state.unused(seat))} ansagen.",
                 f"All special moves must be played by the end of round 6: announce one of "
                 f"{', '.join(state.unused(seat))} now.",
             )
@@ -384,7 +383,9 @@ def check_outcome(state: State, node: ChanceNode, outcome: object) -> None:
             ),
         )
     if not node.contains(outcome):
-        raise ImpossibleOutcome("PR-3.1", Text(f"Unmögliches Ergebnis {outcome!r}.", f"Impossible outcome {outcome!r}."))
+        raise ImpossibleOutcome(
+            "PR-3.1", Text(f"Unmögliches Ergebnis {outcome!r}.", f"Impossible outcome {outcome!r}.")
+        )
 
 
 # --- applying ---------------------------------------------------------------------------------
@@ -505,7 +506,9 @@ def _stechen_flick(state: State, outcome: Landing) -> State:
     best = max(f for _, f in done)
     top = tuple(s for s, f in done if f == best)
     if len(top) == 1:
-        return replace(state, stechen=replace(stechen, flicks=flicks, history=history), winner=top[0], end_reason="stechen")
+        return replace(
+            state, stechen=replace(stechen, flicks=flicks, history=history), winner=top[0], end_reason="stechen"
+        )
     again = top if state.config.tiebreak_mode == "eliminate" else stechen.original
     return replace(state, stechen=Stechen(again, (None,) * len(again), stechen.original, history))
 
@@ -520,7 +523,9 @@ def result(state: State) -> Result:
     winner = state.winner
     assert winner is not None
     rest = [s for s in range(state.seats) if s != winner]
-    groups = tuple(tuple(s for s in rest if totals[s] == value) for value in sorted({totals[s] for s in rest}, reverse=True))
+    groups = tuple(
+        tuple(s for s in rest if totals[s] == value) for value in sorted({totals[s] for s in rest}, reverse=True)
+    )
     details = {
         "winner": winner,
         "end_reason": state.end_reason,
