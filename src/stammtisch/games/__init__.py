@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from stammtisch.core.protocol import Game
+from stammtisch.games.kluempchen import GAME as KLUEMPCHEN
 
-GAMES: dict[str, Game[Any]] = {}
+GAMES: dict[str, Game[Any]] = {"kluempchen": KLUEMPCHEN}
 
 
 def get_game(slug: str) -> Game[Any]:

@@ -1,0 +1,88 @@
+"""Klümpchen as a core ``Game``: the decision points of rulings A.3 mapped onto the protocol.
+
+* D1 pre-turn: the owner announces the joker (``joker``) or throws (``throw``); his partner may stand in
+  for him if he is absent (``standin``) or declare the turn lost (``absent``), K-16/KA-34.
+* Chance: every counted throw is a ``DiceRoll(free dice)`` with ``seat`` = the thrower. Throws 1 and 2
+  of a sequence follow without a decision (K-6.2). Table mode also accepts ``turm``, ``cocked`` and
+  ``foul <kind>`` here (K-4, K-7, K-9).
+* D2 after a six-dice throw: ``keep <face>`` for 2-2-1-1 (K-6.7), ``voll a|b`` for 4-2 (S-8.3).
+* D3 after throw 2 of a sequence: ``throw`` (free/risk throw) or ``stop`` (KA-03, KA-37).
+* D5 after a round: ``redraw`` (losing team or solo, K-17), ``next`` or ``close`` (any seat).
+* Team draw: one ``DiceRoll(1)`` per seat (K-2) or ``team A B`` entries (team_draw = manual).
+* Scoresheet mode: the seat on turn gets ``score N [joker] [strassen K]`` or ``six`` instead of throws.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from stammtisch.core.chance import ChanceNode, DiceOutcome
+from stammtisch.core.options import Options
+from stammtisch.core.protocol import Chance, Decision, Finished, Game, GameInfo
+from stammtisch.core.text import Text
+from stammtisch.games.kluempchen import notation, rules
+from stammtisch.games.kluempchen import view as viewing
+from stammtisch.games.kluempchen.model import ACTION_TYPES, INCIDENT_TYPES, State
+from stammtisch.games.kluempchen.options import OPTIONS, config_from
+
+
+class Kluempchen(Game[State]):
+    """The Erfurt dice game Klümpchen (rules/kluempchen.txt, rulings/kluempchen.md)."""
+
+    slug = "kluempchen"
+    title = Text("Klümpchen (Erfurter Würfelspiel)", "Klümpchen (Erfurt dice game)")
+    min_seats = 4
+    max_seats = 16
+    info = GameInfo(
+        hidden_information=False,
+        simultaneous_moves=False,
+        chance_kinds=("dice",),
+        play_modes=("digital", "table", "scoresheet"),
+    )
+    options = OPTIONS
+    rules_version = "1"
+    action_types = ACTION_TYPES
+    outcome_types = (DiceOutcome, *INCIDENT_TYPES)
+
+    def start(self, seats: int, options: Options, setup: Mapping[str, Any] | None = None) -> State:
+        return rules.start(seats, config_from(options), setup)
+
+    def turn(self, state: State) -> Decision | Chance | Finished:
+        return rules.turn(state)
+
+    def legal_actions(self, state: State, seat: int) -> tuple[Any, ...]:
+        return rules.legal_actions(state, seat)
+
+    def check_action(self, state: State, seat: int, action: object) -> None:
+        rules.check_action(state, seat, action)
+
+    def apply_action(self, state: State, seat: int, action: Any) -> State:
+        return rules.apply_action(state, seat, action)
+
+    def check_outcome(self, state: State, node: ChanceNode, outcome: object) -> None:
+        rules.check_outcome(state, node, outcome)
+
+    def apply_outcome(self, state: State, outcome: Any) -> State:
+        return rules.apply_outcome(state, outcome)
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return viewing.view(state, seat)
+
+    def describe_action(self, state: State, action: Any) -> Text:
+        return viewing.describe_action(state, action)
+
+    def format_action(self, action: Any) -> str:
+        return notation.format_action(action)
+
+    def parse_action(self, text: str) -> Any:
+        return notation.parse_action(text)
+
+    def format_outcome(self, outcome: Any) -> str:
+        return notation.format_outcome(outcome)
+
+    def parse_outcome(self, text: str) -> Any:
+        return notation.parse_outcome(text)
+
+
+GAME = Kluempchen()

@@ -1,0 +1,316 @@
+"""Klümpchen values: actions, chance outcomes, the resolved house rules and the state.
+
+Glossary (German game terms kept, explained once):
+
+* **Klümpchen** – "little clump": three or more equal dice, the basic scoring unit (S-1/S-2).
+* **Spielabend** – one club evening; one match here. Several **Runden** (rounds, each to 150).
+* **Wurf** – a throw; also a player's whole turn (KA-01). **Würfelfolge** – a sequence of up to 3 throws.
+* **Straße** – 1-2-3-4-5-6 in one throw (S-3). **15 Voll** – three pairs (S-4). **15 Voll*** – 4 + 2 (S-5).
+* **Anschluss** – two triples (S-6). **Turm** – dice stacked on each other after a throw (K-7).
+* **Joker** – doubles one turn's result (K-10). **Alleinspieler** – the solo player with an odd count (K-1.2).
+* **Schuster** – a losing team below 75 points; **Schwarz** – a losing team on 0 (K-12).
+* **Joker ins Grab** – a joker left unused at the end of a round (K-13). **Bank** – the club's fund.
+* **Externe** – guests who do not pay into the fund (C-4).
+
+States are immutable values made of small tuples of ints so random play stays fast.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+# --- actions --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class AnnounceJoker:
+    """Announce the joker before the first throw of one's turn (K-10.3); the throw follows."""
+
+
+@dataclass(frozen=True, slots=True)
+class Throw:
+    """Throw the free dice: the first throw of a turn without joker, or the optional 3rd throw (K-6.3)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Stop:
+    """Stop after the 2nd throw of a sequence instead of the risk/free throw (KA-02, KA-37)."""
+
+
+@dataclass(frozen=True, slots=True)
+class KeepPair:
+    """Which pair to set aside from a 2-2-1-1 six-dice throw (K-6.7, KA-05)."""
+
+    face: int
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseVollStar:
+    """15 Voll* choice (S-8.3, KA-11): ``a`` = 15 pending, all six back; ``b`` = keep the four."""
+
+    option: Literal["a", "b"]
+
+
+@dataclass(frozen=True, slots=True)
+class StandIn:
+    """The partner throws the turn of a briefly absent team member (K-16.1, KA-34)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Forfeit:
+    """The owner is absent and nobody throws for him (or he forbade it): the turn scores 0 (KA-34)."""
+
+
+@dataclass(frozen=True, slots=True)
+class FormTeam:
+    """Manual team draw (team_draw=manual): ``first`` is P1, ``second`` his partner P2 (KA-22)."""
+
+    first: int
+    second: int
+
+
+@dataclass(frozen=True, slots=True)
+class DemandRedraw:
+    """After a round: the losing team or the solo player demands a new team draw (K-17, KA-23)."""
+
+
+@dataclass(frozen=True, slots=True)
+class NextRound:
+    """Start the next round with the same teams; the losing team starts (K-17.4)."""
+
+
+@dataclass(frozen=True, slots=True)
+class CloseEvening:
+    """The Schreiber closes the evening after a finished round (A.3 Terminal conditions)."""
+
+
+@dataclass(frozen=True, slots=True)
+class EnterTurn:
+    """Scoresheet mode: one player turn's result as the Schreiber writes it down.
+
+    ``points`` is the final result (already doubled when ``joker``); ``strassen`` the Straßen thrown."""
+
+    points: int
+    joker: bool = False
+    strassen: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class EnterSixEqual:
+    """Scoresheet mode: the seat on turn threw six equal dice in one throw (S-7, KA-13);
+    ``strassen`` Straßen thrown earlier in that turn still count (KA-20)."""
+
+    strassen: int = 0
+
+
+ACTION_TYPES: tuple[type, ...] = (
+    AnnounceJoker,
+    Throw,
+    Stop,
+    KeepPair,
+    ChooseVollStar,
+    StandIn,
+    Forfeit,
+    FormTeam,
+    DemandRedraw,
+    NextRound,
+    CloseEvening,
+    EnterTurn,
+    EnterSixEqual,
+)
+
+# --- table incidents (chance outcomes besides dice, table mode only) -------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class TowerOutcome:
+    """A Turm: the throw is void and repeated; ``tower_limit`` in a row end the turn (K-7, KA-25)."""
+
+
+@dataclass(frozen=True, slots=True)
+class CockedOutcome:
+    """Dice cocked against each other ("brennen"): the throw is repeated, not counted (K-9, KA-26)."""
+
+
+FOUL_KINDS = ("missing_die", "wrong_packing", "fell_out", "off_table", "conduct")
+
+
+@dataclass(frozen=True, slots=True)
+class FoulOutcome:
+    """A void throw that ends the turn (K-4, KA-24): missing die, wrong packing, a die falling out of the
+    cup or off the table; ``conduct`` only with conduct_violation_as_foul (K-3/K-8, KA-27)."""
+
+    kind: Literal["missing_die", "wrong_packing", "fell_out", "off_table", "conduct"]
+
+
+INCIDENT_TYPES: tuple[type, ...] = (TowerOutcome, CockedOutcome, FoulOutcome)
+
+# --- resolved house rules -------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    """The declared options, parsed once (see options.py for keys, clauses and defaults)."""
+
+    mode: str = "table"
+    base_cents: int = 50
+    min_players: int = 4
+    max_players: int = 12
+    must_improve: bool = True  # third_throw_rule
+    fresh_sequence: bool = True  # confirmation_budget
+    confirmation_adds_points: bool = True
+    player_choice_set_aside: bool = False  # late_throw_set_aside (accepted, engine keeps the default)
+    foul_zero: bool = True  # foul_scoring
+    tower_zero: bool = False  # tower_scoring
+    tower_limit: int = 3
+    strassen_count_unconfirmed: bool = True
+    solo_per_role: bool = False  # solo_strassen_accounts
+    alternate_order: bool = False  # team_internal_order
+    team_draw: str = "reuse_rolls"
+    external_all_units: bool = True  # external_share_scope
+    penalty_thrower: bool = True  # six_equal_penalty_payer
+    conduct_as_foul: bool = False
+    scoresheet_chain_limit: int = 3
+
+
+# --- state ----------------------------------------------------------------------------------
+
+# Phases of the evening.
+DRAW, MANUAL, PLAY, ROUND_OVER, CLOSED = range(5)
+PHASE_NAMES = ("draw", "manual_draw", "play", "round_over", "closed")
+
+# Steps inside one player turn.
+PRE, ROLL, PAIR, VOLL, CONTINUE = range(5)
+STEP_NAMES = ("pre_turn", "roll", "keep_pair", "voll_star", "continue")
+
+
+@dataclass(frozen=True, slots=True)
+class Team:
+    """A pair (P1 throws first) or the solo player (``first == second``, K-1.2)."""
+
+    first: int
+    second: int
+
+    @property
+    def solo(self) -> bool:
+        return self.first == self.second
+
+    @property
+    def members(self) -> tuple[int, ...]:
+        return (self.first,) if self.first == self.second else (self.first, self.second)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerTurn:
+    """One player's turn ("Wurf", KA-01) as in A.3 ``Turn``.
+
+    ``kept`` counts set-aside dice per face 1..6; ``throws`` are the counted throws of the current
+    sequence; ``pending`` points wait for (or have passed) confirmation; ``before`` is the value before
+    the 3rd throw (-1 until then); ``last`` the faces of the last counted throw."""
+
+    owner: int
+    role: int  # 1 or 2: the position in the joint turn
+    thrower: int
+    joker: bool = False
+    step: int = PRE
+    throws: int = 0
+    towers: int = 0
+    kept: tuple[int, int, int, int, int, int] = (0, 0, 0, 0, 0, 0)
+    free: int = 6
+    pending: int = 0
+    awaiting: bool = False
+    before: int = -1
+    last: tuple[int, ...] = ()
+    strassen: int = 0  # Straßen thrown in this turn
+    choice: tuple[int, ...] = ()  # faces of the throw waiting for a keep/voll choice
+
+
+@dataclass(frozen=True, slots=True)
+class SheetEntry:
+    """One joint turn on the score sheet: both results and the team gain (K-5.1, KA-16)."""
+
+    team: int
+    first_seat: int
+    first_points: int
+    second_seat: int
+    second_points: int
+    gain: int
+
+
+@dataclass(frozen=True, slots=True)
+class Payment:
+    """``seat`` pays ``units`` (``cents``) to the bank for ``reason``:
+    verloren, schuster, schwarz, joker_grab, strassen3, six_equal_fine (K-11..K-15, S-7)."""
+
+    seat: int
+    reason: str
+    units: int
+    cents: int
+
+
+@dataclass(frozen=True, slots=True)
+class Payout:
+    """The bank pays an external player his shares of the units others paid (C-4.1, KA-29)."""
+
+    seat: int
+    cents: int
+
+
+@dataclass(frozen=True, slots=True)
+class RoundRecord:
+    """A finished round: how it ended and who paid what."""
+
+    number: int
+    teams: tuple[Team, ...]
+    scores: tuple[int, ...]
+    ending: str  # "normal" or "six_equal"
+    loser: int  # team index
+    payments: tuple[Payment, ...]
+    payouts: tuple[Payout, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Round:
+    """The round being played: teams in clockwise playing order, scores, whose joint turn."""
+
+    number: int
+    teams: tuple[Team, ...]
+    scores: tuple[int, ...]
+    out: tuple[bool, ...]
+    current: int  # team index on turn
+    role: int  # 1 or 2
+    joint_turns: tuple[int, ...]  # completed joint turns per team (team_internal_order=alternate)
+    first_result: int  # P1's provisional result in the running joint turn
+    first_seat: int
+    jokers_used: tuple[int, ...]  # per seat: bit 0 = role-1 joker (or a pair player's joker), bit 1 = solo role 2
+    sheet: tuple[SheetEntry, ...]
+    payments: tuple[Payment, ...]  # Straßen units due during this round (K-14)
+    turn: PlayerTurn | None
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """Team draw in progress (K-2, KA-22): rolls in roll order, teams formed so far."""
+
+    order: tuple[int, ...]  # seats still to roll in this pass, clockwise
+    rolls: tuple[tuple[int, int], ...]  # (seat, face) of this pass
+    teams: tuple[Team, ...]
+    unassigned: tuple[int, ...]  # clockwise from seat 0
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """One evening (Spielabend)."""
+
+    seats: int
+    config: Config
+    externals: tuple[bool, ...]
+    phase: int
+    draw: Draw | None
+    teams: tuple[Team, ...]  # current pairing, clockwise by P1 seat
+    start_team: int  # team index that starts the next/current round
+    round: Round | None
+    rounds: tuple[RoundRecord, ...]
+    strassen: tuple[int, ...]  # Straßen accounts: index 2*seat (+1: the solo's role-2 account if per_role)
+    last_draw_winner: int = -1  # team index of the last draw's winner

@@ -1,0 +1,161 @@
+"""Text notation of actions and outcomes; ``parse_*`` inverts ``format_*`` exactly.
+
+Actions: ``joker``, ``throw``, ``stop``, ``keep 4``, ``voll a``, ``standin``, ``absent``, ``team 0 3``,
+``redraw``, ``next``, ``close``, ``score 26 joker strassen 1``, ``six strassen 1``.
+Outcomes: ``1 3 3 5 6 6`` (the faces, any order; ``133566`` is read too), ``turm``, ``cocked``,
+``foul missing_die``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from stammtisch.core.chance import DiceOutcome
+from stammtisch.core.errors import InvalidNotation
+from stammtisch.core.text import Text
+from stammtisch.games.kluempchen.model import (
+    FOUL_KINDS,
+    AnnounceJoker,
+    ChooseVollStar,
+    CloseEvening,
+    CockedOutcome,
+    DemandRedraw,
+    EnterSixEqual,
+    EnterTurn,
+    Forfeit,
+    FormTeam,
+    FoulOutcome,
+    KeepPair,
+    NextRound,
+    StandIn,
+    Stop,
+    Throw,
+    TowerOutcome,
+)
+
+_WORDS: dict[str, Any] = {
+    "joker": AnnounceJoker(),
+    "throw": Throw(),
+    "stop": Stop(),
+    "standin": StandIn(),
+    "absent": Forfeit(),
+    "redraw": DemandRedraw(),
+    "next": NextRound(),
+    "close": CloseEvening(),
+}
+_NAMES = {type(action): word for word, action in _WORDS.items()}
+
+
+def _bad(text: str, why_de: str, why_en: str) -> InvalidNotation:
+    return InvalidNotation("KA-36", Text(f"{text!r} ist unlesbar: {why_de}", f"cannot read {text!r}: {why_en}"))
+
+
+def format_action(action: Any) -> str:
+    word = _NAMES.get(type(action))
+    if word is not None:
+        return word
+    if isinstance(action, KeepPair):
+        return f"keep {action.face}"
+    if isinstance(action, ChooseVollStar):
+        return f"voll {action.option}"
+    if isinstance(action, FormTeam):
+        return f"team {action.first} {action.second}"
+    if isinstance(action, EnterTurn):
+        text = f"score {action.points}"
+        if action.joker:
+            text += " joker"
+        if action.strassen:
+            text += f" strassen {action.strassen}"
+        return text
+    if isinstance(action, EnterSixEqual):
+        return f"six strassen {action.strassen}" if action.strassen else "six"
+    raise _bad(repr(action), "kein Klümpchen-Zug", "not a Klümpchen action")
+
+
+def _number(text: str, word: str) -> int:
+    if not word.isdigit():
+        raise _bad(text, f"{word!r} ist keine Zahl", f"{word!r} is not a number")
+    return int(word)
+
+
+def _entry_tail(text: str, words: list[str]) -> tuple[bool, int]:
+    """``[joker] [strassen N]`` after a score or six entry."""
+    joker = False
+    strassen = 0
+    if words and words[0] == "joker":
+        joker = True
+        words = words[1:]
+    if words and words[0] == "strassen" and len(words) == 2:
+        strassen = _number(text, words[1])
+        words = []
+    if words:
+        raise _bad(text, "erwartet [joker] [strassen N]", "expected [joker] [strassen N]")
+    return joker, strassen
+
+
+def parse_action(text: str) -> Any:
+    if not isinstance(text, str):
+        raise _bad(repr(text), "kein Text", "not text")
+    words = text.strip().lower().split()
+    if not words:
+        raise _bad(text, "leer", "empty")
+    head, rest = words[0], words[1:]
+    if head in _WORDS and not rest:
+        return _WORDS[head]
+    if head == "keep" and len(rest) == 1:
+        face = _number(text, rest[0])
+        if not 1 <= face <= 6:
+            raise _bad(text, "Augenzahl 1-6", "face 1-6")
+        return KeepPair(face)
+    if head == "voll" and len(rest) == 1 and rest[0] in ("a", "b"):
+        return ChooseVollStar(rest[0])  # type: ignore[arg-type]
+    if head == "team" and len(rest) == 2:
+        return FormTeam(_number(text, rest[0]), _number(text, rest[1]))
+    if head == "score" and rest:
+        points = _number(text, rest[0])
+        joker, strassen = _entry_tail(text, rest[1:])
+        return EnterTurn(points, joker, strassen)
+    if head == "six":
+        joker, strassen = _entry_tail(text, rest)
+        if joker:
+            raise _bad(text, "6 Gleiche brauchen keinen Joker", "six equal takes no joker")
+        return EnterSixEqual(strassen)
+    raise _bad(
+        text,
+        "erwartet joker, throw, stop, keep N, voll a|b, standin, absent, team A B, redraw, next, close, score N, six",
+        "expected joker, throw, stop, keep N, voll a|b, standin, absent, team A B, redraw, next, close, score N, six",
+    )
+
+
+def format_outcome(outcome: Any) -> str:
+    if isinstance(outcome, DiceOutcome):
+        return " ".join(map(str, outcome.faces))
+    if isinstance(outcome, TowerOutcome):
+        return "turm"
+    if isinstance(outcome, CockedOutcome):
+        return "cocked"
+    if isinstance(outcome, FoulOutcome):
+        return f"foul {outcome.kind}"
+    raise _bad(repr(outcome), "kein Klümpchen-Ergebnis", "not a Klümpchen outcome")
+
+
+def parse_outcome(text: str) -> Any:
+    if not isinstance(text, str):
+        raise _bad(repr(text), "kein Text", "not text")
+    words = text.strip().lower().split()
+    if not words:
+        raise _bad(text, "leer", "empty")
+    if words == ["turm"]:
+        return TowerOutcome()
+    if words == ["cocked"]:
+        return CockedOutcome()
+    if words[0] == "foul" and len(words) == 2:
+        if words[1] not in FOUL_KINDS:
+            raise _bad(text, f"Fouls: {', '.join(FOUL_KINDS)}", f"fouls: {', '.join(FOUL_KINDS)}")
+        return FoulOutcome(words[1])  # type: ignore[arg-type]
+    digits = "".join(words)
+    if not digits.isdigit() or not all("1" <= d <= "6" for d in digits) or len(digits) > 6:
+        raise _bad(text, "Augenzahlen 1-6, höchstens 6 Würfel", "faces 1-6, at most 6 dice")
+    if len(words) > 1 and any(len(w) != 1 for w in words):
+        raise _bad(text, "eine Augenzahl je Würfel", "one face per die")
+    return DiceOutcome(tuple(int(d) for d in digits))

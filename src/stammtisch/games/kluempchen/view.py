@@ -1,0 +1,293 @@
+"""What the table sees (no hidden information in Klümpchen: every seat sees the same), the decision
+hints and the meaning of each action."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from stammtisch.core.text import Text
+from stammtisch.games.kluempchen import draw as drawing
+from stammtisch.games.kluempchen import throws
+from stammtisch.games.kluempchen.model import (
+    CONTINUE,
+    DRAW,
+    MANUAL,
+    PAIR,
+    PHASE_NAMES,
+    PLAY,
+    PRE,
+    ROUND_OVER,
+    STEP_NAMES,
+    VOLL,
+    AnnounceJoker,
+    ChooseVollStar,
+    CloseEvening,
+    DemandRedraw,
+    EnterSixEqual,
+    EnterTurn,
+    Forfeit,
+    FormTeam,
+    KeepPair,
+    NextRound,
+    Payment,
+    Payout,
+    StandIn,
+    State,
+    Stop,
+    Throw,
+)
+from stammtisch.games.kluempchen.rules import evening_totals, joker_bit, partner_of, redraw_seats
+from stammtisch.games.kluempchen.settlement import unit_cents
+
+
+def _payment(p: Payment) -> dict[str, Any]:
+    return {"seat": p.seat, "reason": p.reason, "units": p.units, "cents": p.cents}
+
+
+def _payout(p: Payout) -> dict[str, Any]:
+    return {"seat": p.seat, "cents": p.cents}
+
+
+def jokers_left(state: State) -> list[int]:
+    """Per seat: jokers still to take this round (the solo has two, KA-15)."""
+    rnd = state.round
+    left = []
+    for seat in range(state.seats):
+        team = next((t for t in state.teams if seat in t.members), None)
+        if team is None:
+            left.append(0)
+            continue
+        used = rnd.jokers_used[seat] if rnd is not None and state.phase == PLAY else 0
+        if team.solo:
+            left.append(2 - (used & 1) - ((used >> 1) & 1))
+        else:
+            left.append(1 - (used & 1))
+    return left
+
+
+def strassen_per_seat(state: State) -> list[int]:
+    """Straßen thrown this evening per seat (both accounts of a solo added up), KA-20."""
+    return [state.strassen[2 * s] + state.strassen[2 * s + 1] for s in range(state.seats)]
+
+
+def hint(state: State) -> Text:
+    """A short bilingual hint for the decision now due."""
+    if state.phase == DRAW:
+        assert state.draw is not None
+        seat = drawing.next_roller(state.draw) + 1
+        return Text(f"Paare auswürfeln: Platz {seat} würfelt", f"team draw: seat {seat} rolls one die")
+    if state.phase == MANUAL:
+        return Text("Teams eintragen: erst Spieler 1, dann Partner", "enter the teams: player 1, then the partner")
+    if state.phase == ROUND_OVER:
+        return Text(
+            "Runde vorbei: Verlierer oder Alleinspieler können neu auswürfeln; sonst nächste Runde oder Schluss",
+            "round over: the losers or the solo may demand a redraw; else next round or close the evening",
+        )
+    if state.phase != PLAY:
+        return Text("Der Abend ist beendet", "the evening is closed")
+    rnd = state.round
+    assert rnd is not None and rnd.turn is not None
+    t = rnd.turn
+    seat = t.thrower + 1
+    if state.config.mode == "scoresheet":
+        return Text(
+            f"Ergebnis von Platz {t.owner + 1} (Rolle {t.role}) eintragen",
+            f"enter the result of seat {t.owner + 1} (role {t.role})",
+        )
+    if t.step == PRE:
+        return Text(
+            f"Platz {t.owner + 1} ist dran: Joker ansagen oder würfeln (Partner kann für Abwesenden einspringen)",
+            f"seat {t.owner + 1} is on turn: announce the joker or throw (the partner may stand in if absent)",
+        )
+    if t.step == PAIR:
+        return Text(f"Platz {seat}: welches Paar wird rausgenommen?", f"seat {seat}: which pair is set aside?")
+    if t.step == VOLL:
+        return Text(
+            f"Platz {seat}: 15 Voll* – a) alle 6 neu, 15 stehen zur Bestätigung, b) die 4 Gleichen behalten",
+            f"seat {seat}: 15 Voll* – a) all six again, 15 await confirmation, b) keep the four equal dice",
+        )
+    if t.step == CONTINUE:
+        if t.awaiting:
+            return Text(
+                f"Platz {seat}: 3. Wurf (frei) zur Bestätigung oder aufhören (0 Punkte)",
+                f"seat {seat}: free 3rd throw to confirm, or stop (0 points)",
+            )
+        if throws.value(t, state.config) > 0:
+            return Text(
+                f"Platz {seat}: Risikowurf oder mit {throws.value(t, state.config)} aufhören",
+                f"seat {seat}: risk throw or stop with {throws.value(t, state.config)}",
+            )
+        return Text(f"Platz {seat}: freier 3. Wurf oder aufhören", f"seat {seat}: free 3rd throw or stop")
+    return Text(f"Platz {seat} würfelt {t.free} Würfel", f"seat {seat} throws {t.free} dice")
+
+
+def _turn_view(state: State) -> dict[str, Any] | None:
+    rnd = state.round
+    if state.phase != PLAY or rnd is None or rnd.turn is None:
+        return None
+    t = rnd.turn
+    return {
+        "owner": t.owner,
+        "role": t.role,
+        "thrower": t.thrower,
+        "stand_in": t.thrower != t.owner,
+        "step": STEP_NAMES[t.step],
+        "joker": t.joker,
+        "throws_used": t.throws,
+        "towers": t.towers,
+        "kept": [[face, n] for face, n in enumerate(t.kept, start=1) if n],
+        "free": t.free,
+        "pending": t.pending,
+        "awaiting_confirmation": t.awaiting,
+        "value": throws.value(t, state.config),
+        "value_before_third": t.before if t.before >= 0 else None,
+        "last_throw": list(t.last),
+        "choice": list(t.choice),
+        "strassen": t.strassen,
+        "joker_available": not rnd.jokers_used[t.owner] & joker_bit(rnd.teams[rnd.current], t.role),
+        "partner": partner_of(rnd, t),
+    }
+
+
+def view(state: State, seat: int | None) -> dict[str, Any]:
+    """The public table; every seat sees the same (Klümpchen has no secrets)."""
+    rnd = state.round
+    paid, received, bank = evening_totals(state)
+    teams = []
+    for index, team in enumerate(state.teams):
+        in_round = rnd is not None and rnd.teams == state.teams
+        teams.append(
+            {
+                "index": index,
+                "members": list(team.members),
+                "p1": team.first,
+                "p2": team.second,
+                "solo": team.solo,
+                "score": rnd.scores[index] if in_round and rnd is not None else 0,
+                "out": rnd.out[index] if in_round and rnd is not None else False,
+            }
+        )
+    on_turn = None
+    if state.phase == PLAY and rnd is not None and rnd.turn is not None:
+        on_turn = {"team": rnd.current, "seat": rnd.turn.owner, "thrower": rnd.turn.thrower, "role": rnd.turn.role}
+    draw = None
+    if state.draw is not None and state.phase in (DRAW, MANUAL):
+        draw = {
+            "rolls": [[s, face] for s, face in state.draw.rolls],
+            "teams": [[t.first, t.second] for t in state.draw.teams],
+            "unassigned": list(state.draw.unassigned),
+            "next_roller": drawing.next_roller(state.draw) if state.phase == DRAW else None,
+        }
+    return {
+        "game": "kluempchen",
+        "mode": state.config.mode,
+        "phase": PHASE_NAMES[state.phase],
+        "seats": state.seats,
+        "externals": [s for s in range(state.seats) if state.externals[s]],
+        "base_cents": state.config.base_cents,
+        "unit_cents": unit_cents(state.config.base_cents, state.seats),
+        "draw": draw,
+        "teams": teams,
+        "start_team": state.start_team,
+        "round": rnd.number if rnd is not None else 0,
+        "on_turn": on_turn,
+        "turn": _turn_view(state),
+        "provisional": (
+            {"seat": rnd.first_seat, "points": rnd.first_result}
+            if rnd is not None and state.phase == PLAY and rnd.role == 2
+            else None
+        ),
+        "jokers_left": jokers_left(state),
+        "sheet": [
+            {
+                "team": e.team,
+                "p1_seat": e.first_seat,
+                "p1_points": e.first_points,
+                "p2_seat": e.second_seat,
+                "p2_points": e.second_points,
+                "gain": e.gain,
+            }
+            for e in (rnd.sheet if rnd is not None else ())
+        ],
+        "round_payments": [_payment(p) for p in rnd.payments] if rnd is not None and state.phase == PLAY else [],
+        "rounds": [
+            {
+                "number": r.number,
+                "ending": r.ending,
+                "teams": [[t.first, t.second] for t in r.teams],
+                "scores": list(r.scores),
+                "loser": r.loser,
+                "payments": [_payment(p) for p in r.payments],
+                "payouts": [_payout(p) for p in r.payouts],
+            }
+            for r in state.rounds
+        ],
+        "redraw_seats": list(redraw_seats(state)) if state.phase == ROUND_OVER else [],
+        "strassen": strassen_per_seat(state),
+        "totals": {
+            "paid_cents": list(paid),
+            "received_cents": list(received),
+            "net_cents": [r - p for p, r in zip(paid, received, strict=True)],
+            "bank_cents": bank,
+        },
+        "hint": hint(state).to_json(),
+    }
+
+
+def describe_action(state: State, action: Any) -> Text:
+    """What an action means, for buttons and help."""
+    if isinstance(action, AnnounceJoker):
+        return Text(
+            "Joker ansagen: die Punkte dieses Wurfs zählen doppelt",
+            "announce the joker: this turn's points count double",
+        )
+    if isinstance(action, Throw):
+        rnd = state.round
+        t = rnd.turn if rnd is not None and state.phase == PLAY else None
+        if t is not None and t.step == CONTINUE:
+            if not t.awaiting and throws.value(t, state.config) > 0 and state.config.must_improve:
+                return Text("Risikowurf: alle Punkte stehen auf dem Spiel", "risk throw: all points at stake")
+            return Text("Freiwurf: muss etwas Zählbares bringen", "free throw: must bring something countable")
+        return Text("Würfeln", "throw the dice")
+    if isinstance(action, Stop):
+        return Text("Aufhören und die Punkte behalten", "stop and keep the points")
+    if isinstance(action, KeepPair):
+        return Text(f"Das Paar {action.face}{action.face} rausnehmen", f"set aside the pair of {action.face}s")
+    if isinstance(action, ChooseVollStar):
+        if action.option == "a":
+            return Text(
+                "15 Voll* a: alle 6 Würfel neu, 15 Punkte müssen bestätigt werden",
+                "15 Voll* a: all six dice again, the 15 points must be confirmed",
+            )
+        return Text(
+            "15 Voll* b: die 4 Gleichen behalten und mit 2 Würfeln weiter",
+            "15 Voll* b: keep the four equal dice, throw on with 2",
+        )
+    if isinstance(action, StandIn):
+        return Text("Für den abwesenden Partner würfeln (ohne Joker)", "throw for the absent partner (no joker)")
+    if isinstance(action, Forfeit):
+        return Text("Partner abwesend, keiner würfelt: 0 Punkte", "partner absent and nobody throws: 0 points")
+    if isinstance(action, FormTeam):
+        return Text(
+            f"Team: Platz {action.first + 1} (Spieler 1) mit Platz {action.second + 1}",
+            f"team: seat {action.first + 1} (player 1) with seat {action.second + 1}",
+        )
+    if isinstance(action, DemandRedraw):
+        return Text("Neues Auswürfeln der Paare fordern", "demand a new team draw")
+    if isinstance(action, NextRound):
+        return Text(
+            "Nächste Runde, gleiche Teams; das Verliererteam beginnt", "next round, same teams; the losers start"
+        )
+    if isinstance(action, CloseEvening):
+        return Text("Spielabend beenden und abrechnen", "close the evening and settle up")
+    if isinstance(action, EnterTurn):
+        extra_de = (" mit Joker" if action.joker else "") + (
+            f", {action.strassen} Straße(n)" if action.strassen else ""
+        )
+        extra_en = (" with joker" if action.joker else "") + (
+            f", {action.strassen} Straße(n)" if action.strassen else ""
+        )
+        return Text(f"Ergebnis {action.points} Punkte{extra_de}", f"result {action.points} points{extra_en}")
+    if isinstance(action, EnterSixEqual):
+        return Text("6 Gleiche mit einem Wurf: die Runde ist zu Ende", "six equal in one throw: the round ends")
+    return Text(str(action), str(action))
