@@ -1,0 +1,85 @@
+"""M-1: optimistic concurrency: a write names the seq it saw; stale writes get the fresh state."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from stammtisch.core.errors import RuleViolation
+from stammtisch.matches import InMemoryRepository, MatchService, StaleSequence
+from tests.matches.conftest import make_service
+
+
+def test_stale_expected_seq_is_refused_with_the_fresh_snapshot(service: MatchService) -> None:
+    snap = service.create("toy-open", ["A", "B"], mode="table")
+    service.act(snap.match_id, 0, "pick 2", 0)
+    before = service.events(snap.match_id)
+    with pytest.raises(StaleSequence) as caught:
+        service.act(snap.match_id, 1, "pick 1", 0)
+    error = caught.value
+    assert isinstance(error, RuleViolation) and error.code == "match/stale"
+    assert "schneller" in error.message.de and "faster" in error.message.en
+    assert error.snapshot is not None and error.snapshot.seq == 1 and error.snapshot.seat == 1
+    assert error.to_json()["snapshot"]["seq"] == 1
+    assert service.events(snap.match_id) == before
+
+
+def test_expected_seq_ahead_of_the_log_is_stale_too(service: MatchService) -> None:
+    snap = service.create("toy-open", ["A", "B"], mode="table")
+    with pytest.raises(StaleSequence):
+        service.act(snap.match_id, 0, "pick 2", 5)
+    with pytest.raises(StaleSequence):
+        service.undo(snap.match_id, 3)
+    assert service.events(snap.match_id) == []
+
+
+def test_two_services_on_one_repository_see_each_others_writes() -> None:
+    """Each service has its own cache; events appended by the other are folded in."""
+    repository = InMemoryRepository()
+    one, two = make_service(repository), make_service(repository)
+    snap = one.create("toy-open", ["A", "B"], mode="table")
+    assert two.snapshot(snap.match_id).seq == 0
+    one.act(snap.match_id, 0, "pick 2", 0)
+    assert two.snapshot(snap.match_id).seq == 1
+    with pytest.raises(StaleSequence):
+        two.act(snap.match_id, 1, "pick 3", 0)
+    two.act(snap.match_id, 1, "pick 3", 1)
+    two.enter_outcome(snap.match_id, "2", 2)
+    assert one.snapshot(snap.match_id) == two.snapshot(snap.match_id)
+
+
+def test_racing_threads_exactly_one_wins() -> None:
+    """Two threads submit with the same expected seq: one wins, the other gets StaleSequence."""
+    repository = InMemoryRepository()
+    services = [make_service(repository), make_service(repository)]
+    match_id = services[0].create("toy-open", ["A", "B"], {"rounds": 9}, mode="table").match_id
+    for _ in range(20):
+        seq = services[0].snapshot(match_id).seq
+        barrier = threading.Barrier(2)
+        results: list[object] = [None, None]
+
+        def submit(i: int, seq: int = seq, barrier: threading.Barrier = barrier, results: list = results) -> None:
+            barrier.wait()
+            try:
+                results[i] = services[i].act(match_id, i, f"pick {i + 1}", seq)
+            except StaleSequence as error:
+                results[i] = error
+
+        threads = [threading.Thread(target=submit, args=(i,)) for i in range(2)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        stale = [r for r in results if isinstance(r, StaleSequence)]
+        assert len(stale) == 1, results
+        assert stale[0].snapshot is not None and stale[0].snapshot.seq == seq + 1
+        # finish the round so the next race starts from a decision again
+        snap = services[0].snapshot(match_id)
+        for seat in snap.turn["seats"]:
+            snap = services[0].act(match_id, seat, "pick 1", snap.seq)
+        services[0].enter_outcome(match_id, "6", snap.seq)
+        if services[0].snapshot(match_id).turn["kind"] == "finished":
+            break
+    seqs = [e.seq for e in repository.events(match_id)]
+    assert seqs == list(range(1, len(seqs) + 1))
