@@ -42,6 +42,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "stechen": None,
         "winner": state.winner,
         "end_reason": state.end_reason or None,
+        "options": {name: getattr(state.config, name) for name in state.config.__dataclass_fields__},
     }
     if state.stechen is not None:
         data["stechen"] = {
