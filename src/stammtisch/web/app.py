@@ -1,0 +1,47 @@
+"""The FastAPI application factory.
+
+``create_app`` wires the match service (built from the store when none is given), the template
+renderer, the live-update broadcaster, the language middleware, the error handlers and one router
+per page area. Nothing here knows a game's rules: pages render snapshots from the service.
+"""
+
+from __future__ import annotations
+
+import os
+
+from fastapi import FastAPI
+from fastapi.staticfiles import StaticFiles
+
+from stammtisch.matches.notifier import Notifier
+from stammtisch.matches.service import MatchService
+from stammtisch.store.config import database_url as configured_url
+from stammtisch.store.database import open_store
+from stammtisch.web import errors
+from stammtisch.web.language import LanguageMiddleware
+from stammtisch.web.live import Broadcaster
+from stammtisch.web.rendering import STATIC_DIR, Renderer
+from stammtisch.web.routes import api, evening, events, home, match
+
+
+def build_service(database_url: str | None = None, notifier: Notifier | None = None) -> MatchService:
+    """A match service on the configured store (``STAMMTISCH_DATABASE_URL`` or the data directory);
+    opening it runs the migrations. ``StoreError`` (bilingual) for a bad data dir or database."""
+    store = open_store(database_url or configured_url(os.environ))
+    return MatchService(store.repository, notifier=notifier)
+
+
+def create_app(service: MatchService | None = None, *, database_url: str | None = None) -> FastAPI:
+    """The web app. Without ``service``, one is built from the store at ``database_url``."""
+    app = FastAPI(title="Stammtisch", docs_url="/api/docs", redoc_url=None, openapi_url="/api/openapi.json")
+    broadcaster = Broadcaster()
+    # A service built here publishes its writes itself; the routes publish too (for a given service),
+    # and the broadcaster drops the repeated notice.
+    app.state.service = service if service is not None else build_service(database_url, broadcaster)
+    app.state.renderer = Renderer()
+    app.state.broadcaster = broadcaster
+    app.add_middleware(LanguageMiddleware)
+    errors.install(app)
+    app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
+    for module in (home, evening, match, events, api):
+        app.include_router(module.router)
+    return app

@@ -1,0 +1,217 @@
+"""The Klümpchen page model, read from the engine's JSON view (``games/kluempchen/view.py``).
+
+Seat numbers become names, kept dice ``[[face, n], ...]`` become a row of faces, money stays in
+cents (the template formats it). Missing keys are tolerated: the template shows what there is.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from stammtisch.web.i18n import translator
+
+#: Actions that throw the free dice: in table mode the dice pad sends them together with the faces.
+THROW_NOTATIONS = ("throw", "joker")
+#: Scoresheet entries are typed into one small form instead of one button per possible result.
+ENTRY_TYPES = ("EnterTurn",)
+THROWS_PER_SEQUENCE = 3
+
+
+def _reasons(lang: str) -> dict[str, str]:
+    _ = translator(lang)
+    return {
+        "verloren": _("lost the round"),
+        "schuster": _("Schuster (below 75)"),
+        "schwarz": _("Schwarz (no points)"),
+        "joker_grab": _("Joker ins Grab (unused joker)"),
+        "strassen3": _("3 Straßen"),
+        "six_equal_fine": _("six equal dice"),
+    }
+
+
+def _incidents(lang: str) -> list[tuple[str, str]]:
+    _ = translator(lang)
+    return [
+        ("turm", _("Turm (dice stacked): repeat")),
+        ("cocked", _("Dice burning against each other: repeat")),
+        ("foul missing_die", _("Foul: a die is missing")),
+        ("foul wrong_packing", _("Foul: packed wrongly")),
+        ("foul fell_out", _("Foul: a die fell out of the cup")),
+        ("foul off_table", _("Foul: a die fell off the table")),
+    ]
+
+
+def _name(players: list[str], seat: object) -> str:
+    return players[seat] if isinstance(seat, int) and 0 <= seat < len(players) else "?"
+
+
+def _team_names(players: list[str], members: list[int]) -> str:
+    return " & ".join(_name(players, seat) for seat in members)
+
+
+def present(page: dict[str, Any], lang: str) -> None:
+    """Add the Klümpchen specifics to ``page`` (in place)."""
+    view: dict[str, Any] = page["view"]
+    players: list[str] = page["players"]
+    page["game_template"] = "games/kluempchen/board.html"
+    turn = view.get("turn") or {}
+    on_turn = view.get("on_turn") or {}
+    teams_view = view.get("teams") or []
+    jokers = view.get("jokers_left") or []
+    current_team = on_turn.get("team")
+    k: dict[str, Any] = {
+        "phase": view.get("phase", ""),
+        "round_number": view.get("round", 0),
+        "hint": view.get("hint"),
+        "throws": int(turn.get("throws_used", 0) or 0),
+        "throws_max": THROWS_PER_SEQUENCE,
+        "pending": turn.get("value", turn.get("pending", 0)),
+        "raw_pending": turn.get("pending", 0),
+        "awaiting": bool(turn.get("awaiting_confirmation")),
+        "joker": bool(turn.get("joker")),
+        "kept": [face for face, count in turn.get("kept") or [] for _ in range(count)],
+        "free": turn.get("free", 0),
+        "last": list(turn.get("last_throw") or []),
+        "first_result": (view.get("provisional") or {}).get("points"),
+        "on_turn": None,
+        "teams": [],
+        "strassen": [],
+        "last_round": None,
+    }
+    if on_turn:
+        team = teams_view[current_team] if isinstance(current_team, int) and current_team < len(teams_view) else {}
+        k["on_turn"] = {
+            "seat": on_turn.get("seat"),
+            "name": _name(players, on_turn.get("seat")),
+            "thrower": _name(players, on_turn.get("thrower")),
+            "role": on_turn.get("role"),
+            "team": _team_names(players, team.get("members") or []),
+        }
+    for team in teams_view:
+        members = team.get("members") or []
+        k["teams"].append(
+            {
+                "names": _team_names(players, members),
+                "score": team.get("score", 0),
+                "out": bool(team.get("out")),
+                "solo": bool(team.get("solo")),
+                "current": team.get("index") == current_team and view.get("phase") == "play",
+                "jokers_left": sum(jokers[s] for s in members if s < len(jokers)),
+            }
+        )
+    k["strassen"] = [
+        {"name": _name(players, seat), "count": count} for seat, count in enumerate(view.get("strassen") or [])
+    ]
+    draw = view.get("draw") or {}
+    k["roller"] = _name(players, draw.get("next_roller"))
+    k["draw_rolls"] = [{"name": _name(players, seat), "face": face} for seat, face in draw.get("rolls") or []]
+    rounds = view.get("rounds") or []
+    if rounds:
+        k["last_round"] = _settlement(rounds[-1], view, players, lang)
+    k["evening"] = _evening(view, players)
+    page["k"] = k
+    _actions(page, view, lang)
+
+
+def _settlement(record: dict[str, Any], view: dict[str, Any], players: list[str], lang: str) -> dict[str, Any]:
+    """Who pays what for one round: per player units and cents with the reasons, payouts to externals."""
+    reasons = _reasons(lang)
+    externals = set(view.get("externals") or [])
+    per_seat: dict[int, dict[str, Any]] = {}
+    for payment in record.get("payments") or []:
+        seat = payment["seat"]
+        row = per_seat.setdefault(
+            seat, {"name": _name(players, seat), "external": seat in externals, "units": 0, "cents": 0, "why": []}
+        )
+        row["units"] += payment["units"]
+        row["cents"] += payment["cents"]
+        row["why"].append(f"{reasons.get(payment['reason'], payment['reason'])} ×{payment['units']}")
+    teams = record.get("teams") or []
+    loser = record.get("loser")
+    loser_members = teams[loser] if isinstance(loser, int) and loser < len(teams) else []
+    payouts = [
+        {"name": _name(players, p["seat"]), "cents": p["cents"]} for p in record.get("payouts") or [] if p["cents"]
+    ]
+    paid = sum(row["cents"] for row in per_seat.values())
+    return {
+        "number": record.get("number"),
+        "ending": record.get("ending"),
+        "loser": _team_names(players, sorted(set(loser_members))),
+        "rows": [per_seat[seat] for seat in sorted(per_seat)],
+        "payouts": payouts,
+        "paid_cents": paid,
+        "bank_cents": paid - sum(p["cents"] for p in payouts),
+    }
+
+
+def _evening(view: dict[str, Any], players: list[str]) -> dict[str, Any]:
+    totals = view.get("totals") or {}
+    paid = totals.get("paid_cents") or []
+    received = totals.get("received_cents") or []
+    externals = set(view.get("externals") or [])
+    return {
+        "rows": [
+            {
+                "name": _name(players, seat),
+                "external": seat in externals,
+                "paid": paid[seat] if seat < len(paid) else 0,
+                "received": received[seat] if seat < len(received) else 0,
+            }
+            for seat in range(len(players))
+        ],
+        "bank_cents": totals.get("bank_cents", 0),
+        "unit_cents": view.get("unit_cents"),
+    }
+
+
+def _actions(page: dict[str, Any], view: dict[str, Any], lang: str) -> None:
+    """Split the legal actions: throws (the pad in table mode), scoresheet entries, the rest as buttons."""
+    throws, entries, others = [], [], []
+    for entry in page["legal"]:
+        kind = (entry.get("action") or {}).get("type")
+        if entry["notation"] in THROW_NOTATIONS:
+            throws.append(entry)
+        elif kind in ENTRY_TYPES:
+            entries.append(entry)
+        else:
+            others.append(entry)
+    page["throw_actions"] = throws
+    page["other_actions"] = others
+    page["scoresheet"] = _scoresheet(entries) if entries else None
+    page["pad"] = _pad(page, view, throws, lang)
+
+
+def _scoresheet(entries: list[dict[str, Any]]) -> dict[str, Any]:
+    actions = [entry["action"] for entry in entries]
+    return {
+        "seat": entries[0]["seat"],
+        "joker": any(action.get("joker") for action in actions),
+        "max_points": max(int(action.get("points", 0)) for action in actions),
+        "max_strassen": max(int(action.get("strassen", 0)) for action in actions),
+    }
+
+
+def _pad(page: dict[str, Any], view: dict[str, Any], throws: list[dict[str, Any]], lang: str) -> dict[str, Any] | None:
+    """The dice tap pad (table mode): how many dice, which throw actions go with the faces, incidents."""
+    if page["mode"] != "table":
+        return None
+    turn = view.get("turn") or {}
+    in_play = view.get("phase") == "play"
+    if page["kind"] == "chance":
+        dice = turn.get("free") if in_play else 1
+        choices = [{"notation": "", "seat": "", "label": None}]
+        seat: object = ""
+    elif throws:
+        dice = turn.get("free", 6)
+        choices = [{"notation": e["notation"], "seat": e["seat"], "label": e["label"]} for e in throws]
+        seat = throws[-1]["seat"]
+    else:
+        return None
+    incidents = []
+    if in_play:
+        notation = "" if page["kind"] == "chance" else "throw"
+        incidents = [
+            {"outcome": outcome, "label": label, "notation": notation, "seat": seat}
+            for outcome, label in _incidents(lang)
+        ]
+    return {"dice": dice if isinstance(dice, int) else None, "choices": choices, "incidents": incidents}

@@ -1,0 +1,84 @@
+"""Jinja2 templates and what every page gets to render with: the language, gettext and helpers.
+
+Templates render snapshots and views only (JSON-ready dicts and lists), never engine state.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlencode
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined, Undefined, select_autoescape
+from starlette.requests import Request
+from starlette.responses import HTMLResponse
+
+from stammtisch.web.i18n import LANGUAGES, money, translator
+
+TEMPLATE_DIR = Path(__file__).parent / "templates"
+STATIC_DIR = Path(__file__).parent / "static"
+
+
+def _bilingual(value: object, lang: str) -> str:
+    """A ``{"de", "en"}`` label (or a plain string) in ``lang``."""
+    if isinstance(value, dict):
+        return str(value.get(lang) or value.get("en") or value.get("de") or "")
+    if value is None or isinstance(value, Undefined):
+        return ""
+    return str(value)
+
+
+def make_environment(strict: bool = False) -> Environment:
+    env = Environment(
+        loader=FileSystemLoader(TEMPLATE_DIR),
+        autoescape=select_autoescape(("html",)),
+        undefined=StrictUndefined if strict else Undefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.filters["tojson_compact"] = lambda value: json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+    return env
+
+
+def language_url(request: Request, lang: str) -> str:
+    """The current page in another language (keeps the other query parameters)."""
+    params = [(k, v) for k, v in request.query_params.multi_items() if k != "lang"]
+    params.append(("lang", lang))
+    return f"{request.url.path}?{urlencode(params)}"
+
+
+class Renderer:
+    """Renders templates into responses with the request's language."""
+
+    def __init__(self, env: Environment | None = None) -> None:
+        self.env = env or make_environment()
+
+    def context(self, request: Request, lang: str) -> dict[str, Any]:
+        gettext = translator(lang)
+        return {
+            "request": request,
+            "lang": lang,
+            "languages": LANGUAGES,
+            "_": gettext,
+            "t": lambda value: _bilingual(value, lang),
+            "money": lambda cents: money(int(cents), lang),
+            "language_url": lambda other: language_url(request, other),
+            "is_htmx": request.headers.get("hx-request") == "true",
+        }
+
+    def render(self, name: str, request: Request, lang: str, status_code: int = 200, **values: Any) -> str:
+        context = self.context(request, lang)
+        context.update(values)
+        return self.env.get_template(name).render(context)
+
+    def response(
+        self,
+        name: str,
+        request: Request,
+        lang: str,
+        status_code: int = 200,
+        headers: dict[str, str] | None = None,
+        **values: Any,
+    ) -> HTMLResponse:
+        return HTMLResponse(self.render(name, request, lang, **values), status_code=status_code, headers=headers)

@@ -1,0 +1,120 @@
+"""The JSON API: the same use cases as the pages, for scripts, bots and other front ends.
+
+* ``GET  /api/matches`` – the newest matches;
+* ``POST /api/matches`` – start one: ``{"game", "players", "options", "setup", "mode", "title"}``;
+* ``GET  /api/matches/{id}?seat=`` – the snapshot for a seat (or the public table);
+* ``POST /api/matches/{id}/actions`` – ``{"seq", "seat", "action"}``, ``{"seq", "outcome"}`` or
+  ``{"seq", "steps": [{"seat", "action"} | {"outcome"}, ...]}`` (atomic);
+* ``POST /api/matches/{id}/undo`` – ``{"seq"}``.
+
+Actions and outcomes are the game's notation text or its JSON form. Refusals answer
+``{"error": {"code", "clause", "de", "en", "message"}}`` (plus ``"snapshot"`` when stale).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Query
+from pydantic import BaseModel, ConfigDict, Field, StrictInt
+from starlette.concurrency import run_in_threadpool
+from starlette.responses import JSONResponse
+
+from stammtisch.core.text import Text
+from stammtisch.web.deps import BroadcasterDep, ServiceDep
+from stammtisch.web.errors import BadInput
+from stammtisch.web.presenters import list_matches
+
+router = APIRouter(prefix="/api")
+
+Move = str | dict[str, Any]
+
+
+class Step(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    seat: StrictInt | None = Field(default=None, ge=0)
+    action: Move | None = None
+    outcome: Move | None = None
+
+
+class Submission(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    seq: StrictInt = Field(ge=0)
+    seat: StrictInt | None = Field(default=None, ge=0)
+    action: Move | None = None
+    outcome: Move | None = None
+    steps: list[Step] | None = Field(default=None, min_length=1, max_length=20)
+
+
+def _check_kind(action: object, outcome: object, steps: object, seat: int | None) -> None:
+    """Exactly one of action / outcome / steps; an action names its seat."""
+    if sum(value is not None for value in (action, outcome, steps)) != 1:
+        raise BadInput(
+            Text(
+                "Genau eines angeben: action (mit seat), outcome oder steps.",
+                "Give exactly one of: action (with seat), outcome or steps.",
+            ),
+            422,
+        )
+    if action is not None and seat is None:
+        raise BadInput(Text("Eine action braucht den seat, der sie ausführt.", "An action needs its seat."), 422)
+
+
+class Undo(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    seq: StrictInt = Field(ge=0)
+
+
+class NewMatch(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    game: str = Field(min_length=1, max_length=40)
+    players: list[Annotated[str, Field(min_length=1, max_length=40)]] = Field(min_length=1, max_length=24)
+    options: dict[str, Any] | None = None
+    setup: dict[str, Any] | None = None
+    mode: str = "table"
+    title: str = Field(default="", max_length=80)
+
+
+@router.get("/matches")
+async def matches(service: ServiceDep, limit: Annotated[int, Query(ge=1, le=500)] = 50) -> JSONResponse:
+    records = await run_in_threadpool(list_matches, service, limit)
+    return JSONResponse({"matches": records})
+
+
+@router.post("/matches", status_code=201)
+async def create(body: NewMatch, service: ServiceDep) -> JSONResponse:
+    snapshot = await run_in_threadpool(
+        lambda: service.create(
+            body.game, body.players, options=body.options, setup=body.setup, mode=body.mode, title=body.title
+        )
+    )
+    return JSONResponse(snapshot.to_json(), status_code=201)
+
+
+@router.get("/matches/{match_id}")
+async def snapshot(match_id: str, service: ServiceDep, seat: Annotated[int | None, Query(ge=0)] = None) -> JSONResponse:
+    result = await run_in_threadpool(service.snapshot, match_id, seat)
+    return JSONResponse(result.to_json())
+
+
+@router.post("/matches/{match_id}/actions")
+async def submit(match_id: str, body: Submission, service: ServiceDep, broadcaster: BroadcasterDep) -> JSONResponse:
+    _check_kind(body.action, body.outcome, body.steps, body.seat)
+    for step in body.steps or ():
+        _check_kind(step.action, step.outcome, None, step.seat)
+    if body.steps is not None:
+        steps = [(step.seat, step.action) if step.action is not None else (None, step.outcome) for step in body.steps]
+        result = await run_in_threadpool(service.submit, match_id, steps, body.seq)
+    elif body.action is not None:
+        result = await run_in_threadpool(service.act, match_id, body.seat, body.action, body.seq)
+    else:
+        result = await run_in_threadpool(service.enter_outcome, match_id, body.outcome, body.seq)
+    broadcaster.publish(result.match_id, result.seq)
+    return JSONResponse(result.to_json())
+
+
+@router.post("/matches/{match_id}/undo")
+async def undo(match_id: str, body: Undo, service: ServiceDep, broadcaster: BroadcasterDep) -> JSONResponse:
+    result = await run_in_threadpool(service.undo, match_id, body.seq)
+    broadcaster.publish(result.match_id, result.seq)
+    return JSONResponse(result.to_json())

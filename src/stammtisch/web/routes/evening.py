@@ -1,0 +1,197 @@
+"""Starting a Klümpchen evening: players in seating order, externals, team draw, mode, unit and house rules.
+
+The house rules come from the game's declared options (defaults and bilingual descriptions from
+the rulings); the engine validates everything, and a refusal shows the form again with the message.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from fastapi import APIRouter, Request
+from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import FormData
+from starlette.responses import HTMLResponse, RedirectResponse, Response
+
+from stammtisch.core.errors import RuleViolation
+from stammtisch.core.options import Option
+from stammtisch.core.text import Text
+from stammtisch.web.deps import BroadcasterDep, LangDep, RendererDep, ServiceDep
+from stammtisch.web.errors import BadInput
+
+router = APIRouter()
+
+GAME = "kluempchen"
+ROWS = 12
+#: Options the form asks for with their own fields (or the service sets).
+OWN_FIELDS = ("mode", "base_cents", "team_draw")
+MODES = ("table", "digital", "scoresheet")
+
+
+@dataclass
+class Row:
+    name: str = ""
+    external: bool = False
+    team: str = ""
+
+
+@dataclass
+class EveningForm:
+    """What the form shows (and what was entered, when it comes back with an error)."""
+
+    title: str = ""
+    rows: list[Row] = field(default_factory=lambda: [Row() for _ in range(ROWS)])
+    team_draw: str = "reuse_rolls"
+    mode: str = "table"
+    base_euro: str = "0,50"
+    options: dict[str, Any] = field(default_factory=dict)
+
+
+def _declared(service: Any) -> tuple[Option, ...]:
+    return tuple(service.games[GAME].options)
+
+
+def option_fields(declared: tuple[Option, ...], chosen: dict[str, Any]) -> list[dict[str, Any]]:
+    fields = []
+    for option in declared:
+        if option.key in OWN_FIELDS:
+            continue
+        kind = "bool" if isinstance(option.default, bool) else "int" if isinstance(option.default, int) else "str"
+        fields.append(
+            {
+                "key": option.key,
+                "kind": kind,
+                "default": option.default,
+                "value": chosen.get(option.key, option.default),
+                "choices": option.choices,
+                "clause": option.clause,
+                "description": option.description.to_json(),
+            }
+        )
+    return fields
+
+
+def _render(
+    request: Request, renderer: Any, service: Any, lang: str, form: EveningForm, error: str | None, status: int
+) -> HTMLResponse:
+    return renderer.response(
+        "new_evening.html",
+        request,
+        lang,
+        status_code=status,
+        form=form,
+        options=option_fields(_declared(service), form.options),
+        error=error,
+    )
+
+
+@router.get("/evenings/new", response_class=HTMLResponse)
+async def new_evening(request: Request, service: ServiceDep, renderer: RendererDep, lang: LangDep) -> HTMLResponse:
+    return _render(request, renderer, service, lang, EveningForm(), None, 200)
+
+
+def parse_euro(text: str) -> int:
+    """``"0,50"``, ``"0.5"`` or ``"1"`` euro → cents."""
+    cleaned = text.strip().replace("€", "").replace(" ", "").replace(",", ".")
+    if not re.fullmatch(r"\d{1,6}(\.\d{1,2})?", cleaned):
+        raise BadInput(
+            Text(
+                f"Grundbetrag {text!r} ist kein Euro-Betrag (z. B. 0,50).",
+                f"Base amount {text!r} is not an amount in euro (e.g. 0.50).",
+            ),
+            422,
+        )
+    euros, _, cents = cleaned.partition(".")
+    return int(euros) * 100 + int((cents + "00")[:2])
+
+
+def read_form(data: FormData, declared: tuple[Option, ...]) -> EveningForm:
+    """The entered form, as entered (for showing it again)."""
+    names = [str(value) for value in data.getlist("player")]
+    teams = [str(value) for value in data.getlist("team")]
+    externals = {str(value) for value in data.getlist("external")}
+    rows = [
+        Row(name.strip(), str(index) in externals, teams[index].strip() if index < len(teams) else "")
+        for index, name in enumerate(names[:24])
+    ]
+    rows += [Row() for _ in range(max(0, ROWS - len(rows)))]
+    options: dict[str, Any] = {}
+    bools = {str(value) for value in data.getlist("opt_bool")}
+    for option in declared:
+        if option.key in OWN_FIELDS:
+            continue
+        if option.key in bools:
+            options[option.key] = data.get(f"opt_{option.key}") == "true"
+        elif f"opt_{option.key}" in data:
+            options[option.key] = str(data.get(f"opt_{option.key}"))
+    return EveningForm(
+        title=str(data.get("title") or "").strip()[:80],
+        rows=rows,
+        team_draw=str(data.get("team_draw") or "reuse_rolls"),
+        mode=str(data.get("mode") or "table"),
+        base_euro=str(data.get("base_euro") or "0,50"),
+        options=options,
+    )
+
+
+def entered_teams(rows: list[Row]) -> list[list[int]]:
+    """Entered teams as the engine's set-up ``[[p1, p2], ..., [solo]]`` (KA-22 manual).
+
+    Players with the same team number form a pair (the first listed is player 1); a number used by
+    one player only makes him the solo player. The engine checks the rest (every seat once, K-1.2)."""
+    seated = [row for row in rows if row.name]
+    groups: dict[str, list[int]] = {}
+    for seat, row in enumerate(seated):
+        if not row.team:
+            raise BadInput(
+                Text(
+                    f"{row.name} hat keine Teamnummer (bei eingetragenen Teams braucht jeder eine).",
+                    f"{row.name} has no team number (entered teams need one for everybody).",
+                ),
+                422,
+            )
+        groups.setdefault(row.team, []).append(seat)
+    for members in groups.values():
+        if len(members) > 2:
+            names = ", ".join(seated[s].name for s in members)
+            raise BadInput(
+                Text(f"Ein Team hat höchstens zwei Spieler: {names}.", f"A team has at most two players: {names}."),
+                422,
+            )
+    return [members for members in groups.values()]
+
+
+@router.post("/evenings")
+async def create_evening(
+    request: Request,
+    service: ServiceDep,
+    renderer: RendererDep,
+    broadcaster: BroadcasterDep,
+    lang: LangDep,
+) -> Response:
+    data = await request.form()
+    declared = _declared(service)
+    form = read_form(data, declared)
+    try:
+        snapshot = await run_in_threadpool(_create, service, form)
+    except (RuleViolation, BadInput) as error:
+        return _render(request, renderer, service, lang, form, error.text(lang), 422)
+    broadcaster.publish(snapshot.match_id, snapshot.seq)
+    return RedirectResponse(f"/m/{snapshot.match_id}", status_code=303)
+
+
+def _create(service: Any, form: EveningForm) -> Any:
+    if form.mode not in MODES:
+        raise BadInput(Text(f"Unbekannte Spielweise {form.mode!r}.", f"Unknown play mode {form.mode!r}."), 422)
+    seated = [row for row in form.rows if row.name]
+    options = dict(form.options)
+    options["base_cents"] = parse_euro(form.base_euro)
+    options["team_draw"] = form.team_draw
+    setup: dict[str, Any] = {"externals": [seat for seat, row in enumerate(seated) if row.external]}
+    if form.team_draw == "manual" and any(row.team for row in seated):
+        setup["teams"] = entered_teams(form.rows)
+    return service.create(
+        GAME, [row.name for row in seated], options=options, setup=setup, mode=form.mode, title=form.title
+    )

@@ -1,0 +1,18 @@
+"""The start page: recent matches and the way to a new evening."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Request
+from starlette.concurrency import run_in_threadpool
+from starlette.responses import HTMLResponse
+
+from stammtisch.web.deps import LangDep, RendererDep, ServiceDep
+from stammtisch.web.presenters import list_matches
+
+router = APIRouter()
+
+
+@router.get("/", response_class=HTMLResponse)
+async def home(request: Request, service: ServiceDep, renderer: RendererDep, lang: LangDep) -> HTMLResponse:
+    matches = await run_in_threadpool(list_matches, service, 30)
+    return renderer.response("home.html", request, lang, matches=matches)

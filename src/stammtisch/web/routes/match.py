@@ -1,0 +1,185 @@
+"""The match page and its writes: actions, the dice tap pad (table mode) and undo.
+
+Every write names the sequence number the page showed (``seq``): if someone else was faster, the
+service refuses with ``StaleSequence`` and the error handler shows the fresh state instead. After a
+successful write the broadcaster tells the other open pages, which then re-fetch the board.
+
+HTMX requests get the board fragment back; plain form posts are redirected to the page (303), so
+the pages also work without JavaScript.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Form, Request
+from starlette.concurrency import run_in_threadpool
+from starlette.responses import HTMLResponse, RedirectResponse, Response
+
+from stammtisch.core.errors import RuleViolation
+from stammtisch.core.text import Text
+from stammtisch.web.deps import BroadcasterDep, LangDep, ServiceDep
+from stammtisch.web.errors import BadInput
+from stammtisch.web.forms import format_faces, parse_faces, parse_seat
+from stammtisch.web.presenters import present_match
+
+router = APIRouter()
+
+SeqField = Annotated[int, Form(ge=0)]
+
+
+def render_match(
+    request: Request,
+    snapshot: Any,
+    lang: str,
+    *,
+    error: RuleViolation | BadInput | None = None,
+    status_code: int = 200,
+    fragment: bool | None = None,
+) -> HTMLResponse:
+    """The whole match page, or only the board for HTMX requests."""
+    renderer = request.app.state.renderer
+    if fragment is None:
+        fragment = request.headers.get("hx-request") == "true"
+    page = present_match(snapshot.to_json(), lang, view_seat=_view_seat(request))
+    message = error.text(lang) if error is not None else None
+    stale = getattr(error, "code", "") == "match/stale"
+    return renderer.response(
+        "board.html" if fragment else "match.html",
+        request,
+        lang,
+        status_code=status_code,
+        m=page,
+        error=message,
+        stale=stale,
+        error_code=getattr(error, "code", None),
+    )
+
+
+def _view_seat(request: Request) -> int | None:
+    value = request.query_params.get("seat")
+    return int(value) if value and value.isdigit() else None
+
+
+async def _written(request: Request, service: Any, broadcaster: Any, snapshot: Any, lang: str) -> Response:
+    broadcaster.publish(snapshot.match_id, snapshot.seq)
+    seat = _view_seat(request)
+    if snapshot.seat != seat:  # a write answers for the acting seat; the page shows its own perspective
+        snapshot = await run_in_threadpool(service.snapshot, snapshot.match_id, seat)
+    if request.headers.get("hx-request") == "true":
+        return render_match(request, snapshot, lang, fragment=True)
+    query = f"?{request.url.query}" if request.url.query else ""
+    return RedirectResponse(f"/m/{snapshot.match_id}{query}", status_code=303)
+
+
+@router.get("/m/{match_id}", response_class=HTMLResponse)
+async def match_page(request: Request, match_id: str, service: ServiceDep, lang: LangDep) -> Response:
+    snapshot = await run_in_threadpool(service.snapshot, match_id, _view_seat(request))
+    return render_match(request, snapshot, lang, fragment=False)
+
+
+@router.get("/m/{match_id}/board", response_class=HTMLResponse)
+async def match_board(request: Request, match_id: str, service: ServiceDep, lang: LangDep) -> Response:
+    snapshot = await run_in_threadpool(service.snapshot, match_id, _view_seat(request))
+    return render_match(request, snapshot, lang, fragment=True)
+
+
+@router.post("/m/{match_id}/act")
+async def act(
+    request: Request,
+    match_id: str,
+    service: ServiceDep,
+    broadcaster: BroadcasterDep,
+    lang: LangDep,
+    seq: SeqField,
+    notation: Annotated[str, Form(min_length=1, max_length=200)],
+    seat: Annotated[str, Form()] = "",
+) -> Response:
+    """One action of one seat, as the engine's notation (the button's ``notation``)."""
+    chosen = parse_seat(seat)
+    if chosen is None:
+        raise BadInput(_seat_missing())
+    snapshot = await run_in_threadpool(service.act, match_id, chosen, notation, seq)
+    return await _written(request, service, broadcaster, snapshot, lang)
+
+
+@router.post("/m/{match_id}/dice")
+async def enter_dice(
+    request: Request,
+    match_id: str,
+    service: ServiceDep,
+    broadcaster: BroadcasterDep,
+    lang: LangDep,
+    seq: SeqField,
+    faces: Annotated[str, Form(max_length=40)] = "",
+    incident: Annotated[str, Form(max_length=40)] = "",
+    seat: Annotated[str, Form()] = "",
+    notation: Annotated[str, Form(max_length=200)] = "",
+) -> Response:
+    """Table mode: what the throw showed, read off the table: the dice ``faces`` (tapped on the pad)
+    or an ``incident`` (a Turm, burning dice, a foul) in the game's outcome notation.
+
+    With ``notation`` (the throw action, e.g. ``throw`` or ``joker``) the action and its outcome are
+    submitted together, atomically; without it they answer a throw that is already pending."""
+    outcome = incident.strip() if incident.strip() else format_faces(parse_faces(faces))
+    if notation.strip():
+        chosen = parse_seat(seat)
+        if chosen is None:
+            raise BadInput(_seat_missing())
+        steps = [(chosen, notation.strip()), (None, outcome)]
+        snapshot = await run_in_threadpool(service.submit, match_id, steps, seq)
+    else:
+        snapshot = await run_in_threadpool(service.enter_outcome, match_id, outcome, seq)
+    return await _written(request, service, broadcaster, snapshot, lang)
+
+
+@router.post("/m/{match_id}/score")
+async def enter_score(
+    request: Request,
+    match_id: str,
+    service: ServiceDep,
+    broadcaster: BroadcasterDep,
+    lang: LangDep,
+    seq: SeqField,
+    seat: Annotated[int, Form(ge=0)],
+    points: Annotated[int, Form(ge=0, le=100_000)],
+    strassen: Annotated[int, Form(ge=0, le=6)] = 0,
+    joker: Annotated[bool, Form()] = False,
+) -> Response:
+    """Scoresheet mode: one turn's result as written on the sheet (``score N [joker] [strassen S]``)."""
+    notation = f"score {points}" + (" joker" if joker else "") + (f" strassen {strassen}" if strassen else "")
+    snapshot = await run_in_threadpool(service.act, match_id, seat, notation, seq)
+    return await _written(request, service, broadcaster, snapshot, lang)
+
+
+@router.post("/m/{match_id}/outcome")
+async def enter_outcome(
+    request: Request,
+    match_id: str,
+    service: ServiceDep,
+    broadcaster: BroadcasterDep,
+    lang: LangDep,
+    seq: SeqField,
+    outcome: Annotated[str, Form(min_length=1, max_length=200)],
+) -> Response:
+    """Table mode: a chance outcome in the game's notation (a Turm, a foul, ...)."""
+    snapshot = await run_in_threadpool(service.enter_outcome, match_id, outcome.strip(), seq)
+    return await _written(request, service, broadcaster, snapshot, lang)
+
+
+@router.post("/m/{match_id}/undo")
+async def undo(
+    request: Request,
+    match_id: str,
+    service: ServiceDep,
+    broadcaster: BroadcasterDep,
+    lang: LangDep,
+    seq: SeqField,
+) -> Response:
+    """Take back the last submission (recorded as an event of its own)."""
+    snapshot = await run_in_threadpool(service.undo, match_id, seq)
+    return await _written(request, service, broadcaster, snapshot, lang)
+
+
+def _seat_missing() -> Text:
+    return Text("Es fehlt, welcher Platz handelt.", "Which seat acts is missing.")
