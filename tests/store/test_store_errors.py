@@ -1,0 +1,83 @@
+"""Problems a person can fix are StoreErrors in German and English: the data directory cannot be
+created or written, the database file is not SQLite, PostgreSQL cannot be reached."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from stammtisch.store import StoreError, database_url, open_store
+from stammtisch.store.config import data_dir
+
+
+def _check(error: StoreError, code: str, words: tuple[str, str]) -> None:
+    assert error.code == code
+    assert words[0] in error.message.de and words[1] in error.message.en
+    assert error.message.de in str(error) and error.message.en in str(error)
+    assert error.to_json()["code"] == code
+
+
+def test_data_dir_that_cannot_be_created(tmp_path: Path) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a directory")
+    env = {"STAMMTISCH_DATA_DIR": str(blocker / "data")}
+    with pytest.raises(StoreError) as caught:
+        open_store(env=env)
+    _check(caught.value, "store/data_dir_missing", ("Datenverzeichnis", "data directory"))
+
+
+def test_missing_data_dir_is_created(tmp_path: Path) -> None:
+    env = {"STAMMTISCH_DATA_DIR": str(tmp_path / "new" / "deeper")}
+    store = open_store(env=env)
+    store.close()
+    assert (tmp_path / "new" / "deeper" / "stammtisch.sqlite3").exists()
+
+
+def test_data_dir_not_writable(tmp_path: Path) -> None:
+    if os.geteuid() == 0:
+        directory = Path("/proc")  # root may write anywhere except where the kernel forbids it
+    else:
+        directory = tmp_path / "locked"
+        directory.mkdir()
+        directory.chmod(0o500)
+    try:
+        with pytest.raises(StoreError) as caught:
+            open_store(env={"STAMMTISCH_DATA_DIR": str(directory)})
+        _check(caught.value, "store/data_dir_not_writable", ("nicht geschrieben", "not writable"))
+    finally:
+        if directory != Path("/proc"):
+            directory.chmod(0o700)
+
+
+def test_file_that_is_not_sqlite(tmp_path: Path) -> None:
+    (tmp_path / "stammtisch.sqlite3").write_text("Kassenbuch 2025: 12,50 EUR\n" * 100)
+    with pytest.raises(StoreError) as caught:
+        open_store(env={"STAMMTISCH_DATA_DIR": str(tmp_path)})
+    _check(caught.value, "store/corrupt", ("beschädigt", "damaged"))
+
+
+def test_sqlite_file_with_a_damaged_body(tmp_path: Path) -> None:
+    path = tmp_path / "stammtisch.sqlite3"
+    path.write_bytes(b"SQLite format 3\x00" + b"\xff" * 4000)
+    with pytest.raises(StoreError) as caught:
+        open_store(f"sqlite:///{path}")
+    _check(caught.value, "store/corrupt", ("beschädigt", "damaged"))
+
+
+def test_postgres_unreachable() -> None:
+    with pytest.raises(StoreError) as caught:
+        open_store("postgresql://stammtisch@127.0.0.1:1/none")
+    _check(caught.value, "store/unreachable", ("nicht erreichbar", "cannot be reached"))
+
+
+def test_database_url_from_the_environment(tmp_path: Path) -> None:
+    assert database_url({"STAMMTISCH_DATABASE_URL": "postgresql://u@h/db"}) == "postgresql+psycopg://u@h/db"
+    assert database_url({"STAMMTISCH_DATABASE_URL": "sqlite:////x/y.db", "STAMMTISCH_DATA_DIR": "/z"}) == (
+        "sqlite:////x/y.db"
+    )
+    assert database_url({"STAMMTISCH_DATA_DIR": str(tmp_path)}) == f"sqlite:///{tmp_path}/stammtisch.sqlite3"
+    default = database_url({})
+    assert default.startswith("sqlite:///") and default.endswith("stammtisch.sqlite3")
+    assert "stammtisch" in str(data_dir({}))
