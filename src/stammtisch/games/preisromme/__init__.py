@@ -1,0 +1,180 @@
+"""Preisrommé (rules/preisromme.md, rulings/preisromme.md): rummy with hidden hands and knocking,
+played as a pass of eight games per table, with penalty points for the cards left in hand.
+
+A walkthrough (three players, short hands so that it fits here):
+
+>>> from stammtisch.games.preisromme import GAME
+>>> state = GAME.start(3, GAME.configure({"cards_per_player": 5, "games_per_pass": 1}))
+>>> GAME.turn(state).node.label.en
+'card dealt to seat 2'
+>>> deal = "2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AS 2S 3S".split()
+>>> for code in deal:
+...     state = GAME.resolve(state, GAME.parse_outcome(code))
+>>> GAME.view(state, 1)["hand"]
+['2C', '5C', '8C', 'JC', 'AS']
+>>> state = GAME.resolve(state, GAME.parse_outcome("7H"))   # the dealer turns up 7H
+>>> GAME.turn(state)                                          # a knock window for seats 2 and 3
+Decision(seats=(1, 2))
+>>> state = GAME.act(state, 2, GAME.parse_action("knock"))
+>>> GAME.view(state, 1)["window"]["answered"]                 # seat 2 sees that seat 3 answered, not how
+[None, False, True]
+>>> state = GAME.act(state, 1, GAME.parse_action("pass"))
+>>> GAME.view(state, 1)["last_window"]                        # revealed: seat 3 knocked and got it
+{'card': '7H', 'taken_by': 2, 'claimed': [2]}
+>>> GAME.turn(state).node.label.en                            # ... plus one stock card (R-5.1)
+'stock card for seat 3'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from stammtisch.core.chance import ChanceNode
+from stammtisch.core.errors import ImpossibleOutcome, InvalidSetup
+from stammtisch.core.options import Option, Options
+from stammtisch.core.protocol import Chance, Decision, Finished, Game, GameInfo
+from stammtisch.core.text import Text
+from stammtisch.games.preisromme import notation, rules, view
+from stammtisch.games.preisromme.model import ACTION_TYPES, OUTCOME_TYPES, WINDOW, CardOutcome, Config, Pass, State
+
+OPTIONS = (
+    Option(
+        "mode",
+        "digital",
+        "RA-28",
+        Text(
+            "digital/table: jede Karte als Zufallsereignis; scoresheet: nur die Ergebnisse je Spiel",
+            "digital/table: every card is a chance event; scoresheet: only each game's result",
+        ),
+        choices=("digital", "table", "scoresheet"),
+    ),
+    Option("jokers", 6, "RA-01", Text("Anzahl Joker (2 Pakete)", "number of jokers (two packs)"), minimum=2, maximum=6),
+    Option("cards_per_player", 13, "R-3.2", Text("Karten je Spielerin", "cards per player"), minimum=5, maximum=15),
+    Option("games_per_pass", 8, "R-1.2", Text("Spiele je Durchgang", "games per pass"), minimum=1, maximum=16),
+    Option(
+        "opening_min_points",
+        40,
+        "RA-09",
+        Text("Punkte für das erste Auslegen", "points needed for the first laying"),
+        minimum=0,
+        maximum=100,
+    ),
+    Option(
+        "set_joker_adjacency",
+        "canonical_suit_order",
+        "RA-17",
+        Text("Joker nebeneinander im Satz", "jokers side by side in a set"),
+        choices=("canonical_suit_order", "runs_only"),
+    ),
+    Option("swap_own_jokers", False, "RA-15", Text("eigene Joker tauschen", "swap one's own jokers")),
+    Option(
+        "dealer_may_claim_upcard",
+        False,
+        "RA-05",
+        Text("Geberin darf die aufgedeckte Karte klopfen", "the dealer may knock for the up-card"),
+    ),
+    Option(
+        "false_meld_locks_turn",
+        True,
+        "RA-19",
+        Text("falsches Auslegen sperrt den Zug", "a false laying locks the turn"),
+    ),
+    Option(
+        "romme_hand_layoffs",
+        "allowed",
+        "RA-22",
+        Text("Anlegen bei der Rommé-Hand", "laying off in a Rommé-Hand"),
+        choices=("allowed", "forbidden"),
+    ),
+    Option(
+        "scoring",
+        "penalty_points",
+        "RA-23",
+        Text("Wertung", "scoring"),
+        choices=("penalty_points", "winner_collects"),
+    ),
+    Option(
+        "stock_exhaustion",
+        "reshuffle_discards_except_top",
+        "RA-25",
+        Text("leerer Stapel", "empty stock"),
+        choices=("reshuffle_discards_except_top", "end_game_count_all"),
+    ),
+)
+
+
+class Preisromme(Game[State]):
+    """Preisrommé for 2 to 6 seats (R-1.1: four if possible)."""
+
+    slug = "preisromme"
+    title = Text("Preisrommé", "Preisrommé (prize rummy)")
+    min_seats = 2
+    max_seats = 6
+    info = GameInfo(
+        hidden_information=True,
+        simultaneous_moves=True,
+        chance_kinds=("cards",),
+        play_modes=("digital", "table", "scoresheet"),
+    )
+    options = OPTIONS
+    rules_version = "1987.1"
+    action_types = ACTION_TYPES
+    outcome_types = OUTCOME_TYPES
+
+    def start(self, seats: int, options: Options, setup: Mapping[str, Any] | None = None) -> State:
+        if not self.min_seats <= seats <= self.max_seats:
+            raise InvalidSetup("R-1.1", Text("2 bis 6 Spielerinnen je Tisch", "2 to 6 players per table"))
+        config = Config(**{key: options[key] for key in options})
+        return rules.new_game(config, seats, 0)
+
+    def turn(self, state: State) -> Decision | Chance | Finished:
+        return rules.turn(state)
+
+    def legal_actions(self, state: State, seat: int) -> tuple[Any, ...]:
+        return rules.legal_actions(state, seat)
+
+    def check_action(self, state: State, seat: int, action: object) -> None:
+        rules.check_action(state, seat, action)
+
+    def apply_action(self, state: State, seat: int, action: Any) -> State:
+        return rules.apply_action(state, seat, action)
+
+    def check_outcome(self, state: State, node: ChanceNode, outcome: object) -> None:
+        if not node.contains(outcome):
+            card = outcome.card if isinstance(outcome, CardOutcome) else str(outcome)
+            raise ImpossibleOutcome(
+                "RA-01",
+                Text(f"{card} kann jetzt nicht vom Stapel kommen.", f"{card} cannot come from the stock now."),
+            )
+
+    def apply_outcome(self, state: State, outcome: CardOutcome) -> State:
+        return rules.apply_outcome(state, outcome)
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return view.view(state, seat)
+
+    def hide_others(self, state: State, seat: int | None, seed: int) -> State:
+        return view.hide_others(state, seat, seed)
+
+    def format_action(self, action: Any) -> str:
+        return notation.format_action(action)
+
+    def parse_action(self, text: str) -> Any:
+        return notation.parse_action(text)
+
+    def format_outcome(self, outcome: Any) -> str:
+        return notation.format_outcome(outcome)
+
+    def parse_outcome(self, text: str) -> Any:
+        return notation.parse_outcome(text)
+
+    def timeout_action(self, state: State, seat: int) -> Pass | None:
+        """What a knock window's timer submits for ``seat`` (the match layer owns the clock): ``pass``
+        while the seat has not answered, else ``None``."""
+        if state.phase == WINDOW and seat in rules.window_seats(state):
+            return rules.PASS
+        return None
+
+
+GAME = Preisromme()

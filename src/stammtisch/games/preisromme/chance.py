@@ -1,0 +1,56 @@
+"""The stock as a chance event: cards are drawn one by one (RA-30, R-3.1, R-5.1, RA-25).
+
+The stock is a sorted multiset, not an ordered deck: every deal, up-card and draw is one chance
+node whose outcome is the card (what a person at the table would enter). A card's probability is
+its number of copies over the stock size, so drawing card by card has exactly the distribution of
+a shuffled deck, and no stock order exists anywhere for a view or a message to leak.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from fractions import Fraction
+
+from stammtisch.core.chance import ChanceNode, Distribution
+from stammtisch.core.text import Text
+from stammtisch.games.preisromme.cards import CARD, CODES
+from stammtisch.games.preisromme.model import CardOutcome
+
+
+@dataclass(frozen=True, slots=True)
+class StockDraw(Distribution):
+    """One card from ``stock`` (sorted). Canonical order of outcomes: by card (Kreuz A..K, Pik, Herz,
+    Karo, joker)."""
+
+    stock: tuple[int, ...]
+    kind = "cards"
+
+    def outcomes(self) -> tuple[CardOutcome, ...]:
+        return tuple(CardOutcome(CODES[card]) for card in sorted(set(self.stock)))
+
+    def contains(self, outcome: object) -> bool:
+        return isinstance(outcome, CardOutcome) and CARD.get(outcome.card, -1) in self.stock
+
+    def probability(self, outcome: object) -> Fraction | None:
+        if not isinstance(outcome, CardOutcome) or not self.stock:
+            return Fraction(0)
+        return Fraction(self.stock.count(CARD.get(outcome.card, -1)), len(self.stock))
+
+    def draw(self, rng: random.Random) -> CardOutcome:
+        return CardOutcome(CODES[self.stock[rng.randrange(len(self.stock))]])
+
+
+def deal_label(seat: int) -> Text:
+    return Text(f"Karte für Platz {seat + 1} (Geben)", f"card dealt to seat {seat + 1}")
+
+
+UPCARD_LABEL = Text("aufgedeckte Karte", "the turned-up card")
+
+
+def draw_label(seat: int) -> Text:
+    return Text(f"Karte vom Stapel für Platz {seat + 1}", f"stock card for seat {seat + 1}")
+
+
+def node(stock: tuple[int, ...], label: Text, seat: int | None) -> ChanceNode:
+    return ChanceNode(StockDraw(stock), label, seat)

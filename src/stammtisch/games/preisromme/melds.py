@@ -1,0 +1,378 @@
+"""Figures (RA-10): building and checking runs and sets, their points, laying off, joker swaps, and
+finding every figure a hand can lay (for ``legal_actions`` and for bots).
+
+Checks return a ``Figure`` or a *problem key* of ``errors.PROBLEMS`` instead of raising, so that
+the enumeration of legal moves stays fast.
+
+Run positions are 1 (ace low) .. 14 (ace high). R-6.5/RA-11: an ace counts 1 below the two and 10
+above the king; in a set it counts 10. RA-12: a joker counts as the card it stands for.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from stammtisch.games.preisromme.cards import JOKER, VALUE
+from stammtisch.games.preisromme.model import EMPTY, RUN, SET, Figure
+
+#: Figure points of a run position (RA-11): 1 for the low ace, 10 for J Q K and the high ace.
+POS_VALUE = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, 10)
+#: Figure points of a set card by rank (ace 10).
+SET_VALUE = (0, 10, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
+
+
+def run_card(suit: int, position: int) -> int:
+    """The natural card at ``position`` of a run of ``suit``."""
+    return suit * 13 + (0 if position == 14 else position - 1)
+
+
+def represented(figure: Figure, index: int) -> int:
+    """RA-16: the card slot ``index`` stands for (a joker's identity, fixed once laid)."""
+    if figure.kind == RUN:
+        return run_card(figure.key, figure.lo + index)
+    return index * 13 + figure.key - 1
+
+
+def figure_points(figure: Figure) -> int:
+    """Points of a figure for the opening (RA-11, RA-12)."""
+    if figure.kind == RUN:
+        return sum(POS_VALUE[figure.lo : figure.lo + len(figure.slots)])
+    return SET_VALUE[figure.key] * sum(1 for card in figure.slots if card != EMPTY)
+
+
+def figure_cards(figure: Figure) -> tuple[int, ...]:
+    """The cards lying in the figure, in table order."""
+    return tuple(card for card in figure.slots if card != EMPTY)
+
+
+def _adjacent_jokers(cards: Sequence[int]) -> bool:
+    return any(a == JOKER and b == JOKER for a, b in zip(cards, cards[1:], strict=False))
+
+
+def build_run(cards: Sequence[int], seat: int) -> Figure | str:
+    """A run from cards in position order (RA-10, RA-11, R-8.1), or the problem."""
+    n = len(cards)
+    if n < 3:
+        return "short"
+    suit = -1
+    lo = None
+    aces = []
+    for index, card in enumerate(cards):
+        if card == JOKER:
+            continue
+        if suit < 0:
+            suit = card // 13
+        elif card // 13 != suit:
+            return "mixed_suits"
+        rank = card % 13 + 1
+        if rank == 1:
+            aces.append(index)
+        elif lo is None:
+            lo = rank - index
+        elif lo != rank - index:
+            return "gap"
+    if suit < 0:
+        return "no_natural"
+    if lo is None:  # only aces: try the ace low, then high
+        first = aces[0]
+        lo = 1 - first if 1 - first >= 1 else 14 - first
+    for index in aces:
+        if lo + index not in (1, 14):
+            return "ace_position" if len(aces) < n else "gap"
+    if lo < 1 or lo + n - 1 > 14 or (lo == 1 and lo + n - 1 == 14):
+        return "bounds"
+    if _adjacent_jokers(cards):
+        return "jokers_adjacent"
+    return Figure(RUN, suit, lo, tuple(cards), (seat,) * n)
+
+
+def canonical_set(cards: Sequence[int]) -> tuple[int, ...]:
+    """R-10.3: the set's cards in suit order, each joker at the first missing suit."""
+    slots = [EMPTY] * 4
+    jokers = 0
+    for card in cards:
+        if card == JOKER:
+            jokers += 1
+        elif slots[card // 13] == EMPTY:
+            slots[card // 13] = card
+        else:
+            return tuple(cards)  # a suit twice: not a set; leave it for the check to refuse
+    for suit in range(4):
+        if jokers and slots[suit] == EMPTY:
+            slots[suit] = JOKER
+            jokers -= 1
+    if jokers:
+        return tuple(cards)
+    return tuple(card for card in slots if card != EMPTY)
+
+
+def build_set(cards: Sequence[int], seat: int, canonical_adjacency: bool = True) -> Figure | str:
+    """A set from cards in canonical suit order (RA-10, R-10.3, RA-17), or the problem."""
+    rank = 0
+    slots = [EMPTY] * 4
+    jokers = 0
+    for card in cards:
+        if card == JOKER:
+            jokers += 1
+            continue
+        if rank == 0:
+            rank = card % 13 + 1
+        elif card % 13 + 1 != rank:
+            return "mixed_ranks"
+        if slots[card // 13] != EMPTY:
+            return "suit_twice"
+        slots[card // 13] = card
+    if not 3 <= len(cards) <= 4:
+        return "set_size" if len(cards) > 4 else "short"
+    if rank == 0:
+        return "no_natural"
+    for suit in range(4):
+        if jokers and slots[suit] == EMPTY:
+            slots[suit] = JOKER
+            jokers -= 1
+    laid = tuple(card for card in slots if card != EMPTY)
+    if laid != tuple(cards):
+        return "set_order"
+    if canonical_adjacency and _adjacent_jokers(laid):
+        return "jokers_adjacent"
+    owners = tuple(seat if card != EMPTY else EMPTY for card in slots)
+    return Figure(SET, rank, 0, tuple(slots), owners)
+
+
+def build(kind: int, cards: Sequence[int], seat: int, canonical_adjacency: bool = True) -> Figure | str:
+    return build_run(cards, seat) if kind == RUN else build_set(cards, seat, canonical_adjacency)
+
+
+def lay_off(figure: Figure, card: int, end: str, seat: int, canonical_adjacency: bool = True) -> Figure | str:
+    """RA-14: ``figure`` with ``card`` laid off, or the problem. ``end`` (low/high) only for a joker or
+    an ace on a run. A card whose slot a joker holds is a swap (RA-15), not a lay-off."""
+    slots = figure.slots
+    if figure.kind == RUN:
+        lo, hi = figure.lo, figure.lo + len(slots) - 1
+        if card == JOKER or card % 13 == 0:
+            if end not in ("low", "high"):
+                return "end_needed"
+        elif end:
+            return "end_unwanted"
+        if card != JOKER:
+            if card // 13 != figure.key:
+                return "does_not_fit"
+            if card % 13 == 0:
+                position = 1 if end == "low" else 14
+            else:
+                position = card % 13 + 1
+            if lo <= position <= hi:
+                return "is_swap" if slots[position - lo] == JOKER else "rearrange"
+            if position == lo - 1:
+                end = "low"
+            elif position == hi + 1:
+                end = "high"
+            else:
+                return "does_not_fit"
+        if end == "low":
+            if lo <= 1 or (lo == 2 and hi == 14):
+                return "bounds"
+            if card == JOKER and slots[0] == JOKER:
+                return "jokers_adjacent"
+            return Figure(RUN, figure.key, lo - 1, (card, *slots), (seat, *figure.owners))
+        if hi >= 14 or (hi == 13 and lo == 1):
+            return "bounds"
+        if card == JOKER and slots[-1] == JOKER:
+            return "jokers_adjacent"
+        return Figure(RUN, figure.key, lo, (*slots, card), (*figure.owners, seat))
+    if end:
+        return "end_unwanted"
+    if sum(1 for slot in slots if slot != EMPTY) >= 4:
+        return "set_size"
+    if card == JOKER:
+        suit = slots.index(EMPTY)
+    else:
+        if card % 13 + 1 != figure.key:
+            return "does_not_fit"
+        suit = card // 13
+        if slots[suit] == JOKER:
+            return "is_swap"
+        if slots[suit] != EMPTY:
+            return "suit_twice"
+    new_slots = slots[:suit] + (card,) + slots[suit + 1 :]
+    if card == JOKER and canonical_adjacency and _adjacent_jokers([c for c in new_slots if c != EMPTY]):
+        return "jokers_adjacent"
+    return Figure(SET, figure.key, 0, new_slots, figure.owners[:suit] + (seat,) + figure.owners[suit + 1 :])
+
+
+def swap(figure: Figure, card: int, seat: int, own_allowed: bool = False) -> Figure | str:
+    """R-7.1, R-7.2, RA-15: ``figure`` with the joker standing for ``card`` replaced by it, or the problem."""
+    if card == JOKER:
+        return "swap_joker"
+    found = False
+    for index, slot in enumerate(figure.slots):
+        if slot == JOKER and represented(figure, index) == card:
+            found = True
+            if own_allowed or figure.owners[index] != seat:
+                slots = figure.slots[:index] + (card,) + figure.slots[index + 1 :]
+                owners = figure.owners[:index] + (seat,) + figure.owners[index + 1 :]
+                return Figure(figure.kind, figure.key, figure.lo, slots, owners)
+    return "own_joker" if found else "no_joker"
+
+
+# --- finding figures in a hand (legal moves, bots) ----------------------------------------------
+
+
+def _joker_choices(positions: list[int], forced: list[int], spare: int) -> list[tuple[int, ...]]:
+    """Every set of joker positions: all ``forced`` ones plus up to ``spare`` more of ``positions``,
+    never two side by side (R-8.1)."""
+    blocked = set(forced)
+    free = [p for p in positions if p not in blocked and p - 1 not in blocked and p + 1 not in blocked]
+    result: list[tuple[int, ...]] = []
+
+    def extend(start: int, chosen: list[int], left: int) -> None:
+        result.append(tuple(sorted(forced + chosen)))
+        if not left:
+            return
+        for i in range(start, len(free)):
+            p = free[i]
+            if chosen and chosen[-1] == p - 1:
+                continue
+            chosen.append(p)
+            extend(i + 1, chosen, left - 1)
+            chosen.pop()
+
+    extend(0, [], spare)
+    return result
+
+
+def find_runs(hand: Sequence[int], min_points: int = 0, max_cards: int = 99) -> list[tuple[int, ...]]:
+    """Every run the hand can lay as one figure worth at least ``min_points`` with at most
+    ``max_cards`` cards, including jokers laid in place of cards the hand holds. Canonical order:
+    suit, then first position, then length, then joker positions."""
+    held = set(hand)
+    jokers = hand.count(JOKER)
+    found: list[tuple[int, ...]] = []
+    for suit in range(4):
+        base = suit * 13
+        has = [False] * 15
+        count = 0
+        for rank in range(1, 14):
+            if base + rank - 1 in held:
+                has[rank] = True
+                count += 1
+        if count + jokers < 3 or count == 0:
+            continue
+        has[14] = has[1]
+        for lo in range(1, 13):
+            if not has[lo] and (not jokers or not has[lo + 1]):
+                continue
+            missing: list[int] = []
+            points = 0
+            for hi in range(lo, 15):
+                if (lo == 1 and hi == 14) or hi - lo >= max_cards:
+                    break
+                if not has[hi]:
+                    if missing and missing[-1] == hi - 1 or len(missing) == jokers:
+                        break
+                    missing.append(hi)
+                points += POS_VALUE[hi]
+                if hi - lo < 2 or points < min_points:
+                    continue
+                if not jokers:
+                    found.append(tuple(run_card(suit, p) for p in range(lo, hi + 1)))
+                    continue
+                naturals = [p for p in range(lo, hi + 1) if has[p]]
+                for chosen in _joker_choices(naturals, missing, jokers - len(missing)):
+                    found.append(tuple(JOKER if p in chosen else run_card(suit, p) for p in range(lo, hi + 1)))
+    return found
+
+
+def find_sets(
+    hand: Sequence[int], min_points: int = 0, max_cards: int = 99, canonical_adjacency: bool = True
+) -> list[tuple[int, ...]]:
+    """Every set the hand can lay (cards in canonical suit order). Canonical order: rank, then the
+    chosen natural suits, then the number of jokers."""
+    held = set(hand)
+    jokers = hand.count(JOKER)
+    found: list[tuple[int, ...]] = []
+    if max_cards < 3:
+        return found
+    for rank in range(1, 14):
+        if SET_VALUE[rank] * min(4, max_cards) < min_points:
+            continue
+        suits = [suit for suit in range(4) if suit * 13 + rank - 1 in held]
+        if not suits or len(suits) + jokers < 3:
+            continue
+        for mask in _MASKS[len(suits)]:
+            chosen = [suits[i] for i in mask]
+            for extra in range(max(0, 3 - len(chosen)), min(jokers, 4 - len(chosen)) + 1):
+                size = len(chosen) + extra
+                if size > max_cards or SET_VALUE[rank] * size < min_points:
+                    continue
+                slots = [EMPTY] * 4
+                for suit in chosen:
+                    slots[suit] = suit * 13 + rank - 1
+                left = extra
+                for suit in range(4):
+                    if left and slots[suit] == EMPTY:
+                        slots[suit] = JOKER
+                        left -= 1
+                laid = tuple(card for card in slots if card != EMPTY)
+                if canonical_adjacency and _adjacent_jokers(laid):
+                    continue
+                found.append(laid)
+    return found
+
+
+#: For k natural suits, the index subsets in canonical (bitmask) order.
+_MASKS = tuple(tuple(tuple(i for i in range(k) if m >> i & 1) for m in range(1, 1 << k)) for k in range(5))
+
+
+def _candidates(figure: Figure, held: set[int]) -> list[int]:
+    """The cards that could possibly be laid off on ``figure`` (a quick filter before ``lay_off``)."""
+    if figure.kind == RUN:
+        lo, hi = figure.lo, figure.lo + len(figure.slots) - 1
+        maybe = {run_card(figure.key, lo - 1) if lo > 1 else -1, run_card(figure.key, hi + 1) if hi < 14 else -1}
+        maybe.add(figure.key * 13)
+    else:
+        maybe = {suit * 13 + figure.key - 1 for suit in range(4)}
+    maybe.add(JOKER)
+    return sorted(maybe & held)
+
+
+def find_layoffs(
+    hand: Sequence[int], table: Sequence[Figure], seat: int, canonical_adjacency: bool = True
+) -> list[tuple[int, int, str, Figure]]:
+    """Every lay-off (figure index, card, end, resulting figure), by figure, then card, then end."""
+    held = set(hand)
+    found = []
+    for index, figure in enumerate(table):
+        for card in _candidates(figure, held):
+            ends = ("low", "high") if figure.kind == RUN and (card == JOKER or card % 13 == 0) else ("",)
+            for end in ends:
+                result = lay_off(figure, card, end, seat, canonical_adjacency)
+                if not isinstance(result, str):
+                    found.append((index, card, end, result))
+    return found
+
+
+def find_swaps(
+    hand: Sequence[int], table: Sequence[Figure], seat: int, own_allowed: bool = False
+) -> list[tuple[int, int, Figure]]:
+    """Every joker swap (figure index, card given, resulting figure), by figure, then card."""
+    held = set(hand)
+    found = []
+    for index, figure in enumerate(table):
+        if JOKER not in figure.slots:
+            continue
+        seen = set()
+        for slot_index, slot in enumerate(figure.slots):
+            if slot != JOKER or (figure.owners[slot_index] == seat and not own_allowed):
+                continue
+            card = represented(figure, slot_index)
+            if card in held and card not in seen:
+                seen.add(card)
+                result = swap(figure, card, seat, own_allowed)
+                if not isinstance(result, str):
+                    found.append((index, card, result))
+    return sorted(found, key=lambda item: (item[0], item[1]))
+
+
+def hand_value(cards: Sequence[int]) -> int:
+    return sum(VALUE[card] for card in cards)

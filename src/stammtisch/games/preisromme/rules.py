@@ -1,0 +1,589 @@
+"""The rules of Preisrommé as pure functions over ``State`` (R-1 .. R-13 with the rulings RA-01 ..).
+
+Turn protocol (RA-03): after each discard (and after the up-card, whose Ausspielerin is the dealer,
+RA-02) a knock window opens for every other seat at once. The next player answers ``take`` or
+``pass``, the others ``knock`` or ``pass``; answers stay hidden until the last one is in, and are
+then resolved by the rule's order, never by arrival: the next player has the first right (R-4.4);
+otherwise the knocker nearest after the discarder wins (R-4.3) and draws one extra stock card
+(R-5.1); then the next player draws from the stock. Her turn: lay figures, lay off, swap jokers
+(R-6, R-7), then discard (R-11.2); discarding the last card ends the game.
+
+Canonical order of legal actions: window: ``take``/``knock`` then ``pass``; turn: melds (runs by
+suit, first position, length and joker positions; then sets by rank), lay-offs (by figure, card,
+end), swaps (by figure, card), ``withdraw``, discards (by card). Score sheet: ``out`` by seat then
+``out none``; ``romme no`` then ``yes``; ``points`` ascending.
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+
+from stammtisch.core.protocol import Chance, Decision, Finished, Result
+from stammtisch.games.preisromme import chance
+from stammtisch.games.preisromme.cards import CARD, CODES, JOKER, VALUE, deck
+from stammtisch.games.preisromme.errors import entry_refused, refuse
+from stammtisch.games.preisromme.melds import (
+    build,
+    figure_points,
+    find_layoffs,
+    find_runs,
+    find_sets,
+    find_swaps,
+    lay_off,
+    swap,
+)
+from stammtisch.games.preisromme.model import (
+    CLAIMED,
+    DEAL,
+    DRAW,
+    OVER,
+    PASSED,
+    PLAY,
+    RUN,
+    SET,
+    SHEET,
+    UNANSWERED,
+    UPCARD,
+    WINDOW,
+    CardOutcome,
+    Config,
+    Discard,
+    GameRecord,
+    Knock,
+    Layoff,
+    Meld,
+    Out,
+    Pass,
+    Points,
+    Romme,
+    State,
+    Swap,
+    Take,
+    Withdraw,
+)
+from stammtisch.games.preisromme.scoring import book_game, deck_points, max_losers_points
+
+NOT_IN_WINDOW = -1
+_new = object.__new__
+_set = object.__setattr__
+_SLOTS = State.__slots__
+
+
+def replace(state: State, **changes: object) -> State:
+    """``dataclasses.replace`` for ``State``, twice as fast (the engine's hottest helper): the values
+    are already checked, so the generated ``__init__`` is not needed."""
+    new = _new(State)
+    for name in _SLOTS:
+        _set(new, name, getattr(state, name))
+    for name, value in changes.items():
+        _set(new, name, value)
+    return new
+
+
+TAKE, KNOCK, PASS, WITHDRAW = Take(), Knock(), Pass(), Withdraw()
+ROMME_CHOICES = (Romme(False), Romme(True))
+
+
+# --- setting up ------------------------------------------------------------------------------
+
+
+def new_game(config: Config, seats: int, game_no: int, base: State | None = None) -> State:
+    """Game ``game_no`` (0-based) of the pass: seat ``game_no mod n`` deals (R-2.2, RA-02)."""
+    dealer = game_no % seats
+    penalties = base.penalties if base else (0,) * seats
+    credits = base.credits if base else (0,) * seats
+    history = base.history if base else ()
+    sheet = config.mode == "scoresheet"
+    return State(
+        config=config,
+        seats=seats,
+        game_no=game_no,
+        dealer=dealer,
+        phase=SHEET if sheet else DEAL,
+        hands=((),) * seats,
+        stock=() if sheet else deck(2, config.jokers),
+        pile=(),
+        top=-1,
+        table=(),
+        opened_turn=(-1,) * seats,
+        discarded=(False,) * seats,
+        current=(dealer + 1) % seats,
+        discarder=dealer,
+        claims=(NOT_IN_WINDOW,) * seats,
+        pending=(),
+        turn_no=0,
+        locked=False,
+        laid_off=False,
+        deal_left=0 if sheet else seats * config.cards_per_player,
+        penalties=penalties,
+        credits=credits,
+        history=history,
+    )
+
+
+# --- whose move ------------------------------------------------------------------------------
+
+
+def window_seats(state: State) -> tuple[int, ...]:
+    """The seats still to answer in the knock window, in order after the discarder."""
+    n = state.seats
+    claims = state.claims
+    order = [(state.discarder + k) % n for k in range(1, n + 1)]
+    return tuple(s for s in order if claims[s] == UNANSWERED)
+
+
+def turn(state: State) -> Decision | Chance | Finished:
+    phase = state.phase
+    if phase == PLAY:
+        return Decision((state.current,))
+    if phase == WINDOW:
+        return Decision(window_seats(state))
+    if phase == DRAW:
+        seat = state.pending[0]
+        return Chance(chance.node(state.stock, chance.draw_label(seat), seat))
+    if phase == DEAL:
+        dealt = state.seats * state.config.cards_per_player - state.deal_left
+        seat = (state.dealer + 1 + dealt) % state.seats
+        return Chance(chance.node(state.stock, chance.deal_label(seat), seat))
+    if phase == UPCARD:
+        return Chance(chance.node(state.stock, chance.UPCARD_LABEL, state.dealer))
+    if phase == SHEET:
+        return Decision((0,))
+    return Finished(result(state))
+
+
+def result(state: State) -> Result:
+    """Net score per seat (credits minus penalty points: higher is better), ranked; ties share a rank."""
+    scores = tuple(c - p for c, p in zip(state.credits, state.penalties, strict=True))
+    ranking = tuple(
+        tuple(s for s in range(state.seats) if scores[s] == value) for value in sorted(set(scores), reverse=True)
+    )
+    details = {
+        "penalties": list(state.penalties),
+        "credits": list(state.credits),
+        "games": [
+            {
+                "dealer": r.dealer,
+                "winner": r.winner,
+                "romme_hand": r.romme_hand,
+                "hand_points": list(r.hand_points),
+                "penalties": list(r.penalties),
+                "credits": list(r.credits),
+            }
+            for r in state.history
+        ],
+    }
+    return Result(scores, ranking, details)
+
+
+# --- legal actions ---------------------------------------------------------------------------
+
+
+def may_lay(state: State) -> bool:
+    """RA-08: laying of any kind only after every player has discarded once."""
+    return all(state.discarded)
+
+
+def legal_actions(state: State, seat: int) -> tuple[object, ...]:
+    phase = state.phase
+    if phase == WINDOW:
+        if state.claims[seat] != UNANSWERED:
+            return ()
+        return (TAKE if seat == state.current else KNOCK, PASS)
+    if phase == PLAY:
+        if seat != state.current:
+            return ()
+        return play_actions(state, seat)
+    if phase == SHEET:
+        return sheet_actions(state) if seat == 0 else ()
+    return ()
+
+
+def play_actions(state: State, seat: int) -> tuple[object, ...]:
+    hand = state.hands[seat]
+    config = state.config
+    actions: list[object] = []
+    if may_lay(state) and not state.locked:
+        opened = state.opened_turn[seat] >= 0
+        adjacency = config.set_joker_adjacency == "canonical_suit_order"
+        minimum = 0 if opened else config.opening_min_points
+        limit = len(hand) - 1
+        actions.extend(Meld("run", tuple(CODES[c] for c in cards)) for cards in find_runs(hand, minimum, limit))
+        actions.extend(
+            Meld("set", tuple(CODES[c] for c in cards)) for cards in find_sets(hand, minimum, limit, adjacency)
+        )
+        if opened:
+            if limit >= 1:
+                actions.extend(
+                    Layoff(index + 1, CODES[card], end)
+                    for index, card, end, _ in find_layoffs(hand, state.table, seat, adjacency)
+                )
+            actions.extend(
+                Swap(index + 1, CODES[card])
+                for index, card, _ in find_swaps(hand, state.table, seat, config.swap_own_jokers)
+            )
+        if config.false_meld_locks_turn:
+            actions.append(WITHDRAW)
+    previous = -1
+    for card in hand:
+        if card != previous:
+            actions.append(Discard(CODES[card]))
+            previous = card
+    return tuple(actions)
+
+
+# --- checks ----------------------------------------------------------------------------------
+
+
+def _card(code: object) -> int:
+    card = CARD.get(code) if isinstance(code, str) else None
+    if card is None:
+        refuse("unknown_card")
+    return card
+
+
+def _remove(hand: tuple[int, ...], cards: list[int] | tuple[int, ...]) -> tuple[int, ...] | None:
+    rest = list(hand)
+    try:
+        for card in cards:
+            rest.remove(card)
+    except ValueError:
+        return None
+    return tuple(rest)
+
+
+def check_action(state: State, seat: int, action: object) -> None:
+    """Raise the violation that ``action`` commits, citing its clause; return if it is legal."""
+    phase = state.phase
+    if isinstance(action, Take | Knock | Pass):
+        if phase != WINDOW or state.claims[seat] != UNANSWERED:
+            refuse("window_closed")
+        if isinstance(action, Knock) and seat == state.current:
+            refuse("next_takes")
+        if isinstance(action, Take) and seat != state.current:
+            refuse("only_next")
+        return
+    if isinstance(action, Out | Romme | Points):
+        if phase != SHEET:
+            refuse("not_sheet")
+        check_sheet(state, action)
+        return
+    if phase != PLAY:
+        refuse("not_now")
+    if isinstance(action, Discard):
+        if _card(action.card) not in state.hands[seat]:
+            refuse("not_held")
+        return
+    if isinstance(action, Meld | Layoff | Swap | Withdraw):
+        _checked_lay(state, seat, action)
+        return
+    refuse("not_now")
+
+
+def _checked_lay(state: State, seat: int, action: object) -> tuple[tuple[int, ...], object]:
+    """The hand after the laying and the new figure (or ``None`` for a withdraw), or the refusal."""
+    config = state.config
+    if not may_lay(state):
+        refuse("too_early")
+    if state.locked:
+        refuse("locked")
+    hand = state.hands[seat]
+    if isinstance(action, Withdraw):
+        if not config.false_meld_locks_turn:
+            refuse("withdraw")
+        return hand, None
+    adjacency = config.set_joker_adjacency == "canonical_suit_order"
+    opened = state.opened_turn[seat] >= 0
+    if isinstance(action, Meld):
+        if action.kind not in ("run", "set"):
+            refuse("kind")
+        cards = [_card(code) for code in action.cards]
+        rest = _remove(hand, cards)
+        if rest is None:
+            refuse("not_in_hand")
+        figure = build(RUN if action.kind == "run" else SET, cards, seat, adjacency)
+        if isinstance(figure, str):
+            refuse(figure)
+        if not opened and figure_points(figure) < config.opening_min_points:
+            refuse("under_forty", need=config.opening_min_points, got=figure_points(figure))
+        if not rest:
+            refuse("keep_one")
+        return rest, figure
+    if not opened:
+        refuse("not_opened")
+    index = action.figure - 1 if isinstance(action, Layoff | Swap) else -1
+    if not 0 <= index < len(state.table):
+        refuse("no_figure")
+    if isinstance(action, Layoff):
+        card = _card(action.card)
+        rest = _remove(hand, (card,))
+        if rest is None:
+            refuse("not_held")
+        if not rest:
+            refuse("keep_one")
+        figure = lay_off(state.table[index], card, action.end, seat, adjacency)
+        if isinstance(figure, str):
+            refuse(figure)
+        return rest, figure
+    assert isinstance(action, Swap)
+    card = _card(action.card)
+    if card not in hand:
+        refuse("not_held")
+    figure = swap(state.table[index], card, seat, config.swap_own_jokers)
+    if isinstance(figure, str):
+        refuse(figure)
+    rest = list(hand)
+    rest.remove(card)
+    rest.append(JOKER)
+    return tuple(rest), figure
+
+
+# --- applying actions ------------------------------------------------------------------------
+
+
+def _with(seq: tuple, index: int, value: object) -> tuple:
+    return seq[:index] + (value,) + seq[index + 1 :]
+
+
+def apply_action(state: State, seat: int, action: object) -> State:
+    if isinstance(action, Take | Knock | Pass):
+        return _answer(state, seat, PASSED if isinstance(action, Pass) else CLAIMED)
+    if isinstance(action, Discard):
+        return _discard(state, seat, CARD[action.card])
+    if isinstance(action, Out | Romme | Points):
+        return apply_sheet(state, action)
+    rest, figure = _checked_lay(state, seat, action)
+    if figure is None:
+        return replace(state, locked=True)
+    hands = _with(state.hands, seat, rest)
+    if isinstance(action, Meld):
+        opened_turn = state.opened_turn
+        if opened_turn[seat] < 0:
+            opened_turn = _with(opened_turn, seat, state.turn_no)
+        return replace(state, hands=hands, table=(*state.table, figure), opened_turn=opened_turn)
+    index = action.figure - 1
+    return replace(state, hands=hands, table=_with(state.table, index, figure), laid_off=True)
+
+
+def open_window(state: State, discarder: int, **changes: object) -> State:
+    """RA-03: the knock window for the top card, discarded by ``discarder``."""
+    n = state.seats
+    may_claim_own = state.phase == UPCARD and state.config.dealer_may_claim_upcard
+    claims = tuple(NOT_IN_WINDOW if s == discarder and not may_claim_own else UNANSWERED for s in range(n))
+    return replace(state, phase=WINDOW, discarder=discarder, current=(discarder + 1) % n, claims=claims, **changes)
+
+
+def _answer(state: State, seat: int, answer: int) -> State:
+    claims = _with(state.claims, seat, answer)
+    if UNANSWERED in claims:
+        return replace(state, claims=claims)
+    return _resolve_window(state, claims)
+
+
+def _resolve_window(state: State, claims: tuple[int, ...]) -> State:
+    """R-4.2 .. R-5.2: the next player's first right, then the knocker nearest after the discarder."""
+    n = state.seats
+    card = state.top
+    nxt = state.current
+    claimed = tuple(s for s in ((state.discarder + k) % n for k in range(1, n + 1)) if claims[s] == CLAIMED)
+    closed = (NOT_IN_WINDOW,) * n
+    if claims[nxt] == CLAIMED:
+        hands = _with(state.hands, nxt, _insert(state.hands[nxt], card))
+        return replace(
+            state,
+            hands=hands,
+            top=-1,
+            claims=closed,
+            last_window=(card, nxt, *claimed),
+            phase=PLAY,
+            turn_no=state.turn_no + 1,
+            locked=False,
+            laid_off=False,
+            pending=(),
+        )
+    if claimed:
+        winner = claimed[0]
+        hands = _with(state.hands, winner, _insert(state.hands[winner], card))
+        state = replace(
+            state,
+            hands=hands,
+            top=-1,
+            claims=closed,
+            pending=(winner, nxt),
+            last_window=(card, winner, *claimed),
+            phase=DRAW,
+        )
+    else:
+        state = replace(state, claims=closed, pending=(nxt,), last_window=(card, -1), phase=DRAW)
+    return _before_draw(state)
+
+
+def _insert(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
+    cards = list(hand)
+    insort(cards, card)
+    return tuple(cards)
+
+
+def _start_turn(state: State) -> State:
+    return replace(state, phase=PLAY, turn_no=state.turn_no + 1, locked=False, laid_off=False, pending=())
+
+
+def _before_draw(state: State) -> State:
+    """RA-25: a draw that finds the stock empty turns the pile (without its top card) into the stock;
+    if that is empty too, or under ``end_game_count_all``, the game ends without a winner."""
+    if state.stock:
+        return state
+    if state.config.stock_exhaustion == "reshuffle_discards_except_top" and state.pile:
+        return replace(state, stock=state.pile, pile=())
+    return _end_game(state, None)
+
+
+def _discard(state: State, seat: int, card: int) -> State:
+    hand = list(state.hands[seat])
+    hand.remove(card)
+    hands = _with(state.hands, seat, tuple(hand))
+    if not hand:
+        return _end_game(replace(state, hands=hands), seat)
+    pile = state.pile
+    if state.top >= 0:
+        pile = _insert(pile, state.top)
+    discarded = state.discarded if state.discarded[seat] else _with(state.discarded, seat, True)
+    return open_window(state, seat, hands=hands, pile=pile, top=card, discarded=discarded)
+
+
+def _end_game(state: State, winner: int | None) -> State:
+    """R-11.2, R-12, R-13, RA-22, RA-23: count the hands and book the game."""
+    points = tuple(sum(VALUE[c] for c in hand) for hand in state.hands)
+    romme = (
+        winner is not None
+        and state.opened_turn[winner] == state.turn_no
+        and (state.config.romme_hand_layoffs == "allowed" or not state.laid_off)
+    )
+    return next_game(state, book_game(state.config, state.dealer, winner, romme, points))
+
+
+def next_game(state: State, record: GameRecord) -> State:
+    penalties = tuple(a + b for a, b in zip(state.penalties, record.penalties, strict=True))
+    credits = tuple(a + b for a, b in zip(state.credits, record.credits, strict=True))
+    booked = replace(state, penalties=penalties, credits=credits, history=(*state.history, record))
+    if state.game_no + 1 >= state.config.games_per_pass:
+        return replace(booked, phase=OVER, pending=(), claims=(NOT_IN_WINDOW,) * state.seats)
+    return new_game(state.config, state.seats, state.game_no + 1, booked)
+
+
+# --- chance outcomes -------------------------------------------------------------------------
+
+
+def apply_outcome(state: State, outcome: CardOutcome) -> State:
+    card = CARD[outcome.card]
+    stock = list(state.stock)
+    stock.remove(card)
+    stock_t = tuple(stock)
+    phase = state.phase
+    if phase == DEAL:
+        dealt = state.seats * state.config.cards_per_player - state.deal_left
+        seat = (state.dealer + 1 + dealt) % state.seats
+        hands = _with(state.hands, seat, _insert(state.hands[seat], card))
+        left = state.deal_left - 1
+        return replace(state, stock=stock_t, hands=hands, deal_left=left, phase=DEAL if left else UPCARD)
+    if phase == UPCARD:
+        return open_window(state, state.dealer, stock=stock_t, top=card)
+    seat = state.pending[0]
+    hands = _with(state.hands, seat, _insert(state.hands[seat], card))
+    pending = state.pending[1:]
+    if pending:
+        return _before_draw(replace(state, stock=stock_t, hands=hands, pending=pending))
+    return replace(
+        state,
+        stock=stock_t,
+        hands=hands,
+        pending=(),
+        phase=PLAY,
+        turn_no=state.turn_no + 1,
+        locked=False,
+        laid_off=False,
+    )
+
+
+# --- score sheet (mode = scoresheet) -----------------------------------------------------------
+
+
+def _losers(state: State, winner: int) -> list[int]:
+    return [s for s in range(state.seats) if s != winner]
+
+
+def _points_range(state: State) -> tuple[int, int, int]:
+    """The seat whose hand count is due and the possible range of it (RA-23)."""
+    winner = state.sheet[0]
+    entered = state.sheet[2:]
+    losers = _losers(state, winner)
+    seat = losers[len(entered)]
+    left_after = len(losers) - len(entered) - 1
+    top = max_losers_points(state.config, winner >= 0) - sum(entered) - 2 * left_after
+    return seat, 2, top
+
+
+def sheet_actions(state: State) -> tuple[object, ...]:
+    sheet = state.sheet
+    if not sheet:
+        return (*(Out(s) for s in range(state.seats)), Out(-1))
+    if len(sheet) == 1:
+        return ROMME_CHOICES
+    seat, low, high = _points_range(state)
+    return tuple(Points(seat, p) for p in range(low, high + 1))
+
+
+def check_sheet(state: State, action: object) -> None:
+    """R-2.1, RA-23: the entry must be the one due now and possible."""
+    sheet = state.sheet
+    if isinstance(action, Out):
+        if sheet:
+            entry_refused("Wer ausgemacht hat, steht schon fest.", "Who went out is already entered.")
+        if not -1 <= action.seat < state.seats:
+            entry_refused(f"Platz {action.seat + 1} gibt es nicht.", f"There is no seat {action.seat + 1}.")
+        return
+    if isinstance(action, Romme):
+        if len(sheet) != 1:
+            entry_refused(
+                "Rommé-Hand wird direkt nach der Gewinnerin eingetragen.",
+                "Rommé-Hand is entered right after the winner.",
+            )
+        return
+    assert isinstance(action, Points)
+    if len(sheet) < 2:
+        entry_refused("Erst Gewinnerin und Rommé-Hand eintragen.", "Enter the winner and Rommé-Hand first.")
+    seat, low, high = _points_range(state)
+    if action.seat != seat:
+        entry_refused(
+            f"Jetzt sind die Punkte von Platz {seat + 1} dran (die Gewinnerin hat 0).",
+            f"The points of seat {seat + 1} are due now (the winner has 0).",
+        )
+    if not low <= action.points <= high:
+        entry_refused(
+            f"{action.points} Punkte sind unmöglich: möglich sind {low} bis {high} "
+            "(mindestens eine Karte bleibt auf der Hand; As, Bilder 10, Joker 20).",
+            f"{action.points} points cannot happen: possible are {low} to {high} "
+            "(at least one card stays in hand; ace and pictures 10, joker 20).",
+        )
+
+
+def apply_sheet(state: State, action: object) -> State:
+    if isinstance(action, Out):
+        sheet = (action.seat,) if action.seat >= 0 else (-1, 0)
+        return replace(state, sheet=sheet)
+    if isinstance(action, Romme):
+        return replace(state, sheet=(state.sheet[0], int(action.yes)))
+    assert isinstance(action, Points)
+    sheet = (*state.sheet, action.points)
+    winner = sheet[0]
+    losers = _losers(state, winner)
+    if len(sheet) - 2 < len(losers):
+        return replace(state, sheet=sheet)
+    points = [0] * state.seats
+    for seat, value in zip(losers, sheet[2:], strict=True):
+        points[seat] = value
+    record = book_game(state.config, state.dealer, None if winner < 0 else winner, bool(sheet[1]), tuple(points))
+    return next_game(replace(state, sheet=()), record)
+
+
+__all__ = ["deck_points", "new_game", "turn", "legal_actions", "check_action", "apply_action", "apply_outcome"]

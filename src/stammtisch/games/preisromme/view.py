@@ -1,0 +1,123 @@
+"""What a seat sees (``view``) and the conformance helper ``hide_others``.
+
+A seat sees its own hand, the table figures, the top of the discard pile, how many cards every
+seat holds, the stock size, whose turn it is, whether each seat has answered in the open knock
+window (never what it chose: the answers are revealed together when the window closes, in
+``last_window``), the score sheet and the totals. It never sees another hand or the stock.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from typing import Any
+
+from stammtisch.games.preisromme.cards import CODES, hand_points
+from stammtisch.games.preisromme.melds import figure_points, represented
+from stammtisch.games.preisromme.model import (
+    CLAIMED,
+    EMPTY,
+    KIND_NAMES,
+    PASSED,
+    PHASE_NAMES,
+    UNANSWERED,
+    WINDOW,
+    Figure,
+    State,
+)
+from stammtisch.games.preisromme.rules import turn
+
+
+def figure_view(number: int, figure: Figure) -> dict[str, Any]:
+    """A figure as shown on the table: its cards and, for each joker, the card it stands for."""
+    slots = [(i, card) for i, card in enumerate(figure.slots) if card != EMPTY]
+    return {
+        "number": number,
+        "kind": KIND_NAMES[figure.kind],
+        "cards": [CODES[card] for _, card in slots],
+        "stands_for": [CODES[represented(figure, i)] for i, _ in slots],
+        "laid_by": [figure.owners[i] for i, _ in slots],
+        "points": figure_points(figure),
+    }
+
+
+def view(state: State, seat: int | None) -> dict[str, Any]:
+    upcoming = turn(state)
+    to_act = list(getattr(upcoming, "seats", ()))
+    window = None
+    if state.phase == WINDOW:
+        window = {
+            "card": CODES[state.top],
+            "discarder": state.discarder,
+            "next": state.current,
+            "answered": [None if c < 0 else c != UNANSWERED for c in state.claims],
+        }
+    last = None
+    if state.last_window:
+        card, taker, *claimed = state.last_window
+        last = {"card": CODES[card], "taken_by": None if taker < 0 else taker, "claimed": claimed}
+    data: dict[str, Any] = {
+        "game": "preisromme",
+        "mode": state.config.mode,
+        "seats": state.seats,
+        "game_no": state.game_no + 1,
+        "games": state.config.games_per_pass,
+        "dealer": state.dealer,
+        "phase": PHASE_NAMES[state.phase],
+        "to_act": to_act,
+        "current": state.current,
+        "turn_no": state.turn_no,
+        "hand_sizes": [len(hand) for hand in state.hands],
+        "stock_size": len(state.stock),
+        "pile_size": len(state.pile) + (state.top >= 0),
+        "discard_top": CODES[state.top] if state.top >= 0 else None,
+        "table": [figure_view(i + 1, f) for i, f in enumerate(state.table)],
+        "opened": [t >= 0 for t in state.opened_turn],
+        "discarded_once": list(state.discarded),
+        "window": window,
+        "last_window": last,
+        "pending_draws": list(state.pending),
+        "locked": state.locked,
+        "sheet": list(state.sheet),
+        "penalties": list(state.penalties),
+        "credits": list(state.credits),
+        "history": [
+            {
+                "dealer": r.dealer,
+                "winner": r.winner,
+                "romme_hand": r.romme_hand,
+                "hand_points": list(r.hand_points),
+                "penalties": list(r.penalties),
+            }
+            for r in state.history
+        ],
+    }
+    if seat is not None:
+        hand = state.hands[seat]
+        mine = state.claims[seat] if state.phase == WINDOW else -1
+        data["seat"] = seat
+        data["hand"] = [CODES[card] for card in hand]
+        data["hand_points"] = hand_points(hand)
+        data["my_answer"] = {UNANSWERED: None, PASSED: "pass", CLAIMED: "claim"}.get(mine)
+    return data
+
+
+def hide_others(state: State, seat: int | None, seed: int) -> State:
+    """``state`` with the other hands and the stock redealt at random (same sizes) and the other seats'
+    hidden window answers redrawn: everything ``seat`` may not see, replaced."""
+    rng = random.Random(seed)
+    others = [s for s in range(state.seats) if s != seat]
+    pool = list(state.stock)
+    for s in others:
+        pool.extend(state.hands[s])
+    rng.shuffle(pool)
+    hands = list(state.hands)
+    at = 0
+    for s in others:
+        size = len(state.hands[s])
+        hands[s] = tuple(sorted(pool[at : at + size]))
+        at += size
+    claims = tuple(
+        rng.choice((PASSED, CLAIMED)) if s != seat and c in (PASSED, CLAIMED) else c for s, c in enumerate(state.claims)
+    )
+    return replace(state, hands=tuple(hands), stock=tuple(sorted(pool[at:])), claims=claims)
