@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -52,11 +53,11 @@ def state(client: TestClient, match_id: str) -> dict[str, Any]:
     return response.json()
 
 
-def alert(html: str) -> str:
+def alert(page: str) -> str:
     """The text of the page's alert box (whitespace collapsed)."""
-    found = re.search(r'role="alert">(.*?)</(?:div|p)>', html, re.S)
+    found = re.search(r'role="alert">(.*?)</(?:div|p)>', page, re.S)
     assert found, "no alert on the page"
-    return " ".join(re.sub(r"<[^>]+>", " ", found.group(1)).split())
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", found.group(1))).split())
 
 
 HTMX = {"hx-request": "true"}

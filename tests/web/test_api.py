@@ -1,0 +1,78 @@
+"""The JSON API: list, create, snapshot, actions (text or JSON), outcomes, atomic steps, undo, and
+its refusals as ``{"error": {code, clause, de, en, message}}`` in the chosen language."""
+
+from __future__ import annotations
+
+from fastapi.testclient import TestClient
+
+from tests.web.conftest import PLAYERS
+
+TEAMS = {"team_draw": "manual"}
+SETUP = {"teams": [[0, 1], [2, 3]]}
+
+
+def create(client: TestClient, mode: str = "table") -> dict:
+    response = client.post(
+        "/api/matches",
+        json={"game": "kluempchen", "players": PLAYERS, "options": TEAMS, "setup": SETUP, "mode": mode},
+    )
+    assert response.status_code == 201, response.text
+    return response.json()
+
+
+def test_create_list_and_read(client: TestClient) -> None:
+    snap = create(client)
+    assert snap["game"] == "kluempchen" and snap["seq"] == 0 and snap["mode"] == "table"
+    listed = client.get("/api/matches").json()["matches"]
+    assert [m["match_id"] for m in listed] == [snap["match_id"]]
+    seat_view = client.get(f"/api/matches/{snap['match_id']}?seat=0").json()
+    assert seat_view["seat"] == 0 and {entry["seat"] for entry in seat_view["legal"]} == {0}
+
+
+def test_action_outcome_and_steps(client: TestClient) -> None:
+    snap = create(client)
+    match_id = snap["match_id"]
+    url = f"/api/matches/{match_id}/actions"
+    after = client.post(url, json={"seq": 0, "seat": 0, "action": {"type": "Throw"}}).json()
+    assert after["seq"] == 1 and after["turn"]["kind"] == "chance"
+    after = client.post(url, json={"seq": 1, "outcome": {"type": "DiceOutcome", "faces": [1, 1, 1, 2, 3, 4]}}).json()
+    assert after["view"]["turn"]["kept"] == [[1, 3]]
+    after = client.post(url, json={"seq": 2, "outcome": "1 5 6"}).json()
+    after = client.post(url, json={"seq": 3, "seat": 0, "action": "stop"}).json()
+    after = client.post(
+        url, json={"seq": 4, "steps": [{"seat": 1, "action": "throw"}, {"outcome": "2 2 2 3 4 5"}]}
+    ).json()
+    assert after["seq"] == 6
+    undone = client.post(f"/api/matches/{match_id}/undo", json={"seq": 6}).json()
+    assert undone["seq"] == 7 and undone["view"]["turn"]["step"] == "pre_turn"
+
+
+def test_refusals_carry_code_clause_and_language(client: TestClient) -> None:
+    match_id = create(client)["match_id"]
+    url = f"/api/matches/{match_id}/actions"
+    response = client.post(url + "?lang=en", json={"seq": 0, "seat": 0, "action": "stop"})
+    assert response.status_code == 422
+    error = response.json()["error"]
+    assert error["code"] == "action/illegal" and error["clause"]
+    assert error["message"] == f"{error['en']} ({error['clause']})"
+    assert (
+        client.post(url + "?lang=de", json={"seq": 0, "seat": 0, "action": "stop"})
+        .json()["error"]["message"]
+        .startswith(error["de"])
+    )
+    response = client.post(url, json={"seq": 0, "seat": 2, "action": "throw"})
+    assert response.status_code == 422 and response.json()["error"]["code"] == "turn/not_your_turn"
+    response = client.post(url, json={"seq": 0, "seat": 0, "action": "dance"})
+    assert response.status_code == 400 and response.json()["error"]["code"] == "notation/invalid"
+    response = client.post(url, json={"seq": 0, "seat": 9, "action": "throw"})
+    assert response.status_code == 422 and response.json()["error"]["code"] == "match/invalid_seat"
+    client.post(url, json={"seq": 0, "seat": 0, "action": "throw"})
+    response = client.post(url, json={"seq": 1, "outcome": {"type": "DiceOutcome", "faces": [1, 1, 1, 2, 3, 7]}})
+    assert response.status_code == 422 and response.json()["error"]["clause"] == "KA-36"
+
+
+def test_create_refusals(client: TestClient) -> None:
+    response = client.post("/api/matches?lang=en", json={"game": "skat", "players": PLAYERS})
+    assert response.status_code == 422 and response.json()["error"]["code"] == "match/unknown_game"
+    response = client.post("/api/matches", json={"game": "kluempchen", "players": PLAYERS[:3]})
+    assert response.status_code == 422 and response.json()["error"]["clause"] == "K-1.1"
