@@ -1,0 +1,121 @@
+"""K-6 (throws and setting aside), KA-02, KA-05..KA-07, KA-36: throws, forced set-asides, input checks."""
+
+from __future__ import annotations
+
+import pytest
+
+from stammtisch.core.chance import DiceOutcome
+from stammtisch.core.errors import IllegalAction, ImpossibleOutcome, InvalidNotation, OutcomePending
+from stammtisch.games.kluempchen import GAME
+from stammtisch.games.kluempchen.model import KeepPair, Stop
+from tests.games.kluempchen.helpers import current, new, play, rnd, turn_value
+
+
+def test_k65_triple_is_set_aside() -> None:
+    """K-6.5: 345 666 → the three sixes are taken out, three dice thrown on."""
+    state = play(new(), "throw", "3 4 5 6 6 6")
+    assert current(state).kept == (0, 0, 0, 0, 0, 3)
+    assert current(state).free == 3
+    assert turn_value(state) == 6
+
+
+def test_k66_pair_is_set_aside() -> None:
+    """K-6.6: 1345 66 → the pair is taken out, four dice thrown on; a pair is worth nothing."""
+    state = play(new(), "throw", "1 3 4 5 6 6")
+    assert current(state).kept == (0, 0, 0, 0, 0, 2)
+    assert current(state).free == 4
+    assert turn_value(state) == 0
+
+
+def test_k66_no_choice_in_a_one_pair_throw() -> None:
+    """K-6.6: with one pair there is nothing to choose; keeping another pair is refused."""
+    state = play(new(), "throw", "1 3 4 5 6 6")
+    with pytest.raises(OutcomePending):
+        GAME.act(state, 0, KeepPair(6))
+    state = play(new(), "throw", "1 3 4 5 6 6", "1 2 3 4")
+    with pytest.raises(IllegalAction) as error:
+        GAME.act(state, 0, KeepPair(4))
+    assert error.value.clause == "K-6.6"
+
+
+def test_k67_two_pairs_the_player_chooses() -> None:
+    """K-6.7: 12 44 66 → he may choose which pair to take out; only those pairs are legal."""
+    state = play(new(), "throw", "1 2 4 4 6 6")
+    assert [GAME.format_action(a) for a in GAME.legal_actions(state, 0)] == ["keep 4", "keep 6"]
+    with pytest.raises(IllegalAction) as error:
+        GAME.act(state, 0, KeepPair(1))
+    assert error.value.clause == "K-6.7"
+    with pytest.raises(IllegalAction) as error:
+        GAME.act(state, 0, GAME.parse_action("throw"))
+    assert error.value.clause == "K-6.7"
+    state = play(state, "keep 4")
+    assert current(state).kept == (0, 0, 0, 2, 0, 0) and current(state).free == 4
+
+
+def test_k62_throws_one_and_two_are_mandatory() -> None:
+    """K-6.2/KA-02: no stop before throw 2, even with a triple; the 2nd throw follows without a decision."""
+    state = new()
+    with pytest.raises(IllegalAction) as error:
+        GAME.act(state, 0, Stop())
+    assert error.value.clause == "K-6.2"
+    state = play(state, "throw", "3 4 5 6 6 6")
+    with pytest.raises(OutcomePending):
+        GAME.act(state, 0, Stop())
+    state = play(state, "1 2 3")
+    assert [GAME.format_action(a) for a in GAME.legal_actions(state, 0)] == ["throw", "stop"]
+
+
+def test_ka02_stop_after_throw_two_scores_the_value() -> None:
+    """KA-02: throw 3 is optional: stopping with 666 scores 6 for P1 (provisional)."""
+    state = play(new(), "throw", "3 4 5 6 6 6", "1 2 3", "stop")
+    assert rnd(state).first_result == 6
+    assert current(state).owner == 1 and current(state).role == 2
+
+
+def test_ka06_thrown_dice_join_kept_groups_and_new_triples_form() -> None:
+    """KA-06 (i): kept 66 + thrown 6 → 666; a face thrown 3 times becomes a new group; new pairs are not kept."""
+    state = play(new(), "throw", "1 3 4 5 6 6", "2 2 4 6")
+    assert current(state).kept == (0, 0, 0, 0, 0, 3)  # the 22 goes back into the cup
+    assert current(state).free == 3
+    state = play(new(), "throw", "1 3 4 5 6 6", "1 4 4 4")
+    assert current(state).kept == (0, 0, 0, 3, 0, 2)  # 444 new, 66 stays kept beside it
+    assert turn_value(state) == 4
+
+
+def test_ka07_pair_plus_new_four_is_not_voll_star() -> None:
+    """KA-07: kept 22 + thrown 4444 is no 15 Voll*: it scores the four (8) and, no die left, the turn ends."""
+    state = play(new(), "throw", "1 2 2 3 5 6", "4 4 4 4")
+    assert rnd(state).first_result == 8
+    assert current(state).owner == 1
+
+
+def test_ka05_five_of_a_kind_keeps_all_five() -> None:
+    """KA-05: 5-1 keeps all five (value x4): 66666 = 24, one die free."""
+    state = play(new(), "throw", "2 6 6 6 6 6")
+    assert current(state).free == 1
+    assert turn_value(state) == 24
+
+
+def test_ka05_triple_with_pair_keeps_the_triple_only() -> None:
+    """KA-05: 3-2-1 keeps the triple; the pair goes back into the cup."""
+    state = play(new(), "throw", "1 1 2 3 3 3")
+    assert current(state).kept == (0, 0, 3, 0, 0, 0) and current(state).free == 3
+
+
+def test_ka36_dice_count_must_match_the_cup() -> None:
+    """KA-36: 5 dice entered when 4 are in the cup is refused; faces must be 1-6."""
+    state = play(new(), "throw", "1 3 4 5 6 6")
+    with pytest.raises(ImpossibleOutcome) as error:
+        GAME.resolve(state, DiceOutcome((1, 2, 3, 4, 5)))
+    assert error.value.clause == "KA-36"
+    with pytest.raises(ImpossibleOutcome):
+        GAME.resolve(state, DiceOutcome((1, 2, 3, 7)))
+    with pytest.raises(InvalidNotation):
+        GAME.parse_outcome("1 2 3 7")
+
+
+def test_ka02_a_sequence_has_no_fourth_throw() -> None:
+    """KA-02: after throw 3 the turn ends (here: 666 kept, then 666 → 6666 = 12 > 6, the risk paid off)."""
+    state = play(new(), "throw", "3 4 5 6 6 6", "1 2 3", "throw", "1 2 6")
+    assert rnd(state).first_result == 12
+    assert current(state).owner == 1
