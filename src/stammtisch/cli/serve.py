@@ -1,95 +1,51 @@
 """``stammtisch serve``: prepare the database, then run the web app under uvicorn.
 
 The data directory comes from ``STAMMTISCH_DATA_DIR`` (default: the per-user data directory), the
-database from ``STAMMTISCH_DATABASE_URL`` when set (default: SQLite in the data directory).
-Preparing means creating the data directory if needed and applying migrations; anything that goes
-wrong there is the user's environment, not a bug, so it ends in one bilingual paragraph and exit
-code 2 instead of a traceback.
+database from ``STAMMTISCH_DATABASE_URL`` when set (default: SQLite in the data directory); see
+``store.config``. Preparing means opening the store, which creates and checks the data directory
+and applies the migrations. Anything that goes wrong there is the user's environment, not a bug,
+so it ends in one bilingual paragraph and exit code 2 instead of a traceback.
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
-from pathlib import Path
 from typing import Annotated
 
-import platformdirs
 import typer
 
 from stammtisch.cli.console import USAGE_ERROR, fail, stdout
 from stammtisch.core.text import Text
+from stammtisch.store.config import DATABASE_URL_VARIABLE, database_url
+from stammtisch.store.database import open_store
+from stammtisch.store.errors import StoreError
 
-DATA_DIR_ENV = "STAMMTISCH_DATA_DIR"
-DATABASE_URL_ENV = "STAMMTISCH_DATABASE_URL"
+#: The web app is built by uvicorn from this import string: ``web`` is a sibling layer of ``cli``
+#: (import contract), so the CLI does not import it; ``create_app`` reads the same environment.
+APP_FACTORY = "stammtisch.web.app:create_app"
 
 
 class PreparationError(Exception):
     """The data directory or the database cannot be used; ``message`` says why in both languages."""
 
     def __init__(self, message: Text) -> None:
-        super().__init__(message.en)
+        super().__init__(f"{message.de}\n{message.en}")
         self.message = message
 
 
-@dataclass(frozen=True, slots=True)
-class Prepared:
-    data_dir: Path
-    database_url: str
-
-
-def data_dir(env: Mapping[str, str]) -> Path:
-    """``STAMMTISCH_DATA_DIR`` or the per-user data directory."""
-    given = env.get(DATA_DIR_ENV, "").strip()
-    return Path(given).expanduser() if given else Path(platformdirs.user_data_dir("stammtisch"))
-
-
-def ensure_data_dir(path: Path) -> Path:
-    """Create ``path`` if needed and check that it is a writable directory."""
-    where = Text(
-        f"Das Datenverzeichnis {path} ist nicht nutzbar",
-        f"The data directory {path} cannot be used",
-    )
-    hint = Text(
-        f"Lege es an oder setze {DATA_DIR_ENV} auf ein beschreibbares Verzeichnis.",
-        f"Create it or set {DATA_DIR_ENV} to a writable directory.",
-    )
-    if path.exists() and not path.is_dir():
-        raise PreparationError(_join(where, Text("es ist eine Datei, kein Verzeichnis", "it is a file"), hint))
-    try:
-        path.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        reason = error.strerror or str(error)
-        raise PreparationError(_join(where, Text(reason, reason), hint)) from error
-    if not os.access(path, os.W_OK | os.X_OK):
-        raise PreparationError(_join(where, Text("keine Schreibrechte", "it is not writable"), hint))
-    return path
-
-
-def prepare(env: Mapping[str, str]) -> Prepared:
-    """Everything ``serve`` does before starting the server: data directory, database URL, migrations."""
-    # Imported here so that `stammtisch --version`, `rules` and `play` start without loading SQLAlchemy.
-    from stammtisch.store.config import database_url
-    from stammtisch.store.database import open_store
-    from stammtisch.store.errors import StoreError
-
-    directory = data_dir(env)
-    explicit = env.get(DATABASE_URL_ENV, "").strip()
-    if not explicit or explicit.startswith("sqlite"):
-        ensure_data_dir(directory)
-    settings = {**env, DATA_DIR_ENV: str(directory)}
-    url = explicit or database_url(settings)
+def prepare(env: Mapping[str, str]) -> str:
+    """Everything ``serve`` does before starting the server: find the database, create and check the
+    data directory, apply migrations. Returns the database URL; raises ``PreparationError``."""
+    url = database_url(env)
     try:
         store = open_store(url)
     except StoreError as error:
-        raise PreparationError(_store_message(url, error)) from error
-    except Exception as error:  # noqa: BLE001 - any driver error here means an unusable database
-        raise PreparationError(_store_message(url, error)) from error
-    dispose = getattr(store, "dispose", None) or getattr(store, "close", None)
-    if callable(dispose):
-        dispose()
-    return Prepared(directory, url)
+        raise PreparationError(error.message) from error
+    except Exception as error:  # any other driver or migration failure: still the user's database
+        raise PreparationError(_unusable(url, error)) from error
+    store.close()
+    return store.url
 
 
 def serve(
@@ -98,43 +54,33 @@ def serve(
 ) -> None:
     """Apply database migrations and serve the web app."""
     try:
-        prepared = prepare(os.environ)
+        url = prepare(os.environ)
     except PreparationError as error:
         fail(error.message, USAGE_ERROR)
     import uvicorn
 
-    # The web layer is a sibling of the CLI (import contract), so uvicorn builds the app from its
-    # import string; create_app reads the prepared database URL from the environment.
-    os.environ[DATA_DIR_ENV] = str(prepared.data_dir)
-    os.environ[DATABASE_URL_ENV] = prepared.database_url
-    stdout().print(f"Stammtisch: http://{host}:{port}  ({_redact(prepared.database_url)})")
-    uvicorn.run("stammtisch.web.app:create_app", factory=True, host=host, port=port)
+    os.environ[DATABASE_URL_VARIABLE] = url
+    stdout().print(f"Stammtisch: http://{host}:{port}  ({redact(url)})")
+    uvicorn.run(APP_FACTORY, factory=True, host=host, port=port)
 
 
-def _join(where: Text, why: Text, hint: Text) -> Text:
-    return Text(f"{where.de}: {why.de}. {hint.de}", f"{where.en}: {why.en}. {hint.en}")
-
-
-def _store_message(url: str, error: Exception) -> Text:
-    detail = getattr(error, "message", None)
-    if isinstance(detail, Text):
-        why = detail
-    else:
-        first = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
-        why = Text(first, first)
+def _unusable(url: str, error: Exception) -> Text:
+    lines = str(error).strip().splitlines()
+    why = lines[0] if lines else type(error).__name__
     return Text(
-        f"Die Datenbank {_redact(url)} lässt sich nicht öffnen: {why.de}. Ist die Datei beschädigt oder der Server "
-        f"nicht erreichbar? Stelle eine Sicherung wieder her oder setze {DATABASE_URL_ENV} auf eine andere Datenbank.",
-        f"The database {_redact(url)} cannot be opened: {why.en}. Is the file damaged or the server unreachable? "
-        f"Restore a backup or set {DATABASE_URL_ENV} to another database.",
+        f"Die Datenbank {redact(url)} lässt sich nicht öffnen oder einrichten ({why}). Ist die Datei beschädigt "
+        f"oder der Server nicht erreichbar? Stelle eine Sicherung wieder her oder setze {DATABASE_URL_VARIABLE} "
+        "auf eine andere Datenbank.",
+        f"The database {redact(url)} cannot be opened or set up ({why}). Is the file damaged or the server "
+        f"unreachable? Restore a backup or set {DATABASE_URL_VARIABLE} to another database.",
     )
 
 
-def _redact(url: str) -> str:
-    """The URL without a password, fit to print."""
+def redact(url: str) -> str:
+    """The URL without its password, fit to print."""
     scheme, sep, rest = url.partition("://")
     if sep and "@" in rest:
         credentials, _, host = rest.rpartition("@")
-        user = credentials.split(":", 1)[0]
-        return f"{scheme}://{user}:***@{host}" if ":" in credentials else url
+        user, has_password, _ = credentials.partition(":")
+        return f"{scheme}://{user}:***@{host}" if has_password else url
     return url

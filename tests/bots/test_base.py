@@ -1,0 +1,31 @@
+"""The bot protocol: bots see views only, answer with a legal action, and are reproducible."""
+
+from __future__ import annotations
+
+import random
+
+from stammtisch.bots.base import RandomBot
+from stammtisch.bots.playout import play_out
+from stammtisch.bots.registry import bots_for
+from tests.support.toy import GAME
+
+
+def test_random_bot_is_uniform_over_the_legal_actions() -> None:
+    legal = ("a", "b", "c")
+    rng = random.Random(3)
+    picks = [RandomBot().choose({}, legal, rng) for _ in range(3000)]
+    assert set(picks) == set(legal)
+    assert all(abs(picks.count(x) / 3000 - 1 / 3) < 0.04 for x in legal)
+
+
+def test_a_game_without_its_own_bots_still_offers_the_random_bot() -> None:
+    assert bots_for(GAME) == {"random": RandomBot}
+
+
+def test_random_bots_finish_the_toy_game_reproducibly() -> None:
+    def run(seed: int) -> tuple[int, ...]:
+        state = GAME.start(3, GAME.configure({"rounds": 5}))
+        return play_out(GAME, state, [RandomBot()] * 3, random.Random(seed)).result.scores
+
+    assert run(7) == run(7)
+    assert len({run(seed) for seed in range(10)}) > 1
