@@ -11,6 +11,7 @@ above the king; in a set it counts 10. RA-12: a joker counts as the card it stan
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from stammtisch.games.preisromme.cards import JOKER, VALUE
 from stammtisch.games.preisromme.model import EMPTY, RUN, SET, Figure
@@ -245,42 +246,53 @@ def find_runs(hand: Sequence[int], min_points: int = 0, max_cards: int = 99) -> 
     """Every run the hand can lay as one figure worth at least ``min_points`` with at most
     ``max_cards`` cards, including jokers laid in place of cards the hand holds. Canonical order:
     suit, then first position, then length, then joker positions."""
-    held = set(hand)
-    jokers = hand.count(JOKER)
+    masks = [0, 0, 0, 0]
+    jokers = 0
+    for card in hand:
+        if card == JOKER:
+            jokers += 1
+        else:
+            masks[card // 13] |= 1 << (card % 13)
     found: list[tuple[int, ...]] = []
     for suit in range(4):
-        base = suit * 13
-        has = [False] * 15
-        count = 0
-        for rank in range(1, 14):
-            if base + rank - 1 in held:
-                has[rank] = True
-                count += 1
-        if count + jokers < 3 or count == 0:
-            continue
-        has[14] = has[1]
-        for lo in range(1, 13):
-            if not has[lo] and (not jokers or not has[lo + 1]):
-                continue
-            missing: list[int] = []
-            points = 0
-            for hi in range(lo, 15):
-                if (lo == 1 and hi == 14) or hi - lo >= max_cards:
-                    break
-                if not has[hi]:
-                    if missing and missing[-1] == hi - 1 or len(missing) == jokers:
-                        break
-                    missing.append(hi)
-                points += POS_VALUE[hi]
-                if hi - lo < 2 or points < min_points:
-                    continue
-                if not jokers:
-                    found.append(tuple(run_card(suit, p) for p in range(lo, hi + 1)))
-                    continue
-                naturals = [p for p in range(lo, hi + 1) if has[p]]
-                for chosen in _joker_choices(naturals, missing, jokers - len(missing)):
-                    found.append(tuple(JOKER if p in chosen else run_card(suit, p) for p in range(lo, hi + 1)))
+        if masks[suit]:
+            found.extend(_suit_runs(suit, masks[suit], min(jokers, 7), min_points, min(max_cards, 13)))
     return found
+
+
+@lru_cache(maxsize=1 << 16)
+def _suit_runs(suit: int, ranks: int, jokers: int, min_points: int, max_cards: int) -> tuple[tuple[int, ...], ...]:
+    """The runs of one suit for a hand holding the ranks in bit mask ``ranks`` and ``jokers`` jokers.
+    Cached: hands repeat their per-suit patterns all the time."""
+    has = [False] * 15
+    for rank in range(1, 14):
+        has[rank] = bool(ranks >> (rank - 1) & 1)
+    has[14] = has[1]
+    if sum(has[1:14]) + jokers < 3:
+        return ()
+    found: list[tuple[int, ...]] = []
+    for lo in range(1, 13):
+        if not has[lo] and (not jokers or not has[lo + 1]):
+            continue
+        missing: list[int] = []
+        points = 0
+        for hi in range(lo, 15):
+            if (lo == 1 and hi == 14) or hi - lo >= max_cards:
+                break
+            if not has[hi]:
+                if missing and missing[-1] == hi - 1 or len(missing) == jokers:
+                    break
+                missing.append(hi)
+            points += POS_VALUE[hi]
+            if hi - lo < 2 or points < min_points:
+                continue
+            if not jokers:
+                found.append(tuple(run_card(suit, p) for p in range(lo, hi + 1)))
+                continue
+            naturals = [p for p in range(lo, hi + 1) if has[p]]
+            for chosen in _joker_choices(naturals, missing, jokers - len(missing)):
+                found.append(tuple(JOKER if p in chosen else run_card(suit, p) for p in range(lo, hi + 1)))
+    return tuple(found)
 
 
 def find_sets(
@@ -288,36 +300,52 @@ def find_sets(
 ) -> list[tuple[int, ...]]:
     """Every set the hand can lay (cards in canonical suit order). Canonical order: rank, then the
     chosen natural suits, then the number of jokers."""
-    held = set(hand)
-    jokers = hand.count(JOKER)
+    masks = [0] * 13
+    jokers = 0
+    for card in hand:
+        if card == JOKER:
+            jokers += 1
+        else:
+            masks[card % 13] |= 1 << (card // 13)
     found: list[tuple[int, ...]] = []
     if max_cards < 3:
         return found
     for rank in range(1, 14):
-        if SET_VALUE[rank] * min(4, max_cards) < min_points:
-            continue
-        suits = [suit for suit in range(4) if suit * 13 + rank - 1 in held]
-        if not suits or len(suits) + jokers < 3:
-            continue
-        for mask in _MASKS[len(suits)]:
-            chosen = [suits[i] for i in mask]
-            for extra in range(max(0, 3 - len(chosen)), min(jokers, 4 - len(chosen)) + 1):
-                size = len(chosen) + extra
-                if size > max_cards or SET_VALUE[rank] * size < min_points:
-                    continue
-                slots = [EMPTY] * 4
-                for suit in chosen:
-                    slots[suit] = suit * 13 + rank - 1
-                left = extra
-                for suit in range(4):
-                    if left and slots[suit] == EMPTY:
-                        slots[suit] = JOKER
-                        left -= 1
-                laid = tuple(card for card in slots if card != EMPTY)
-                if canonical_adjacency and _adjacent_jokers(laid):
-                    continue
-                found.append(laid)
+        if masks[rank - 1]:
+            found.extend(
+                _rank_sets(rank, masks[rank - 1], min(jokers, 3), min_points, min(max_cards, 4), canonical_adjacency)
+            )
     return found
+
+
+@lru_cache(maxsize=1 << 12)
+def _rank_sets(
+    rank: int, suit_mask: int, jokers: int, min_points: int, max_cards: int, canonical_adjacency: bool
+) -> tuple[tuple[int, ...], ...]:
+    """The sets of one rank for a hand holding the suits in bit mask ``suit_mask`` (cached)."""
+    found: list[tuple[int, ...]] = []
+    suits = [suit for suit in range(4) if suit_mask >> suit & 1]
+    if len(suits) + jokers < 3:
+        return ()
+    for mask in _MASKS[len(suits)]:
+        chosen = [suits[i] for i in mask]
+        for extra in range(max(0, 3 - len(chosen)), min(jokers, 4 - len(chosen)) + 1):
+            size = len(chosen) + extra
+            if size > max_cards or SET_VALUE[rank] * size < min_points:
+                continue
+            slots = [EMPTY] * 4
+            for suit in chosen:
+                slots[suit] = suit * 13 + rank - 1
+            left = extra
+            for suit in range(4):
+                if left and slots[suit] == EMPTY:
+                    slots[suit] = JOKER
+                    left -= 1
+            laid = tuple(card for card in slots if card != EMPTY)
+            if canonical_adjacency and _adjacent_jokers(laid):
+                continue
+            found.append(laid)
+    return tuple(found)
 
 
 #: For k natural suits, the index subsets in canonical (bitmask) order.
