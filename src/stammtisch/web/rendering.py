@@ -36,6 +36,7 @@ def make_environment(strict: bool = False) -> Environment:
         undefined=StrictUndefined if strict else Undefined,
         trim_blocks=True,
         lstrip_blocks=True,
+        auto_reload=False,  # templates ship with the package; no stat() per render
     )
     env.filters["tojson_compact"] = lambda value: json.dumps(value, separators=(",", ":"), ensure_ascii=False)
     return env
