@@ -59,7 +59,7 @@ def test_table_mode_asks_for_the_dice_and_checks_them() -> None:
     script = "6\n5\n4\n3\n2\n1 2 3 4 5 5\n1 2\n1 2 3 4\n2\n6 6 6 1 2 3\n1 2 4\nq\n"
     code, output = play("--mode", "table", "--lang", "en", script=script)
     assert code == 0
-    assert "enter the faces" in output
+    assert "enter the outcome (e.g. " in output
     assert "2 dice entered but 4 are in the cup" in output
     assert "Team 1: 0 + 6 → +6 (now 6)" in output
 

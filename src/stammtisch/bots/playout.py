@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from stammtisch.bots.base import Bot
-from stammtisch.core.chance import sample
+from stammtisch.core.chance import SkillModel, sample
 from stammtisch.core.protocol import Chance, Finished, Game, Result
 
 
@@ -27,21 +27,33 @@ class Playout:
     outcomes: int
 
 
+class SkillModelMissing(Exception):
+    """A chance node is a skill outcome (a cap landing, a throw) and no skill model was given."""
+
+
 class BotMistake(AssertionError):
     """A bot answered with something that is not among the legal actions (a bug in the bot)."""
 
 
 def play_out(
-    game: Game[Any], state: Any, bots: Sequence[Bot], rng: random.Random, max_steps: int = 1_000_000
+    game: Game[Any],
+    state: Any,
+    bots: Sequence[Bot],
+    rng: random.Random,
+    max_steps: int = 1_000_000,
+    skill: SkillModel | None = None,
 ) -> Playout:
-    """Play from ``state`` until the game is finished; ``bots[seat]`` decides for ``seat``."""
+    """Play from ``state`` until the game is finished; ``bots[seat]`` decides for ``seat``.
+    Skill outcomes need ``skill``; without it ``SkillModelMissing`` is raised (never a guess)."""
     actions = outcomes = 0
     for _ in range(max_steps):
         turn = game.turn(state)
         if isinstance(turn, Finished):
             return Playout(state, turn.result, actions, outcomes)
         if isinstance(turn, Chance):
-            state = game.resolve(state, sample(turn.node, rng))
+            if skill is None and not turn.node.distribution.has_probabilities:
+                raise SkillModelMissing(turn.node.label.en)
+            state = game.resolve(state, sample(turn.node, rng, skill))
             outcomes += 1
             continue
         seat = turn.seats[0]

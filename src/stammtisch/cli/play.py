@@ -95,7 +95,8 @@ class Session:
     def _chance(self, turn: Chance) -> None:
         node = turn.node
         who = f"{self.name(node.seat)}: " if node.seat is not None else ""
-        if self.mode is Mode.digital:
+        # Skill outcomes (a cap landing, a throw) are always entered: the engine does not guess skill.
+        if self.mode is Mode.digital and node.distribution.has_probabilities:
             outcome = sample(node, self.rng)
             self.console.print(f"  🎲 {who}{node.label.get(self.lang)} → {self.game.format_outcome(outcome)}")
             self.update(self.game.resolve(self.state, outcome))
@@ -103,8 +104,8 @@ class Session:
         while True:
             line = self._ask(
                 self.say(
-                    f"{who}{node.label.de} – Augen eingeben (z. B. 1 3 3 5 6 6)",
-                    f"{who}{node.label.en} – enter the faces (e.g. 1 3 3 5 6 6)",
+                    f"{who}{node.label.de} – Ergebnis eingeben ({self._example(node)})",
+                    f"{who}{node.label.en} – enter the outcome ({self._example(node)})",
                 )
             )
             try:
@@ -112,6 +113,14 @@ class Session:
                 return
             except RuleViolation as error:
                 self.console.print(f"[red]{error.text(self.lang)}[/red]")
+
+    def _example(self, node: Any) -> str:
+        """One possible outcome in notation, as an example of what to type."""
+        try:
+            outcomes = node.outcomes()
+        except (NotImplementedError, OverflowError):
+            return "…"
+        return self.say("z. B. ", "e.g. ") + self.game.format_outcome(outcomes[len(outcomes) // 2]) if outcomes else "…"
 
     def _acting_seat(self, turn: Decision) -> int:
         """The seat asked now: the first the game waits for; a decision open to the whole table

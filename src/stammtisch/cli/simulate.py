@@ -35,7 +35,7 @@ from rich.table import Table
 
 from stammtisch.bots.base import Bot
 from stammtisch.bots.kluempchen import play_evening, start_evening
-from stammtisch.bots.playout import play_out
+from stammtisch.bots.playout import SkillModelMissing, play_out
 from stammtisch.bots.registry import bots_for
 from stammtisch.cli.console import fail, stderr, stdout
 from stammtisch.cli.games import require_game
@@ -201,6 +201,13 @@ def simulate(
                     progress.advance(task)
     except RuleViolation as error:
         fail(error.message)
+    except SkillModelMissing:
+        fail(
+            Text(
+                f"{game} hängt vom Geschick der Spieler ab; ohne Geschicklichkeitsmodell wird nicht simuliert.",
+                f"{game} depends on the players' skill; it cannot be simulated without a skill model.",
+            )
+        )
     elapsed = time.perf_counter() - started
     figures = summary(game, games, seed, players, names, tally, elapsed)
     if as_json:
