@@ -18,7 +18,13 @@ from stammtisch.games.preisromme.model import PLAY, RUN, SET, Discard, Layoff, M
 
 
 def cards(text: str) -> tuple[int, ...]:
+    """The cards of ``text`` sorted (a hand)."""
     return tuple(sorted(CARD[code] for code in text.split()))
+
+
+def seq(text: str) -> list[int]:
+    """The cards of ``text`` in the given order (a figure)."""
+    return [CARD[code] for code in text.split()]
 
 
 def position(
