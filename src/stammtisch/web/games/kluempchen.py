@@ -12,6 +12,10 @@ from stammtisch.web.i18n import translator
 
 #: Actions that throw the free dice: in table mode the dice pad sends them together with the faces.
 THROW_NOTATIONS = ("throw", "joker")
+#: Rarely needed choices, drawn smaller so the usual ones stand out.
+SECONDARY = ("standin", "absent", "close")
+#: After a round every seat may choose these; they mean the same whoever taps, so one button each.
+ANY_SEAT = ("next", "close", "redraw")
 #: Scoresheet entries are typed into one small form instead of one button per possible result.
 ENTRY_TYPES = ("EnterTurn",)
 THROWS_PER_SEQUENCE = 3
@@ -167,8 +171,15 @@ def _evening(view: dict[str, Any], players: list[str]) -> dict[str, Any]:
 def _actions(page: dict[str, Any], view: dict[str, Any], lang: str) -> None:
     """Split the legal actions: throws (the pad in table mode), scoresheet entries, the rest as buttons."""
     throws, entries, others = [], [], []
+    shown: set[str] = set()
     for entry in page["legal"]:
         kind = (entry.get("action") or {}).get("type")
+        if entry["notation"] in ANY_SEAT:
+            if entry["notation"] in shown:
+                continue
+            shown.add(entry["notation"])
+            entry = {**entry, "any_seat": True}
+        entry = {**entry, "secondary": entry["notation"] in SECONDARY}
         if entry["notation"] in THROW_NOTATIONS:
             throws.append(entry)
         elif kind in ENTRY_TYPES:
