@@ -77,3 +77,21 @@ def test_s4_s5_voll_and_voll_star_are_15() -> None:
     assert current(state).pending == 15
     state = play(new(), "throw", "3 3 5 5 5 5", "voll a")
     assert current(state).pending == 15 and current(state).free == 6
+
+
+def test_ka11_voll_star_b_keeps_the_four_at_its_s2_value() -> None:
+    """KA-11: option b keeps the four at its S-2 value: 1111 = 20 (5555 = 10 above)."""
+    state = play(new(), "throw", "1 1 1 1 3 3", "voll b")
+    assert turn_value(state) == 20
+
+
+def test_ka07_kept_triple_plus_thrown_triple_is_anschluss() -> None:
+    """KA-07: kept 666 + thrown 555 → Anschluss 11 pending, all six back."""
+    state = play(new(), "throw", "1 2 3 6 6 6", "5 5 5")
+    assert current(state).pending == 11 and current(state).free == 6 and current(state).awaiting
+
+
+def test_ka13_six_ones_over_several_throws_are_80() -> None:
+    """KA-13: six equal over several throws = base x 8: 1s = 80."""
+    state = play(new(), "throw", "1 1 1 1 1 2", "1")
+    assert current(state).pending == 80 and current(state).awaiting
