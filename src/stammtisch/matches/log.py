@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from stammtisch.core.errors import RuleViolation
 from stammtisch.core.protocol import Game
@@ -21,11 +21,29 @@ from stammtisch.matches.events import Event
 
 #: How many of the latest events a position remembers for ``MatchSnapshot.last_events``.
 RECENT_EVENTS = 8
+#: Decoded steps kept per process. Logs repeat the same few payloads (a throw, the same dice
+#: multisets), and decoding JSON into validated dataclasses is the dearest part of a replay.
+DECODED_STEPS = 50_000
+
+_decoded: dict[tuple[type, str, str], Step] = {}
 
 
-@dataclass(frozen=True, slots=True)
-class Frame:
-    """One submission in force: its event seqs and steps, and the state before it."""
+def decode_step(game: Game[Any], payload: dict[str, Any]) -> Step:
+    """``step_from_json``, memoized. Steps are immutable values, so sharing them is safe; the key is
+    the payload's ``repr`` (equal reprs mean equal JSON values)."""
+    key = (type(game), game.slug, repr(payload))
+    step = _decoded.get(key)
+    if step is None:
+        step = step_from_json(game, payload)
+        if len(_decoded) >= DECODED_STEPS:
+            _decoded.clear()
+        _decoded[key] = step
+    return step
+
+
+class Frame(NamedTuple):
+    """One submission in force: its event seqs and steps, and the state before it.
+    (A named tuple, not a frozen dataclass: a replay builds one per event, and tuples are cheap.)"""
 
     batch: int
     seqs: tuple[int, ...]
@@ -67,7 +85,7 @@ def start(initial: Any) -> Position:
 def fold_events(game: Game[Any], position: Position, events: Iterable[Event]) -> Position:
     """``position`` with ``events`` (the ones right after ``last_seq``, in order) applied."""
     last_seq, state, top = position.last_seq, position.state, position.top
-    recent = list(position.recent)
+    events = list(events)
     for event in events:
         if event.seq != last_seq + 1:
             raise CorruptLog(f"match {event.match_id}: event {event.seq} follows {last_seq}")
@@ -78,7 +96,7 @@ def fold_events(game: Game[Any], position: Position, events: Iterable[Event]) ->
             state, top = top.before, top.below
         elif event.kind in ("action", "outcome"):
             try:
-                step = step_from_json(game, event.payload)
+                step = decode_step(game, event.payload)
                 new_state = apply_step(game, state, step)
             except RuleViolation as error:
                 raise CorruptLog(f"match {event.match_id}: event {event.seq} does not replay: {error}") from error
@@ -93,5 +111,5 @@ def fold_events(game: Game[Any], position: Position, events: Iterable[Event]) ->
         else:
             raise CorruptLog(f"match {event.match_id}: event {event.seq} has unknown kind {event.kind!r}")
         last_seq = event.seq
-        recent.append(event)
-    return Position(last_seq, state, top, tuple(recent[-RECENT_EVENTS:]))
+    recent = (*position.recent, *events[-RECENT_EVENTS:])[-RECENT_EVENTS:]
+    return Position(last_seq, state, top, recent)

@@ -10,9 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 from stammtisch.core.protocol import Chance, Decision, Finished, Game, Result, Turn
-from stammtisch.core.replay import ActionStep, step_from_json
+from stammtisch.core.replay import ActionStep
 from stammtisch.core.text import Text
 from stammtisch.matches.events import Event, MatchRecord
+from stammtisch.matches.log import decode_step
 
 
 def turn_to_json(turn: Turn) -> dict[str, Any]:
@@ -61,7 +62,7 @@ def public_event(game: Game[Any], record: MatchRecord, event: Event, seat: int |
         data["undoes"] = undoes
         data["text"] = Text(f"Zurückgenommen: {span}", f"Undone: {span}").to_json()
         return data
-    step = step_from_json(game, event.payload)
+    step = decode_step(game, event.payload)
     if isinstance(step, ActionStep):
         de, en = _who(record, step.seat)
         if hidden and step.seat != seat:
