@@ -82,3 +82,47 @@ def test_undo_and_the_language_switch(browser: Any, server: BackgroundServer) ->
     page.wait_for_selector("html[lang='en']")
     assert "Enter the dice" in page.locator(".pad-head h2").inner_text()
     page.context.close()
+
+
+def test_the_slower_phone_is_told_and_sees_the_fresh_state(browser: Any, server: BackgroundServer) -> None:
+    """M-1: both phones enter the same throw; the one that did not get the update first loses,
+    is told so in its language, and sees the table as it is now; nothing is doubled."""
+    match_id = _evening(server)
+    fast = browser.new_context(viewport=PHONE, locale="de-DE").new_page()
+    slow = browser.new_context(viewport=PHONE, locale="de-DE").new_page()
+    slow.route("**/events", lambda route: route.abort())  # this phone misses the live update
+    fast.goto(f"{server.url}/m/{match_id}")
+    slow.goto(f"{server.url}/m/{match_id}")
+    _tap(fast, [1, 1, 1, 2, 3, 4])
+    fast.locator("[data-pad-go][data-notation='throw']").click()
+    fast.wait_for_selector("[data-testid='pending']:text-is('10')")
+    _tap(slow, [2, 2, 2, 3, 4, 5])
+    slow.locator("[data-pad-go][data-notation='throw']").click()
+    slow.wait_for_selector(".alert.stale")
+    assert "Jemand anderes war schneller" in slow.locator(".alert").inner_text()
+    assert slow.locator("[data-testid='pending']").inner_text() == "10"
+    assert server.app.state.service.snapshot(match_id).seq == 2
+    fast.context.close()
+    slow.context.close()
+
+
+def test_digital_roll_button(browser: Any, server: BackgroundServer) -> None:
+    service = server.app.state.service
+    match_id = service.create(
+        "kluempchen",
+        ["Anna", "Ben", "Carl", "Dora"],
+        options={"team_draw": "manual"},
+        setup={"teams": [[0, 1], [2, 3]]},
+        mode="digital",
+    ).match_id
+    roller = browser.new_context(viewport=PHONE, locale="en-US").new_page()
+    watcher = browser.new_context(viewport=PHONE, locale="de-DE").new_page()
+    roller.goto(f"{server.url}/m/{match_id}")
+    watcher.goto(f"{server.url}/m/{match_id}")
+    watcher.wait_for_function("document.body.classList.contains('online')")
+    before = service.snapshot(match_id).seq
+    roller.locator("button[data-notation='throw']").click()
+    watcher.wait_for_function(f"parseInt(document.getElementById('board').dataset.seq) > {before}", timeout=5000)
+    assert service.snapshot(match_id).seq > before + 1  # the throw and the dice the app rolled
+    roller.context.close()
+    watcher.context.close()
