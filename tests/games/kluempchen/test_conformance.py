@@ -35,6 +35,7 @@ VARIANTS = [
             "confirmation_budget": "within_turn",
             "third_throw_rule": "keep_on_fail",
             "team_internal_order": "alternate",
+            "late_throw_set_aside": "player_choice",
         },
         None,
         2,

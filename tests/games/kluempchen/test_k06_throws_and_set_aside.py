@@ -119,3 +119,30 @@ def test_ka02_a_sequence_has_no_fourth_throw() -> None:
     state = play(new(), "throw", "3 4 5 6 6 6", "1 2 3", "throw", "1 2 6")
     assert rnd(state).first_result == 12
     assert current(state).owner == 1
+
+
+def test_ka06_player_choice_sets_aside_what_the_player_says() -> None:
+    """CFG late_throw_set_aside = player_choice (KA-06 ii): after a throw of fewer than six dice the
+    player names the dice he sets aside; only dice of that throw are accepted."""
+    state = play(new(late_throw_set_aside="player_choice"), "throw", "1 3 4 5 6 6", "2 2 6 6")
+    assert GAME.view(state, None)["turn"]["step"] == "keep_dice"
+    assert [GAME.format_action(a) for a in GAME.legal_actions(state, 0)][:3] == ["aside", "aside 2", "aside 6"]
+    with pytest.raises(IllegalAction) as error:
+        GAME.act(state, 0, GAME.parse_action("aside 3"))
+    assert error.value.clause == "KA-06"
+    with pytest.raises(IllegalAction) as error:
+        GAME.act(state, 0, GAME.parse_action("throw"))
+    assert error.value.clause == "KA-06"
+    kept = play(state, "aside 6 6")
+    assert current(kept).kept == (0, 0, 0, 0, 0, 4) and current(kept).free == 2
+    assert turn_value(kept) == 12
+    none = play(state, "aside")
+    assert current(none).kept == (0, 0, 0, 0, 0, 2) and current(none).free == 4
+
+
+def test_ka06_set_aside_refused_under_the_default() -> None:
+    """KA-06 (i) default: no free setting aside."""
+    state = play(new(), "throw", "1 3 4 5 6 6", "2 2 6 6")
+    with pytest.raises(IllegalAction) as error:
+        GAME.act(state, 0, GAME.parse_action("aside 6"))
+    assert error.value.clause == "KA-06"

@@ -22,6 +22,7 @@ from stammtisch.games.kluempchen.model import (
     FoulOutcome,
     KeepPair,
     NextRound,
+    SetAside,
     StandIn,
     Stop,
     Throw,
@@ -33,6 +34,8 @@ ACTIONS = [
     (Throw(), "throw"),
     (Stop(), "stop"),
     (KeepPair(4), "keep 4"),
+    (SetAside((2, 6, 6)), "aside 2 6 6"),
+    (SetAside(()), "aside"),
     (ChooseVollStar("a"), "voll a"),
     (ChooseVollStar("b"), "voll b"),
     (StandIn(), "standin"),
@@ -81,7 +84,21 @@ def test_dice_are_a_multiset_in_any_order() -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["", "jump", "keep", "keep 7", "keep x", "voll c", "team 1", "score", "score -3", "score 6 bonus", "six joker"],
+    [
+        "",
+        "jump",
+        "keep",
+        "keep 7",
+        "keep x",
+        "voll c",
+        "team 1",
+        "score",
+        "score -3",
+        "score 6 bonus",
+        "six joker",
+        "aside 7",
+        "aside 1 1 1 1 1 1",
+    ],
 )
 def test_bad_action_text(text: str) -> None:
     with pytest.raises(InvalidNotation):

@@ -18,7 +18,7 @@ from stammtisch.games.kluempchen.rules import evening_totals
 
 OPTION_SETS = [
     {},
-    {"confirmation_budget": "within_turn", "third_throw_rule": "keep_on_fail"},
+    {"confirmation_budget": "within_turn", "third_throw_rule": "keep_on_fail", "late_throw_set_aside": "player_choice"},
     {"team_internal_order": "alternate", "team_draw": "reroll_each_pairing", "solo_strassen_accounts": "per_role"},
     {"external_share_scope": "loss_units_only", "six_equal_penalty_payer": "turn_owner"},
 ]

@@ -46,6 +46,14 @@ class KeepPair:
 
 
 @dataclass(frozen=True, slots=True)
+class SetAside:
+    """late_throw_set_aside = player_choice (KA-06 ii): the dice of a throw of fewer than six that the
+    player sets aside (each joins the kept group of its face); empty: none."""
+
+    faces: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class ChooseVollStar:
     """15 Voll* choice (S-8.3, KA-11): ``a`` = 15 pending, all six back; ``b`` = keep the four."""
 
@@ -109,6 +117,7 @@ ACTION_TYPES: tuple[type, ...] = (
     Throw,
     Stop,
     KeepPair,
+    SetAside,
     ChooseVollStar,
     StandIn,
     Forfeit,
@@ -181,8 +190,8 @@ DRAW, MANUAL, PLAY, ROUND_OVER, CLOSED = range(5)
 PHASE_NAMES = ("draw", "manual_draw", "play", "round_over", "closed")
 
 # Steps inside one player turn.
-PRE, ROLL, PAIR, VOLL, CONTINUE = range(5)
-STEP_NAMES = ("pre_turn", "roll", "keep_pair", "voll_star", "continue")
+PRE, ROLL, PAIR, VOLL, CONTINUE, KEEP_DICE = range(6)
+STEP_NAMES = ("pre_turn", "roll", "keep_pair", "voll_star", "continue", "keep_dice")
 
 
 @dataclass(frozen=True, slots=True)

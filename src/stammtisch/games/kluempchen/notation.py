@@ -1,7 +1,7 @@
 """Text notation of actions and outcomes; ``parse_*`` inverts ``format_*`` exactly.
 
-Actions: ``joker``, ``throw``, ``stop``, ``keep 4``, ``voll a``, ``standin``, ``absent``, ``team 0 3``,
-``redraw``, ``next``, ``close``, ``score 26 joker strassen 1``, ``six strassen 1``.
+Actions: ``joker``, ``throw``, ``stop``, ``keep 4``, ``aside 6 6`` (``aside``: none), ``voll a``, ``standin``,
+``absent``, ``team 0 3``, ``redraw``, ``next``, ``close``, ``score 26 joker strassen 1``, ``six strassen 1``.
 Outcomes: ``1 3 3 5 6 6`` (the faces, any order; ``133566`` is read too), ``turm``, ``cocked``,
 ``foul missing_die``.
 """
@@ -27,6 +27,7 @@ from stammtisch.games.kluempchen.model import (
     FoulOutcome,
     KeepPair,
     NextRound,
+    SetAside,
     StandIn,
     Stop,
     Throw,
@@ -58,6 +59,8 @@ def format_action(action: Any) -> str:
         return f"keep {action.face}"
     if isinstance(action, ChooseVollStar):
         return f"voll {action.option}"
+    if isinstance(action, SetAside):
+        return " ".join(("aside", *map(str, action.faces)))
     if isinstance(action, FormTeam):
         return f"team {action.first} {action.second}"
     if isinstance(action, EnterTurn):
@@ -107,6 +110,11 @@ def parse_action(text: str) -> Any:
         if not 1 <= face <= 6:
             raise _bad(text, "Augenzahl 1-6", "face 1-6")
         return KeepPair(face)
+    if head == "aside":
+        faces = tuple(sorted(_number(text, word) for word in rest))
+        if not all(1 <= face <= 6 for face in faces) or len(faces) > 5:
+            raise _bad(text, "Augenzahlen 1-6, höchstens 5 Würfel", "faces 1-6, at most 5 dice")
+        return SetAside(faces)
     if head == "voll" and len(rest) == 1 and rest[0] in ("a", "b"):
         return ChooseVollStar(rest[0])  # type: ignore[arg-type]
     if head == "team" and len(rest) == 2:
@@ -122,8 +130,10 @@ def parse_action(text: str) -> Any:
         return EnterSixEqual(strassen)
     raise _bad(
         text,
-        "erwartet joker, throw, stop, keep N, voll a|b, standin, absent, team A B, redraw, next, close, score N, six",
-        "expected joker, throw, stop, keep N, voll a|b, standin, absent, team A B, redraw, next, close, score N, six",
+        "erwartet joker, throw, stop, keep N, aside N.., voll a|b, standin, absent, team A B, redraw, next, close, "
+        "score N, six",
+        "expected joker, throw, stop, keep N, aside N.., voll a|b, standin, absent, team A B, redraw, next, close, "
+        "score N, six",
     )
 
 

@@ -7,6 +7,8 @@ generic pre-checks (finished, pending outcome, whose turn) before ``check_action
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
+from itertools import combinations
 from typing import Any
 
 from stammtisch.core.chance import ChanceNode, DiceOutcome, DiceRoll
@@ -19,6 +21,7 @@ from stammtisch.games.kluempchen.model import (
     CLOSED,
     CONTINUE,
     DRAW,
+    KEEP_DICE,
     MANUAL,
     PAIR,
     PLAY,
@@ -44,6 +47,7 @@ from stammtisch.games.kluempchen.model import (
     PlayerTurn,
     Round,
     RoundRecord,
+    SetAside,
     SheetEntry,
     StandIn,
     State,
@@ -62,6 +66,14 @@ STAND_IN, FORFEIT = StandIn(), Forfeit()
 REDRAW, NEXT, CLOSE = DemandRedraw(), NextRound(), CloseEvening()
 VOLL_A, VOLL_B = ChooseVollStar("a"), ChooseVollStar("b")
 KEEP = tuple(KeepPair(face) for face in range(7))
+
+
+@lru_cache(maxsize=1024)
+def set_aside_choices(faces: tuple[int, ...]) -> tuple[SetAside, ...]:
+    """KA-06 (ii): every sub-multiset of a throw, smallest first, then by faces."""
+    subsets = {tuple(sorted(combo)) for size in range(len(faces) + 1) for combo in combinations(faces, size)}
+    return tuple(SetAside(subset) for subset in sorted(subsets, key=lambda c: (len(c), c)))
+
 
 _ROLL_NODES: dict[tuple[int, int], Chance] = {}
 _DRAW_NODES: dict[int, Chance] = {}
@@ -340,6 +352,8 @@ def legal_actions(state: State, seat: int) -> tuple[Any, ...]:
             return tuple(KEEP[face] for face in pairs_of(t.choice))
         if step == VOLL:
             return (VOLL_A, VOLL_B)
+        if step == KEEP_DICE:
+            return set_aside_choices(t.choice)
         return ()
     if phase == ROUND_OVER:
         if seat in redraw_seats(state):
@@ -485,6 +499,20 @@ def _check_play_action(state: State, seat: int, action: object) -> None:
         raise illegal(
             "S-8.3", "Die Wahl a/b gibt es nur bei einem 15 Voll* (4 + 2)", "the a/b choice needs a 15 Voll* (4 + 2)"
         )
+    if isinstance(action, SetAside):
+        if step == KEEP_DICE:
+            raise illegal(
+                "KA-06",
+                f"Rauslegen kann man nur Würfel aus dem letzten Wurf {list(t.choice)}",
+                f"only dice of the last throw {list(t.choice)} can be set aside",
+            )
+        raise illegal(
+            "KA-06",
+            "Frei rauslegen gibt es nur mit late_throw_set_aside = player_choice nach Würfen mit weniger als 6",
+            "free setting aside needs late_throw_set_aside = player_choice after a throw of fewer than 6 dice",
+        )
+    if step == KEEP_DICE:
+        raise illegal("KA-06", "Erst angeben, welche Würfel rausgelegt werden", "first say which dice are set aside")
     if step == PAIR:
         raise illegal("K-6.7", "Erst wählen, welches Paar rausgenommen wird", "first choose which pair to set aside")
     if step == VOLL:
@@ -545,6 +573,8 @@ def apply_action(state: State, seat: int, action: Any) -> State:
             return _after(state, throws.keep_pair(t, action.face, config))
         if kind is ChooseVollStar:
             return _after(state, throws.choose_voll_star(t, action.option, config))
+        if kind is SetAside:
+            return _after(state, throws.keep_dice(t, action.faces, config))
         if kind is StandIn:
             return _with_turn(state, PlayerTurn(t.owner, t.role, seat, False, ROLL))
         if kind is Forfeit:

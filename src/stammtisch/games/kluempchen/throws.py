@@ -7,7 +7,7 @@ or ``SIX`` (six equal in one throw: the round ends, S-7/KA-13).
 
 from __future__ import annotations
 
-from stammtisch.games.kluempchen.model import CONTINUE, PAIR, ROLL, VOLL, Config, PlayerTurn
+from stammtisch.games.kluempchen.model import CONTINUE, KEEP_DICE, PAIR, ROLL, VOLL, Config, PlayerTurn
 from stammtisch.games.kluempchen.scoring import (
     ANSCHLUSS_PATTERN,
     KEEP,
@@ -120,6 +120,21 @@ def counted_throw(turn: PlayerTurn, faces: tuple[int, ...], config: Config) -> S
             kept = NOTHING
         assert pattern in (KEEP, STRASSE_PATTERN, VOLL_PATTERN, ANSCHLUSS_PATTERN)
     else:
+        if config.player_choice_set_aside:
+            # CFG late_throw_set_aside = player_choice (KA-06 ii): the player says which dice he sets aside.
+            waiting = _make(
+                turn,
+                step=KEEP_DICE,
+                throws=throws,
+                kept=turn.kept,
+                pending=pending,
+                awaiting=awaiting,
+                before=before,
+                last=faces,
+                strassen=strassen,
+                choice=faces,
+            )
+            return waiting, GOING, 0
         counts = [0, 0, 0, 0, 0, 0]
         for f in faces:
             counts[f - 1] += 1
@@ -129,19 +144,7 @@ def counted_throw(turn: PlayerTurn, faces: tuple[int, ...], config: Config) -> S
             # KA-06 (i): thrown dice join a kept group; any other face thrown >= 3 times is a new group.
             if n and (grown[index] or n >= 3):
                 grown[index] += n
-        kept = (grown[0], grown[1], grown[2], grown[3], grown[4], grown[5])
-        if 6 in kept:  # six equal over several throws: a combination (KA-07, KA-13)
-            pending += clump(kept.index(6) + 1, 6)
-            awaiting = True
-            created = True
-            kept = NOTHING
-        elif kept.count(3) == 2:  # Anschluss over several throws (S-6, KA-07)
-            a = kept.index(3)
-            b = kept.index(3, a + 1)
-            pending += anschluss(a + 1, b + 1)
-            awaiting = True
-            created = True
-            kept = NOTHING
+        return _grown(turn, grown, throws, pending, awaiting, before, faces, strassen, config)
     return settle(
         turn,
         throws=throws,
@@ -154,6 +157,55 @@ def counted_throw(turn: PlayerTurn, faces: tuple[int, ...], config: Config) -> S
         created=created,
         config=config,
     )
+
+
+def _grown(
+    turn: PlayerTurn,
+    grown: list[int],
+    throws: int,
+    pending: int,
+    awaiting: bool,
+    before: int,
+    faces: tuple[int, ...],
+    strassen: int,
+    config: Config,
+) -> Step:
+    """KA-07 after dice joined the kept groups: six equal over several throws or two triples (Anschluss)
+    are combinations; all six dice go back for confirmation."""
+    kept = (grown[0], grown[1], grown[2], grown[3], grown[4], grown[5])
+    created = False
+    if 6 in kept:  # six equal over several throws: a combination (KA-07, KA-13)
+        pending += clump(kept.index(6) + 1, 6)
+        awaiting = True
+        created = True
+        kept = NOTHING
+    elif kept.count(3) == 2:  # Anschluss over several throws (S-6, KA-07)
+        a = kept.index(3)
+        b = kept.index(3, a + 1)
+        pending += anschluss(a + 1, b + 1)
+        awaiting = True
+        created = True
+        kept = NOTHING
+    return settle(
+        turn,
+        throws=throws,
+        kept=kept,
+        pending=pending,
+        awaiting=awaiting,
+        before=before,
+        last=faces,
+        strassen=strassen,
+        created=created,
+        config=config,
+    )
+
+
+def keep_dice(turn: PlayerTurn, faces: tuple[int, ...], config: Config) -> Step:
+    """late_throw_set_aside = player_choice: the chosen dice of the last throw join the kept groups."""
+    grown = list(turn.kept)
+    for f in faces:
+        grown[f - 1] += 1
+    return _grown(turn, grown, turn.throws, turn.pending, turn.awaiting, turn.before, turn.last, turn.strassen, config)
 
 
 def settle(

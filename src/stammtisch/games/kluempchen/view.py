@@ -11,6 +11,7 @@ from stammtisch.games.kluempchen import throws
 from stammtisch.games.kluempchen.model import (
     CONTINUE,
     DRAW,
+    KEEP_DICE,
     MANUAL,
     PAIR,
     PHASE_NAMES,
@@ -31,6 +32,7 @@ from stammtisch.games.kluempchen.model import (
     NextRound,
     Payment,
     Payout,
+    SetAside,
     StandIn,
     State,
     Stop,
@@ -106,6 +108,8 @@ def hint(state: State) -> Text:
             f"Platz {seat}: 15 Voll* – a) alle 6 neu, 15 stehen zur Bestätigung, b) die 4 Gleichen behalten",
             f"seat {seat}: 15 Voll* – a) all six again, 15 await confirmation, b) keep the four equal dice",
         )
+    if t.step == KEEP_DICE:
+        return Text(f"Platz {seat}: welche Würfel werden rausgelegt?", f"seat {seat}: which dice are set aside?")
     if t.step == CONTINUE:
         if t.awaiting:
             return Text(
@@ -263,6 +267,11 @@ def describe_action(state: State, action: Any) -> Text:
             "15 Voll* b: die 4 Gleichen behalten und mit 2 Würfeln weiter",
             "15 Voll* b: keep the four equal dice, throw on with 2",
         )
+    if isinstance(action, SetAside):
+        if not action.faces:
+            return Text("Keinen Würfel rauslegen", "set no die aside")
+        shown = " ".join(map(str, action.faces))
+        return Text(f"Rauslegen: {shown}", f"set aside: {shown}")
     if isinstance(action, StandIn):
         return Text("Für den abwesenden Partner würfeln (ohne Joker)", "throw for the absent partner (no joker)")
     if isinstance(action, Forfeit):
