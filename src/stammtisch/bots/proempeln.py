@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from stammtisch.games.proempeln import advisor
@@ -63,7 +63,6 @@ class AdvisorBot:
 
     p: advisor.Dist
     middle: advisor.Dist | None = None
-    _kniffel: dict[Config, advisor.Kniffel] = field(default_factory=dict, repr=False)
 
     def choose(self, view: Mapping[str, Any], legal: Sequence[Any], rng: random.Random) -> Any:
         config = _config(view)
@@ -74,8 +73,7 @@ class AdvisorBot:
             choices = _announcements(legal)
             return next((a for a in choices if a.move == advice.best), choices[0])
         if view["phase"] == "replay":
-            if config not in self._kniffel:
-                self._kniffel[config] = advisor.kniffel(self.p, config)
             run = view["run"]
-            return Replay(advisor.replay_choice(run["caps"], run["replays_left"], self._kniffel[config]))
+            policy = advisor.kniffel(tuple(self.p), config)  # type: ignore[arg-type]
+            return Replay(advisor.replay_choice(run["caps"], run["replays_left"], policy))
         return best_record(view, legal)

@@ -125,7 +125,9 @@ def _replay_phase(g: dict[Counts, float], p: Sequence[float]) -> tuple[dict[Coun
     return h, keep
 
 
+@lru_cache(maxsize=256)
 def kniffel(p: Dist, config: Config) -> Kniffel:
+    """The exact Kniffel policy and value for landing distribution ``p`` (cached: it is pure)."""
     final = {m: float(v) for m, v in _final_table("K", config).items()}
     last, keep_last = _replay_phase(final, p)
     first, keep_first = _replay_phase(last, p)
@@ -164,7 +166,7 @@ def round_values(p: Dist, config: Config, middle: Dist | None = None) -> dict[st
     for move in ("none", "L", "P"):
         table = _final_table(move, config)
         out[move] = RoundValue(move, sum(prob * table[m] for m, prob in seven), king)
-    out["K"] = RoundValue("K", kniffel(p, config).value, 0.0)
+    out["K"] = RoundValue("K", kniffel(tuple(p), config).value, 0.0)  # type: ignore[arg-type]
     mid = middle or p
     expected = 0.0
     meier_mix_needed = config.meier_requires_mix
@@ -262,14 +264,25 @@ def _q(
     return value.expected + (1.0 - value.king) * rest
 
 
+@dataclass(frozen=True, slots=True)
+class _Plan:
+    values: dict[str, RoundValue]
+    table: dict[tuple[int, frozenset[str]], float]
+    rows: tuple[tuple[int, tuple[str, ...], float], ...]
+
+
 @lru_cache(maxsize=256)
-def _cached_values(p: Dist, config: Config, middle: Dist | None) -> dict[str, RoundValue]:
-    return round_values(p, config, middle)
+def _plan(p: Dist, config: Config, middle: Dist | None) -> _Plan:
+    values = round_values(p, config, middle)
+    table = value_table(values, config)
+    ordered = sorted(table.items(), key=lambda item: (item[0][0], len(item[0][1]), sorted(item[0][1])))
+    rows = tuple((r, tuple(s for s in SPECIALS if s in left), v) for (r, left), v in ordered if r <= ROUNDS)
+    return _Plan(values, table, rows)
 
 
 def clear_caches() -> None:
     """Forget every cached computation (for timing a cold start)."""
-    for cached in (multisets, _subsets, _final_table, _cached_values):
+    for cached in (multisets, _subsets, _final_table, _plan, kniffel):
         cached.cache_clear()
 
 
@@ -278,17 +291,13 @@ def advise(
 ) -> Advice:
     """The table of values for the player about to play ``round_`` (1-7) with ``specials_left``."""
     config = config or Config()
-    values = _cached_values(tuple(p), config, None if middle is None else tuple(middle))  # type: ignore[arg-type]
-    table = value_table(values, config)
+    plan = _plan(tuple(p), config, None if middle is None else tuple(middle))  # type: ignore[arg-type]
+    values, table = plan.values, plan.table
     left = frozenset(specials_left)
     moves = tuple(
         MoveValue(move, values[move].expected, _q(values, table, round_, left, move), values[move].king)
         for move in allowed_moves(round_, left, config)
     )
     best = max(moves, key=lambda m: m.total).move
-    rows = tuple(
-        (r, tuple(s for s in SPECIALS if s in lft), v)
-        for (r, lft), v in sorted(table.items(), key=lambda item: (item[0][0], len(item[0][1]), sorted(item[0][1])))
-        if r <= ROUNDS
-    )
+    rows = plan.rows
     return Advice(round_, tuple(s for s in SPECIALS if s in left), moves, best, tuple(values.values()), rows)

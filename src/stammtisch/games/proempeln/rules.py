@@ -41,6 +41,7 @@ from stammtisch.games.proempeln.model import (
 
 KNIFFEL_REPLAYS = 2
 
+
 # --- setting up -------------------------------------------------------------------------------
 
 
