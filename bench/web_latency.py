@@ -72,15 +72,16 @@ class Listener:
         self.ready = asyncio.Event()
 
     async def listen(self) -> None:
-        async with self.client.stream("GET", f"/m/{self.match_id}/events") as stream:
-            async for line in stream.aiter_lines():
-                if line.startswith("data: "):
-                    seq = int(json.loads(line[6:])["seq"])
-                    now = time.perf_counter()
-                    async with self.changed:
-                        self.arrived.setdefault(seq, now)
-                        self.changed.notify_all()
-                    self.ready.set()
+        while True:  # a stream ends after a while; the browser reconnects, and so does this client
+            async with self.client.stream("GET", f"/m/{self.match_id}/events") as stream:
+                async for line in stream.aiter_lines():
+                    if line.startswith("data: "):
+                        seq = int(json.loads(line[6:])["seq"])
+                        now = time.perf_counter()
+                        async with self.changed:
+                            self.arrived.setdefault(seq, now)
+                            self.changed.notify_all()
+                        self.ready.set()
 
     async def wait_for(self, seq: int) -> float:
         async with self.changed:

@@ -3,7 +3,8 @@
 Each event is ``event: changed`` with the new ``seq`` as id and data; the page then re-fetches its
 board. The stream checks about once a second whether the client is gone and sends a comment line
 now and then so proxies keep the connection open; when the client disconnects (or the server
-stops) the generator ends and its subscription is removed, so nothing leaks.
+stops, or the stream has run for ``STREAM_SECONDS``) the generator ends and its subscription is
+removed, so nothing leaks.
 """
 
 from __future__ import annotations
@@ -25,15 +26,20 @@ router = APIRouter()
 POLL_SECONDS = 1.0
 #: Seconds of silence after which a keep-alive comment is sent.
 KEEPALIVE_SECONDS = 15.0
+#: A stream ends after this long and the browser reconnects at once (``retry``). Its first event is
+#: the current seq, so nothing is missed; and a server asked to stop never waits longer than this
+#: for open pages (uvicorn waits for open responses before it shuts down).
+STREAM_SECONDS = 30.0
 
 
 async def event_stream(request: Request, broadcaster: Broadcaster, match_id: str, seq: int) -> AsyncIterator[str]:
     """The SSE lines for one open page: first the current ``seq``, then every change."""
     async with broadcaster.subscribe(match_id) as queue:
-        yield "retry: 2000\n\n"
+        yield "retry: 1000\n\n"
         yield _event(match_id, seq)
         silent = 0.0
-        while not broadcaster.closed:
+        ends = asyncio.get_running_loop().time() + STREAM_SECONDS
+        while not broadcaster.closed and asyncio.get_running_loop().time() < ends:
             try:
                 notice = await asyncio.wait_for(queue.get(), timeout=POLL_SECONDS)
             except TimeoutError:
