@@ -46,3 +46,15 @@ def test_snapshot_is_json_ready_and_carries_the_result(service: MatchService) ->
     assert snap.finished
     assert [e["seq"] for e in data["last_events"]] == [1, 2, 3]
     assert data["last_events"][-1]["notation"] == "2"
+
+
+def test_writes_answer_with_the_requested_seats_view(service: MatchService) -> None:
+    match = service.create("toy", ["A", "B"], mode="table").match_id
+    snap = service.submit(match, [(0, "pick 2")], 0, seat=0)
+    assert snap.seat == 0 and snap.view["my_pick"] == 2
+    snap = service.act(match, 1, "pick 3", snap.seq)
+    assert snap.seat == 1 and snap.view["my_pick"] == 3
+    snap = service.enter_outcome(match, "5", snap.seq, seat=1)
+    assert snap.seat == 1 and snap.view["last_reveal"] == [2, 3]
+    snap = service.undo(match, snap.seq, seat=0)
+    assert snap.seat == 0 and snap.view["my_pick"] == 2

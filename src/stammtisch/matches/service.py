@@ -223,11 +223,14 @@ class MatchService:
 
     def act(self, match_id: str, seat: int, action: Any, expected_seq: int, actor: str | None = None) -> MatchSnapshot:
         """``seat`` takes ``action`` (notation text, JSON dict or action object)."""
-        return self.submit(match_id, [(seat, action)], expected_seq, actor, _seat=seat)
+        return self.submit(match_id, [(seat, action)], expected_seq, actor, seat=seat)
 
-    def enter_outcome(self, match_id: str, outcome: Any, expected_seq: int, actor: str | None = None) -> MatchSnapshot:
-        """Enter the outcome of the pending chance event (read off the real table)."""
-        return self.submit(match_id, [(None, outcome)], expected_seq, actor)
+    def enter_outcome(
+        self, match_id: str, outcome: Any, expected_seq: int, actor: str | None = None, *, seat: int | None = None
+    ) -> MatchSnapshot:
+        """Enter the outcome of the pending chance event (read off the real table). The snapshot
+        returned (and carried by ``StaleSequence``) is for ``seat`` (None: the public table)."""
+        return self.submit(match_id, [(None, outcome)], expected_seq, actor, seat=seat)
 
     def submit(
         self,
@@ -236,36 +239,43 @@ class MatchService:
         expected_seq: int,
         actor: str | None = None,
         *,
-        _seat: int | None = None,
+        seat: int | None = None,
     ) -> MatchSnapshot:
-        """Several steps at once, all or nothing: ``(seat, action)`` or ``(None, outcome)``."""
+        """Several steps at once, all or nothing: ``(seat, action)`` or ``(None, outcome)``.
+        The snapshot returned is for ``seat`` (keyword; None: the public table)."""
         if not steps:
             raise EmptySubmission()
-        loaded = self._current(match_id, expected_seq, _seat)
+        viewer = seat  # the loop below names each step's seat ``acting``
+        loaded = self._current(match_id, expected_seq, viewer)
+        self._check_seat(loaded, viewer)
         engine, state = loaded.game, loaded.position.state
         events: list[Event] = []
         first = loaded.position.last_seq + 1
         digital = loaded.record.mode == "digital"
-        for seat, given in steps:
+        for acting, given in steps:
             step: Step
-            if seat is None:
+            if acting is None:
                 step = OutcomeStep(self._parse(engine, given, outcome=True))
                 state = engine.resolve(state, step.outcome)
             else:
-                self._check_seat(loaded, seat)
+                self._check_seat(loaded, acting)
                 if digital:
                     events, state = self._advance(loaded, events, state, actor, first)
-                step = ActionStep(seat, self._parse(engine, given, outcome=False))
-                state = engine.act(state, seat, step.action)
+                step = ActionStep(acting, self._parse(engine, given, outcome=False))
+                state = engine.act(state, acting, step.action)
             events.append(self._event(loaded, first + len(events), first, step, actor))
         if digital:
             events, state = self._advance(loaded, events, state, actor, first)
-        loaded = self._append(loaded, events, _seat)
-        return self._snapshot(loaded, _seat)
+        loaded = self._append(loaded, events, viewer)
+        return self._snapshot(loaded, viewer)
 
-    def undo(self, match_id: str, expected_seq: int, actor: str | None = None) -> MatchSnapshot:
-        """Cancel the latest submission still in force (all its events); the log keeps both."""
-        loaded = self._current(match_id, expected_seq, None)
+    def undo(
+        self, match_id: str, expected_seq: int, actor: str | None = None, *, seat: int | None = None
+    ) -> MatchSnapshot:
+        """Cancel the latest submission still in force (all its events); the log keeps both.
+        The snapshot returned is for ``seat`` (None: the public table)."""
+        loaded = self._current(match_id, expected_seq, seat)
+        self._check_seat(loaded, seat)
         frame = loaded.position.top
         if frame is None:
             raise NothingToUndo()
@@ -274,8 +284,8 @@ class MatchService:
             raise refusal
         seq = loaded.position.last_seq + 1
         event = Event(match_id, seq, "undo", None, {"undoes": list(frame.seqs)}, actor, self.clock(), seq)
-        loaded = self._append(loaded, [event], None)
-        return self._snapshot(loaded, None)
+        loaded = self._append(loaded, [event], seat)
+        return self._snapshot(loaded, seat)
 
     # --- internals ---------------------------------------------------------------------------
     def _game(self, slug: str) -> Game[Any]:
