@@ -8,9 +8,11 @@
 from stammtisch.store.config import data_dir, database_url
 from stammtisch.store.database import Store, create_store_engine, downgrade, migrate, open_store, upgrade
 from stammtisch.store.errors import StoreError
+from stammtisch.store.notify import PostgresNotifier
 from stammtisch.store.repository import SqlMatchRepository
 
 __all__ = [
+    "PostgresNotifier",
     "SqlMatchRepository",
     "Store",
     "StoreError",
