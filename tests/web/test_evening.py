@@ -23,7 +23,7 @@ def test_form_offers_every_house_rule_with_default_and_description(client: TestC
     assert "3rd throw: must improve" in page
     assert 'value="must_improve" selected' in page
     german = client.get("/evenings/new?lang=de").text
-    assert "3. Wurf: muss verbessern" in german and "Letztgekommener" in german
+    assert "3. Wurf: muss verbessern" in german and "zuletzt gekommen" in german
 
 
 def test_entered_teams_externals_unit_and_seating_order(client: TestClient) -> None:
