@@ -9,6 +9,7 @@ from itertools import product
 
 import pytest
 
+from stammtisch.bots.proempeln import AdvisorBot
 from stammtisch.core.chance import sample
 from stammtisch.core.protocol import Chance, Finished
 from stammtisch.games.proempeln import GAME, advisor, scoring
@@ -129,8 +130,6 @@ def test_advisor_values_agree_with_a_large_seeded_simulation(p: tuple[float, ...
 def test_advisor_values_agree_with_engine_games_of_the_advisor_bot() -> None:
     """The same through the real engine: an AdvisorBot's mean total over seeded games (the opponent
     never lands a 3, so only our own King can end a game early)."""
-    from stammtisch.bots.proempeln import AdvisorBot
-
     skills = SkillTable((PlayerSkill((15, 30, 35, 20), (1e-9,) * 4), PlayerSkill((30, 40, 30, 0), (1e-9,) * 4)))
     p = skills.distribution(0)
     bot = AdvisorBot(p)

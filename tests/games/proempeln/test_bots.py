@@ -12,6 +12,7 @@ from stammtisch.core.protocol import Chance, Finished
 from stammtisch.games.proempeln import GAME, advisor
 from stammtisch.games.proempeln.model import Announce, Record, Replay, State
 from stammtisch.games.proempeln.skill import PlayerSkill, SkillTable
+from tests.games.proempeln.helpers import enter
 
 
 def play(seats: int, bots: list[object], seed: int, **options: object) -> tuple[State, list[tuple[int, object]]]:
@@ -62,8 +63,6 @@ def test_advisor_bot_follows_the_advice() -> None:
 def test_bots_claim_what_is_worth_most() -> None:
     bot = AdvisorBot((0.1, 0.2, 0.3, 0.4))
     state = GAME.act(GAME.start(2, GAME.configure()), 0, Announce("P"))
-    from tests.games.proempeln.helpers import enter
-
     state = enter(state, 0, (1, 2, 2, 2, 2, 2, 2))
     rng = random.Random(0)
     assert bot.choose(GAME.view(state, 0), GAME.legal_actions(state, 0), rng) == Record()  # 30 beats Meier 21

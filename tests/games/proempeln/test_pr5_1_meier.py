@@ -6,8 +6,8 @@ import pytest
 
 from stammtisch.core.errors import IllegalAction
 from stammtisch.games.proempeln import GAME, scoring
-from stammtisch.games.proempeln.model import Record
-from tests.games.proempeln.helpers import new, run
+from stammtisch.games.proempeln.model import Announce, Record, Replay
+from tests.games.proempeln.helpers import enter, new, run
 
 MEIER = (1, 2, 2, 2, 2, 2, 2)
 
@@ -84,3 +84,10 @@ def test_pr_r17_auto_claim_skips_the_record_step() -> None:
     assert state.scores[0] == (21,)
     state = run(state, 1, MEIER, "P", claim=None)
     assert state.scores[1] == (30,)
+
+
+def test_pr_r17_auto_claim_after_a_kniffel() -> None:
+    """PR-R17: with auto_claim_passive the Meier of a Kniffel is claimed when the player stops."""
+    state = GAME.act(new(auto_claim_passive=True), 0, Announce("K"))
+    state = GAME.act(enter(state, 0, MEIER), 0, Replay(()))
+    assert state.scores[0] == (21,)

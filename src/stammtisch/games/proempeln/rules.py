@@ -351,6 +351,10 @@ def check_outcome(state: State, node: ChanceNode, outcome: object) -> None:
         raise ImpossibleOutcome(
             "PR-3.1", Text(f"Kein Prömpel-Ergebnis: {outcome!r}.", f"Not a stopper landing: {outcome!r}.")
         )
+    if isinstance(outcome.seat, bool) or not isinstance(outcome.seat, int) or not isinstance(outcome.bottle, int):
+        raise ImpossibleOutcome(
+            "PR-R18", Text(f"Platz und Flasche fehlen: {outcome!r}.", f"Seat and bottle are missing: {outcome!r}.")
+        )
     if outcome.seat != node.seat:
         raise NotYourTurn(
             "PR-R18",
@@ -404,7 +408,7 @@ def apply_action(state: State, seat: int, action: Any) -> State:
     assert run is not None
     if isinstance(action, Replay):
         if not action.bottles:
-            return replace(state, run=replace(run, replays_left=0))
+            return _auto_record(replace(state, run=replace(run, replays_left=0)))
         caps = tuple(None if b in action.bottles else v for b, v in zip(BOTTLES, run.caps, strict=True))
         new_run = replace(
             run, caps=caps, queue=action.bottles, replays_left=run.replays_left - 1, replays_done=run.replays_done + 1
@@ -426,11 +430,16 @@ def apply_outcome(state: State, outcome: Landing) -> State:
         return state  # PR-R13 ``repeat``: the same stopper is flicked again
     bottle = run.queue[0]
     caps = tuple(outcome.points if b == bottle else v for b, v in zip(BOTTLES, run.caps, strict=True))
-    new_state = replace(state, run=replace(run, caps=caps, queue=run.queue[1:]))
-    if state.config.auto_claim_passive and phase(new_state) == "record":
-        values = final_values(new_state.run)  # type: ignore[arg-type]
-        return _record(new_state, scoring.auto_claim(run.effective, values, state.config))
-    return new_state
+    return _auto_record(replace(state, run=replace(run, caps=caps, queue=run.queue[1:])))
+
+
+def _auto_record(state: State) -> State:
+    """PR-R17 ``auto_claim_passive``: the record step is skipped, the claim made automatically."""
+    if not state.config.auto_claim_passive or phase(state) != "record":
+        return state
+    run = state.run
+    assert run is not None
+    return _record(state, scoring.auto_claim(run.effective, final_values(run), state.config))
 
 
 def _set(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
