@@ -187,7 +187,8 @@ class State:
         return tuple((start + i) % self.seats for i in range(self.seats))
 
     def current_seat(self) -> int:
-        return self.order()[self.position]
+        start = (self.round - 1) % self.seats if self.config.rotate_start_player else 0
+        return (start + self.position) % self.seats
 
     def unused(self, seat: int) -> tuple[str, ...]:
         return tuple(s for s in SPECIALS if s not in self.used[seat])

@@ -428,9 +428,13 @@ def apply_outcome(state: State, outcome: Landing) -> State:
     assert run is not None
     if outcome.invalid and state.config.invalid_attempt == "repeat":
         return state  # PR-R13 ``repeat``: the same stopper is flicked again
-    bottle = run.queue[0]
-    caps = tuple(outcome.points if b == bottle else v for b, v in zip(BOTTLES, run.caps, strict=True))
-    return _auto_record(replace(state, run=replace(run, caps=caps, queue=run.queue[1:])))
+    index = run.queue[0] - 1
+    caps = (*run.caps[:index], outcome.points, *run.caps[index + 1 :])
+    # Built directly rather than with ``replace``: this runs once per stopper in every simulation.
+    new_run = Run(
+        run.seat, run.special, run.effective, run.hand, caps, run.queue[1:], run.replays_left, run.replays_done
+    )
+    return _auto_record(replace(state, run=new_run))
 
 
 def _auto_record(state: State) -> State:

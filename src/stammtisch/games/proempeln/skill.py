@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from stammtisch.core.chance import ChanceNode
 from stammtisch.core.errors import ImpossibleOutcome
@@ -52,6 +53,13 @@ def club_prior(all_counts: Iterable[Counts], strength: float = 8.0) -> Prior:
     return tuple(max(strength * c / total, 0.25) for c in pooled)  # type: ignore[return-value]
 
 
+@lru_cache(maxsize=1024)
+def _posterior(counts: Counts, prior: Prior) -> tuple[float, float, float, float]:
+    weights = [c + a for c, a in zip(counts, prior, strict=True)]
+    total = sum(weights)
+    return (weights[0] / total, weights[1] / total, weights[2] / total, weights[3] / total)
+
+
 @dataclass(frozen=True, slots=True)
 class PlayerSkill:
     """One player's landing counts (values 0, 1, 2, 3) and the prior they are smoothed with."""
@@ -72,9 +80,7 @@ class PlayerSkill:
 
     def distribution(self) -> tuple[float, float, float, float]:
         """The probabilities of landing 0, 1, 2, 3 (posterior mean)."""
-        weights = [c + a for c, a in zip(self.counts, self.prior, strict=True)]
-        total = sum(weights)
-        return (weights[0] / total, weights[1] / total, weights[2] / total, weights[3] / total)
+        return _posterior(self.counts, self.prior)
 
     def learn(self, values: Iterable[int]) -> PlayerSkill:
         """This skill with more recorded stoppers."""
