@@ -156,3 +156,13 @@ def test_meier_and_king_values_follow_the_claim_rules() -> None:
     assert advisor.run_value("none", (1, 2, 2, 2, 2, 2, 2), CONFIG) == 21
     assert advisor.run_value("D", (1, 2, 2, 2, 2, 2, 2), CONFIG) == 42
     assert scoring.doppellorer((1, 2, 2, 2, 2, 2, 2)) == 22
+
+
+def test_advantage_is_now_versus_keeping() -> None:
+    """Each move's advantage is its total minus the best other choice; exactly the best is ≥ 0."""
+    advice = advisor.advise(2, ("L", "K", "P"), (0.05, 0.1, 0.15, 0.7))
+    by_move = {m.move: m for m in advice.moves}
+    assert by_move[advice.best].advantage >= 0
+    for move in by_move.values():
+        others = max(o.total for o in advice.moves if o.move != move.move)
+        assert move.advantage == pytest.approx(move.total - others)

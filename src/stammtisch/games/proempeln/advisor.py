@@ -21,7 +21,7 @@ Kings) are not modelled. ``advise`` returns the table of values for the player a
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import combinations
 from math import factorial
@@ -199,12 +199,15 @@ def allowed_moves(round_: int, left: frozenset[str], config: Config) -> tuple[st
 @dataclass(frozen=True, slots=True)
 class MoveValue:
     """Announcing ``move`` now: ``this_round`` expected points of this round, ``total`` expected
-    points from this round to the end (the rest played optimally), ``king`` the chance of a King."""
+    points from this round to the end (the rest played optimally), ``king`` the chance of a King,
+    ``advantage`` the total minus the best other choice (for a special: playing it now versus
+    keeping it for later; for ``none``: keeping all for later versus the best special now)."""
 
     move: str
     this_round: float
     total: float
     king: float
+    advantage: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,7 +230,8 @@ class Advice:
             "specials_left": list(self.specials_left),
             "best": self.best,
             "moves": [
-                {"move": m.move, "this_round": m.this_round, "total": m.total, "king": m.king} for m in self.moves
+                {"move": m.move, "this_round": m.this_round, "total": m.total, "king": m.king, "advantage": m.advantage}
+                for m in self.moves
             ],
             "round_values": {r.move: r.expected for r in self.round_values},
             "table": [{"round": r, "specials_left": list(s), "value": v} for r, s, v in self.table],
@@ -297,6 +301,10 @@ def advise(
     moves = tuple(
         MoveValue(move, values[move].expected, _q(values, table, round_, left, move), values[move].king)
         for move in allowed_moves(round_, left, config)
+    )
+    moves = tuple(
+        replace(m, advantage=m.total - max((o.total for o in moves if o.move != m.move), default=m.total))
+        for m in moves
     )
     best = max(moves, key=lambda m: m.total).move
     rows = plan.rows
