@@ -169,7 +169,7 @@ class Config:
     must_improve: bool = True  # third_throw_rule
     fresh_sequence: bool = True  # confirmation_budget
     confirmation_adds_points: bool = True
-    player_choice_set_aside: bool = False  # late_throw_set_aside (accepted, engine keeps the default)
+    player_choice_set_aside: bool = False  # late_throw_set_aside
     foul_zero: bool = True  # foul_scoring
     tower_zero: bool = False  # tower_scoring
     tower_limit: int = 3

@@ -59,7 +59,8 @@ def jokers_left(state: State) -> list[int]:
         if team is None:
             left.append(0)
             continue
-        used = rnd.jokers_used[seat] if rnd is not None and state.phase == PLAY else 0
+        # During a round and at its end: what is left of this round (K-13); otherwise a fresh round's.
+        used = rnd.jokers_used[seat] if rnd is not None and state.phase in (PLAY, ROUND_OVER) else 0
         if team.solo:
             left.append(2 - (used & 1) - ((used >> 1) & 1))
         else:

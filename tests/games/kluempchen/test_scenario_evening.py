@@ -1,0 +1,50 @@
+"""A whole evening as a transcript (K-10, K-11..K-13, K-17.4, S-7): two rounds, then the Schreiber closes."""
+
+from __future__ import annotations
+
+from stammtisch.core.protocol import Finished
+from stammtisch.games.kluempchen import GAME
+from tests.games.kluempchen.helpers import current, new, play, view
+
+BIG = ("joker", "1 1 1 1 1 2", "3")  # 11111 = 40, a 3rd throw is pointless: stop → 80 with the joker
+
+
+def test_two_round_evening() -> None:
+    state = new()  # teams (0, 1) and (2, 3); unit 200
+    state = play(state, *BIG, "stop", *BIG, "stop")
+    # K-11.1: 160 → team (0, 1) is out; one team left: (2, 3) lost on 0 (Schwarz) with both jokers unused.
+    record = state.rounds[-1]
+    assert record.scores == (160, 0) and record.loser == 1
+    assert sorted((p.seat, p.reason) for p in record.payments) == [
+        (2, "joker_grab"),
+        (2, "schuster"),
+        (2, "schwarz"),
+        (2, "verloren"),
+        (3, "joker_grab"),
+        (3, "schuster"),
+        (3, "schwarz"),
+        (3, "verloren"),
+    ]
+    assert view(state)["totals"]["bank_cents"] == 1600
+    assert view(state)["jokers_left"] == [0, 0, 1, 1]
+
+    state = play(state, "next")  # K-17.4: the losing team starts round 2
+    assert current(state).owner == 2
+    state = play(state, "throw", "5 5 5 5 5 5")  # S-7: six equal in one throw
+    record = state.rounds[-1]
+    assert record.ending == "six_equal" and record.loser == 0
+    assert [(p.seat, p.reason) for p in record.payments] == [
+        (0, "verloren"),
+        (1, "verloren"),
+        (0, "schuster"),
+        (1, "schuster"),
+        (2, "six_equal_fine"),
+    ]
+
+    state = play(state, "close")
+    turn = GAME.turn(state)
+    assert isinstance(turn, Finished)
+    assert turn.result.scores == (-400, -400, -1000, -800)
+    assert turn.result.ranking == ((0, 1), (3,), (2,))
+    assert turn.result.details["bank_cents"] == 2600
+    assert turn.result.details["rounds"] == 2
