@@ -24,8 +24,10 @@ ARGS = [
 PHONE = {"width": 390, "height": 844}
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[object]:
+    """One Chromium per test module. Not per session: Playwright's sync API keeps an event loop
+    running in this thread while it is open, which would break ``asyncio.run`` in later tests."""
     if not CHROMIUM.exists():
         pytest.skip("browser tests need Debian's Chromium at /usr/bin/chromium (apt-get install chromium)")
     from playwright.sync_api import sync_playwright

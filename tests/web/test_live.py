@@ -5,13 +5,32 @@ from __future__ import annotations
 
 import asyncio
 import threading
+from collections.abc import Coroutine
 from pathlib import Path
+from typing import Any
 
 import httpx
 
 from stammtisch.web.app import create_app
 from stammtisch.web.background import BackgroundServer
 from stammtisch.web.live import Broadcaster
+
+
+def run(coroutine: Coroutine[Any, Any, None]) -> None:
+    """``asyncio.run`` in a thread of its own, so no event loop of another test can be in the way."""
+    failures: list[BaseException] = []
+
+    def target() -> None:
+        try:
+            asyncio.run(coroutine)
+        except BaseException as error:  # re-raised in the test's thread
+            failures.append(error)
+
+    thread = threading.Thread(target=target)
+    thread.start()
+    thread.join(timeout=30)
+    if failures:
+        raise failures[0]
 
 
 def test_publish_reaches_every_subscriber_once() -> None:
@@ -28,7 +47,7 @@ def test_publish_reaches_every_subscriber_once() -> None:
             assert broadcaster.subscriber_count() == 2
         assert broadcaster.subscriber_count() == 0
 
-    asyncio.run(scenario())
+    run(scenario())
 
 
 def test_publish_from_another_thread() -> None:
@@ -41,7 +60,7 @@ def test_publish_from_another_thread() -> None:
             thread.join()
             assert notice.seq == 7
 
-    asyncio.run(scenario())
+    run(scenario())
 
 
 def test_a_slow_page_keeps_only_the_newest_notices() -> None:
@@ -54,7 +73,7 @@ def test_a_slow_page_keeps_only_the_newest_notices() -> None:
             seqs = [queue.get_nowait().seq for _ in range(queue.qsize())]
             assert seqs[-1] == 49 and len(seqs) <= 8
 
-    asyncio.run(scenario())
+    run(scenario())
 
 
 def test_event_stream_delivers_a_change_and_cleans_up(tmp_path: Path) -> None:
