@@ -13,8 +13,8 @@ from stammtisch.core.chance import sample
 from stammtisch.core.protocol import Chance, Finished
 from stammtisch.core.replay import ActionStep, OutcomeStep, fold, step_from_json, step_to_json
 from stammtisch.games.kluempchen import GAME
+from stammtisch.games.kluempchen.evening import evening_totals
 from stammtisch.games.kluempchen.model import PLAY, ROUND_OVER, State
-from stammtisch.games.kluempchen.rules import evening_totals
 
 OPTION_SETS = [
     {},

@@ -21,7 +21,8 @@ from stammtisch.core.chance import ChanceNode, DiceOutcome
 from stammtisch.core.options import Options
 from stammtisch.core.protocol import Chance, Decision, Finished, Game, GameInfo
 from stammtisch.core.text import Text
-from stammtisch.games.kluempchen import notation, rules
+from stammtisch.games.kluempchen import checks, notation, rules
+from stammtisch.games.kluempchen import setup as setting_up
 from stammtisch.games.kluempchen import view as viewing
 from stammtisch.games.kluempchen.model import ACTION_TYPES, INCIDENT_TYPES, State
 from stammtisch.games.kluempchen.options import OPTIONS, config_from
@@ -46,7 +47,7 @@ class Kluempchen(Game[State]):
     outcome_types = (DiceOutcome, *INCIDENT_TYPES)
 
     def start(self, seats: int, options: Options, setup: Mapping[str, Any] | None = None) -> State:
-        return rules.start(seats, config_from(options), setup)
+        return setting_up.start(seats, config_from(options), setup)
 
     def turn(self, state: State) -> Decision | Chance | Finished:
         return rules.turn(state)
@@ -55,13 +56,13 @@ class Kluempchen(Game[State]):
         return rules.legal_actions(state, seat)
 
     def check_action(self, state: State, seat: int, action: object) -> None:
-        rules.check_action(state, seat, action)
+        checks.check_action(state, seat, action)
 
     def apply_action(self, state: State, seat: int, action: Any) -> State:
         return rules.apply_action(state, seat, action)
 
     def check_outcome(self, state: State, node: ChanceNode, outcome: object) -> None:
-        rules.check_outcome(state, node, outcome)
+        checks.check_outcome(state, node, outcome)
 
     def apply_outcome(self, state: State, outcome: Any) -> State:
         return rules.apply_outcome(state, outcome)

@@ -6,17 +6,15 @@ generic pre-checks (finished, pending outcome, whose turn) before ``check_action
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
 from stammtisch.core.chance import ChanceNode, DiceOutcome, DiceRoll
-from stammtisch.core.errors import ImpossibleOutcome, InvalidSetup
-from stammtisch.core.protocol import Chance, Decision, Finished, Result
-from stammtisch.core.text import Text
+from stammtisch.core.protocol import Chance, Decision, Finished
 from stammtisch.games.kluempchen import draw as drawing
 from stammtisch.games.kluempchen import scoresheet, settlement, throws
+from stammtisch.games.kluempchen.evening import result
 from stammtisch.games.kluempchen.model import (
     CLOSED,
     CONTINUE,
@@ -40,7 +38,6 @@ from stammtisch.games.kluempchen.model import (
     EnterTurn,
     Forfeit,
     FormTeam,
-    FoulOutcome,
     KeepPair,
     NextRound,
     Payment,
@@ -57,7 +54,7 @@ from stammtisch.games.kluempchen.model import (
     TowerOutcome,
 )
 from stammtisch.games.kluempchen.scoring import pairs_of
-from stammtisch.games.kluempchen.texts import DRAW_LABEL, illegal, roll_label
+from stammtisch.games.kluempchen.texts import DRAW_LABEL, roll_label
 
 TARGET = 150  # K-11.1: a team that has passed 149 is out
 
@@ -103,76 +100,6 @@ def decision(seats: tuple[int, ...]) -> Decision:
     return found
 
 
-# --- start ----------------------------------------------------------------------------------
-
-
-def _setup_error(clause: str, de: str, en: str) -> InvalidSetup:
-    return InvalidSetup(clause, Text(de, en))
-
-
-def _read_teams(seats: int, given: object) -> tuple[Team, ...]:
-    """KA-22 manual teams: ``[[p1, p2], ..., [solo]]``, every seat exactly once, at most one solo."""
-    if not isinstance(given, list | tuple) or not given:
-        raise _setup_error("KA-22", "Teams: Liste von Paaren erwartet", "teams: expected a list of pairs")
-    teams = []
-    for entry in given:
-        if (
-            not isinstance(entry, list | tuple)
-            or len(entry) not in (1, 2)
-            or not all(isinstance(s, int) and not isinstance(s, bool) for s in entry)
-        ):
-            raise _setup_error("KA-22", f"Team {entry!r} ist ungültig", f"team {entry!r} is invalid")
-        teams.append(Team(entry[0], entry[-1]))
-    members = sorted(s for team in teams for s in team.members)
-    if members != list(range(seats)):
-        raise _setup_error(
-            "K-2.2", "Jeder Platz muss genau einem Team angehören", "every seat must belong to exactly one team"
-        )
-    solos = sum(1 for team in teams if team.solo)
-    if solos != seats % 2:
-        raise _setup_error(
-            "K-1.2",
-            "Einen Alleinspieler gibt es genau bei ungerader Spielerzahl",
-            "there is a solo player exactly when the number of players is odd",
-        )
-    return tuple(teams)
-
-
-def start(seats: int, config: Config, setup: Mapping[str, Any] | None) -> State:
-    """The evening before the first team draw (or with the manual teams from ``setup``)."""
-    if not isinstance(seats, int) or seats < max(4, config.min_players):
-        raise _setup_error("K-1.1", "Mindestens 4 Spieler am Tisch", "at least 4 players must be at the table")
-    if seats > config.max_players:
-        raise _setup_error("KA-35", f"Höchstens {config.max_players} Spieler", f"at most {config.max_players} players")
-    setup = dict(setup or {})
-    unknown = sorted(set(setup) - {"externals", "teams"})
-    if unknown:
-        raise _setup_error("KA-22", f"Unbekannte Angaben: {unknown}", f"unknown setup keys: {unknown}")
-    given_externals = setup.get("externals", [])
-    if not isinstance(given_externals, list | tuple) or not all(
-        isinstance(s, int) and not isinstance(s, bool) and 0 <= s < seats for s in given_externals
-    ):
-        raise _setup_error("C-4.1", "Externe: Liste von Plätzen erwartet", "externals: expected a list of seats")
-    if len(set(given_externals)) != len(given_externals):
-        raise _setup_error("C-4.1", "Externe doppelt genannt", "an external seat is listed twice")
-    externals = tuple(s in given_externals for s in range(seats))
-    strassen = (0,) * (2 * seats)
-    if "teams" in setup:
-        if config.team_draw != "manual":
-            raise _setup_error(
-                "KA-22",
-                "Teams vorgeben geht nur mit team_draw = manual",
-                "teams can be given only with team_draw = manual",
-            )
-        formed = _read_teams(seats, setup["teams"])
-        teams, first = drawing.seating(formed)
-        state = State(seats, config, externals, PLAY, None, teams, first, None, (), strassen, first)
-        return _with_round(state, _new_round(state, teams, first))
-    if config.team_draw == "manual":
-        return State(seats, config, externals, MANUAL, drawing.begin_manual(seats), (), 0, None, (), strassen)
-    return State(seats, config, externals, DRAW, drawing.begin(seats), (), 0, None, (), strassen)
-
-
 # --- small builders (positional construction: this is the hot path) ---------------------------
 
 
@@ -188,7 +115,7 @@ def _fresh_turn(seat: int, role: int) -> PlayerTurn:
     return PlayerTurn(seat, role, seat)
 
 
-def _new_round(state: State, teams: tuple[Team, ...], first: int) -> Round:
+def new_round(state: State, teams: tuple[Team, ...], first: int) -> Round:
     n = len(teams)
     owner = _seat_for(teams[first], 1, 0, state.config)
     return Round(
@@ -208,7 +135,7 @@ def _new_round(state: State, teams: tuple[Team, ...], first: int) -> Round:
     )
 
 
-def _with_round(state: State, rnd: Round, phase: int = PLAY) -> State:
+def with_round(state: State, rnd: Round, phase: int = PLAY) -> State:
     return State(
         state.seats,
         state.config,
@@ -366,172 +293,6 @@ def legal_actions(state: State, seat: int) -> tuple[Any, ...]:
     return ()
 
 
-def check_action(state: State, seat: int, action: object) -> None:
-    """Say which clause an action breaks (after the framework's pre-checks)."""
-    if action in legal_actions(state, seat):
-        return
-    phase = state.phase
-    name = type(action).__name__
-    if isinstance(action, EnterTurn | EnterSixEqual):
-        if state.config.mode != "scoresheet":
-            raise illegal(
-                "KA-36",
-                "Wurfergebnisse werden nur im Schreibzettel-Modus eingetragen",
-                "turn results are entered only in scoresheet mode",
-            )
-        if phase == PLAY:
-            _check_entry(state, seat, action)
-    if phase == PLAY:
-        _check_play_action(state, seat, action)
-    elif phase == ROUND_OVER:
-        if isinstance(action, DemandRedraw):
-            raise illegal(
-                "K-17.1",
-                "Neu auswürfeln dürfen nur das Verliererteam und der Alleinspieler fordern",
-                "only the losing team and the solo player may demand a redraw",
-            )
-        raise illegal(
-            "KA-23",
-            f"Die Runde ist vorbei: neu auswürfeln, nächste Runde oder Abend beenden, nicht {name}",
-            f"the round is over: redraw, next round or close the evening, not {name}",
-        )
-    elif phase == MANUAL:
-        if isinstance(action, FormTeam):
-            raise illegal(
-                "K-2.2",
-                f"Team {action.first + 1}/{action.second + 1}: beide Plätze müssen verschieden und noch frei sein",
-                f"team {action.first + 1}/{action.second + 1}: both seats must differ and be unassigned",
-            )
-        raise illegal("KA-22", "Erst die Teams eintragen", "enter the teams first")
-    raise illegal("KA-22", f"{name} ist jetzt nicht erlaubt", f"{name} is not allowed now")
-
-
-def _check_entry(state: State, seat: int, action: EnterTurn | EnterSixEqual) -> None:
-    rnd = state.round
-    assert rnd is not None and rnd.turn is not None
-    bound = scoresheet.chain_bound(state.config)
-    if isinstance(action, EnterSixEqual):
-        if action.strassen < 0 or action.strassen > bound:
-            raise illegal(
-                "KA-20",
-                f"{action.strassen} Straßen vor 6 Gleichen sind in einem Wurf unmöglich",
-                f"{action.strassen} Straßen before six equal are impossible in one turn",
-            )
-        return
-    if action.joker and not joker_available(rnd, rnd.turn):
-        raise illegal("K-10.1", "Der Joker ist in dieser Runde schon genommen", "the joker was already used this round")
-    if action.points < 0:
-        raise illegal("S-1", "Punkte können nicht negativ sein", "points cannot be negative")
-    if action.joker and action.points % 2:
-        raise illegal(
-            "K-10.4",
-            f"Mit Joker verdoppeln sich die Punkte: {action.points} ist ungerade",
-            f"a joker doubles the points: {action.points} is odd",
-        )
-    if action.strassen < 0 or action.strassen > scoresheet.max_strassen(state.config, action.points):
-        raise illegal(
-            "KA-20",
-            f"{action.strassen} Straßen passen nicht zu diesem Wurf",
-            f"{action.strassen} Straßen cannot happen in this turn",
-        )
-    if not scoresheet.achievable(state.config, action.points, action.joker, action.strassen):
-        raise illegal(
-            "S-8.1" if action.strassen else "S-1",
-            f"{action.points} Punkte sind so nicht erreichbar (Straßen: {action.strassen})",
-            f"{action.points} points cannot be reached like this (Straßen: {action.strassen})",
-        )
-
-
-def _check_play_action(state: State, seat: int, action: object) -> None:
-    rnd = state.round
-    assert rnd is not None and rnd.turn is not None
-    t = rnd.turn
-    step = t.step
-    if state.config.mode == "scoresheet":
-        raise illegal(
-            "KA-36",
-            "Im Schreibzettel-Modus wird nur das Ergebnis des Wurfs eingetragen",
-            "in scoresheet mode only the turn's result is entered",
-        )
-    if isinstance(action, AnnounceJoker):
-        if seat != t.owner or t.thrower != t.owner:
-            raise illegal(
-                "K-16.2",
-                "Für einen Abwesenden darf kein Joker genommen werden",
-                "no joker may be taken for an absent player",
-            )
-        if step != PRE:
-            raise illegal(
-                "K-10.3", "Der Joker muss vor dem Wurf angesagt werden", "the joker must be announced before the turn"
-            )
-        raise illegal(
-            "K-10.1",
-            "Jeder Spieler hat nur einen Joker pro Runde (KA-15)",
-            "each player has one joker per round (KA-15)",
-        )
-    if isinstance(action, StandIn | Forfeit):
-        if partner_of(rnd, t) < 0:
-            raise illegal("K-1.3", "Der Alleinspieler hat keinen Partner", "the solo player has no partner")
-        if step != PRE:
-            raise illegal(
-                "K-16.1",
-                "Für den Abwesenden wird nur vor Beginn seines Wurfs entschieden",
-                "standing in is decided only before the absent player's turn begins",
-            )
-        raise illegal("K-16.1", "Nur der Partner kann für den Abwesenden würfeln", "only the partner can stand in")
-    if seat != t.thrower and step != PRE:
-        raise illegal("K-16.1", "Es würfelt der Spieler am Zug", "the player on turn throws")
-    if isinstance(action, KeepPair):
-        if step == PAIR:
-            raise illegal(
-                "K-6.7",
-                f"Rausnehmen kann man nur eines der Paare {pairs_of(t.choice)}",
-                f"only one of the pairs {pairs_of(t.choice)} can be set aside",
-            )
-        raise illegal(
-            "K-6.6",
-            "Hier gibt es keine Wahl: gleiche Würfel werden von selbst rausgelegt",
-            "there is no choice here: equal dice are set aside automatically",
-        )
-    if isinstance(action, ChooseVollStar):
-        if step == VOLL:
-            raise illegal("S-8.3", "Nur a oder b ist erlaubt (KA-11)", "only a or b is allowed (KA-11)")
-        raise illegal(
-            "S-8.3", "Die Wahl a/b gibt es nur bei einem 15 Voll* (4 + 2)", "the a/b choice needs a 15 Voll* (4 + 2)"
-        )
-    if isinstance(action, SetAside):
-        if step == KEEP_DICE:
-            raise illegal(
-                "KA-06",
-                f"Rauslegen kann man nur Würfel aus dem letzten Wurf {list(t.choice)}",
-                f"only dice of the last throw {list(t.choice)} can be set aside",
-            )
-        raise illegal(
-            "KA-06",
-            "Frei rauslegen gibt es nur mit late_throw_set_aside = player_choice nach Würfen mit weniger als 6",
-            "free setting aside needs late_throw_set_aside = player_choice after a throw of fewer than 6 dice",
-        )
-    if step == KEEP_DICE:
-        raise illegal("KA-06", "Erst angeben, welche Würfel rausgelegt werden", "first say which dice are set aside")
-    if step == PAIR:
-        raise illegal("K-6.7", "Erst wählen, welches Paar rausgenommen wird", "first choose which pair to set aside")
-    if step == VOLL:
-        raise illegal("S-8.3", "Erst 15 Voll* a oder b wählen", "first choose 15 Voll* a or b")
-    if isinstance(action, Stop):
-        raise illegal("K-6.2", "Wurf 1 und 2 sind Pflichtwürfe (KA-02)", "throws 1 and 2 are mandatory (KA-02)")
-    if isinstance(action, Throw) and seat != t.owner:
-        raise illegal(
-            "K-16.1",
-            "Für einen Abwesenden erst 'standin' wählen",
-            "to throw for an absent partner choose 'standin' first",
-        )
-    raise illegal(
-        "K-17.1" if isinstance(action, DemandRedraw | NextRound | CloseEvening | FormTeam) else "KA-01",
-        f"{type(action).__name__} ist während der Runde nicht erlaubt",
-        f"{type(action).__name__} is not allowed during the round",
-    )
-
-
 # --- applying actions -----------------------------------------------------------------------
 
 
@@ -566,7 +327,7 @@ def apply_action(state: State, seat: int, action: Any) -> State:
                 r.payments,
                 joker_turn,
             )
-            return _with_round(state, marked)
+            return with_round(state, marked)
         if kind is Stop:
             return end_turn(state, t, throws.stop(t, config))
         if kind is KeepPair:
@@ -601,7 +362,7 @@ def apply_action(state: State, seat: int, action: Any) -> State:
                 state.strassen,
                 state.last_draw_winner,
             )
-            return _with_round(moved, _new_round(moved, state.teams, start_team))
+            return with_round(moved, new_round(moved, state.teams, start_team))
         if isinstance(action, DemandRedraw):
             manual = state.config.team_draw == "manual"
             fresh = drawing.begin_manual(state.seats) if manual else drawing.begin(state.seats)
@@ -683,7 +444,7 @@ def _enter_turn(state: State, action: EnterTurn) -> State:
             r.payments,
             t,
         )
-        state = _with_round(state, rnd)
+        state = with_round(state, rnd)
     entered = PlayerTurn(t.owner, t.role, t.thrower, action.joker, strassen=action.strassen)
     return end_turn(state, entered, action.points // 2 if action.joker else action.points)
 
@@ -698,57 +459,6 @@ def _after(state: State, step: throws.Step) -> State:
 
 
 # --- chance ---------------------------------------------------------------------------------
-
-
-def check_outcome(state: State, node: ChanceNode, outcome: object) -> None:
-    """KA-36: dice must match the free dice; table incidents only in table mode during a throw."""
-    if isinstance(outcome, DiceOutcome):
-        distribution = node.distribution
-        assert isinstance(distribution, DiceRoll)
-        faces = outcome.faces
-        if len(faces) != distribution.count:
-            raise ImpossibleOutcome(
-                "KA-36",
-                Text(
-                    f"{len(faces)} Würfel eingegeben, aber {distribution.count} sind im Becher",
-                    f"{len(faces)} dice entered but {distribution.count} are in the cup",
-                ),
-            )
-        for face in faces:
-            if type(face) is not int or not 1 <= face <= 6:
-                raise ImpossibleOutcome(
-                    "KA-36", Text(f"Augenzahl {face!r} gibt es nicht (1-6)", f"there is no face {face!r} (1-6)")
-                )
-        return
-    if isinstance(outcome, TowerOutcome | CockedOutcome | FoulOutcome):
-        if state.config.mode != "table":
-            raise ImpossibleOutcome(
-                "KA-36",
-                Text(
-                    "Turm, Brennen und Fouls gibt es nur am Tisch",
-                    "Turm, cocked dice and fouls exist only at the table",
-                ),
-            )
-        if state.phase != PLAY:
-            raise ImpossibleOutcome(
-                "KA-22",
-                Text("Beim Auswürfeln der Paare zählt nur die Augenzahl", "the team draw only takes a face"),
-            )
-        if isinstance(outcome, FoulOutcome):
-            if outcome.kind == "conduct" and not state.config.conduct_as_foul:
-                raise ImpossibleOutcome(
-                    "KA-27",
-                    Text(
-                        "Verstöße gegen K-3/K-8 zählen hier nicht als Foul",
-                        "K-3/K-8 conduct violations are not fouls under these house rules",
-                    ),
-                )
-            if outcome.kind not in ("missing_die", "wrong_packing", "fell_out", "off_table", "conduct"):
-                raise ImpossibleOutcome(
-                    "K-4.2", Text(f"Unbekanntes Foul {outcome.kind!r}", f"unknown foul {outcome.kind!r}")
-                )
-        return
-    raise ImpossibleOutcome("KA-36", Text(f"{outcome!r} ist kein Würfelergebnis", f"{outcome!r} is not a dice outcome"))
 
 
 def apply_outcome(state: State, outcome: Any) -> State:
@@ -802,7 +512,7 @@ def _draw_progress(state: State, draw: Draw) -> State:
         state.strassen,
         first,
     )
-    return _with_round(drawn, _new_round(drawn, teams, first))
+    return with_round(drawn, new_round(drawn, teams, first))
 
 
 # --- ends of turns and rounds ---------------------------------------------------------------
@@ -1006,42 +716,3 @@ def _close_round(
         accounts,
         state.last_draw_winner,
     )
-
-
-# --- the end of the evening -----------------------------------------------------------------
-
-
-def evening_totals(state: State) -> tuple[tuple[int, ...], tuple[int, ...], int]:
-    """Cents paid and received per seat over the evening, and the bank's net intake."""
-    payments = [p for record in state.rounds for p in record.payments]
-    if state.phase == PLAY and state.round is not None:
-        payments.extend(state.round.payments)  # Straßen units already due in the running round
-    paid_out = [p for record in state.rounds for p in record.payouts]
-    return settlement.totals(state.seats, payments, paid_out)
-
-
-def result(state: State) -> Result:
-    """Score per seat = cents received - cents paid (higher is better); seats with equal money tie."""
-    paid, received, bank = evening_totals(state)
-    scores = tuple(r - p for p, r in zip(paid, received, strict=True))
-    ranking = tuple(
-        tuple(s for s in range(state.seats) if scores[s] == value) for value in sorted(set(scores), reverse=True)
-    )
-    details = {
-        "rounds": len(state.rounds),
-        "paid_cents": list(paid),
-        "received_cents": list(received),
-        "bank_cents": bank,
-        "losers": [list(record.teams[record.loser].members) for record in state.rounds],
-        "payments": [
-            {"round": record.number, "seat": p.seat, "reason": p.reason, "units": p.units, "cents": p.cents}
-            for record in state.rounds
-            for p in record.payments
-        ],
-        "payouts": [
-            {"round": record.number, "seat": p.seat, "cents": p.cents}
-            for record in state.rounds
-            for p in record.payouts
-        ],
-    }
-    return Result(scores, ranking, details)

@@ -8,6 +8,7 @@ from typing import Any
 from stammtisch.core.text import Text
 from stammtisch.games.kluempchen import draw as drawing
 from stammtisch.games.kluempchen import throws
+from stammtisch.games.kluempchen.evening import evening_totals
 from stammtisch.games.kluempchen.model import (
     CONTINUE,
     DRAW,
@@ -38,7 +39,7 @@ from stammtisch.games.kluempchen.model import (
     Stop,
     Throw,
 )
-from stammtisch.games.kluempchen.rules import evening_totals, joker_bit, partner_of, redraw_seats
+from stammtisch.games.kluempchen.rules import joker_bit, partner_of, redraw_seats
 from stammtisch.games.kluempchen.settlement import unit_cents
 
 
