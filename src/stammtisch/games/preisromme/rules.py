@@ -464,11 +464,11 @@ def _before_draw(state: State) -> State:
 def _discard(state: State, seat: int, card: int) -> State:
     hand = _without(state.hands[seat], card)
     hands = _with(state.hands, seat, hand)
-    if not hand:
-        return _end_game(replace(state, hands=hands), seat)
     pile = state.pile
     if state.top >= 0:
         pile = _insert(pile, state.top)
+    if not hand:  # the last card goes onto the pile and ends the game
+        return _end_game(replace(state, hands=hands, pile=pile, top=card), seat)
     discarded = state.discarded if state.discarded[seat] else _with(state.discarded, seat, True)
     return open_window(state, seat, hands=hands, pile=pile, top=card, discarded=discarded)
 
