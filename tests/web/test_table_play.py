@@ -120,3 +120,17 @@ def test_undo_takes_back_the_whole_submission(client: TestClient) -> None:
     assert after["view"]["turn"]["step"] == "pre_turn" and after["view"]["turn"]["throws_used"] == 0
     response = client.post(f"/m/{match_id}/undo?lang=en", data={"seq": after["seq"]}, headers=HTMX)
     assert response.status_code == 422 and "nothing to undo" in alert(response.text)
+
+
+def test_a_strasse_waits_for_confirmation_and_is_counted(client: TestClient) -> None:
+    """S-3/S-8.1: a Straße puts 30 points at stake that must be confirmed; KA-20 counts it for the account."""
+    match_id = start_evening(client)
+    response = client.post(
+        f"/m/{match_id}/dice?lang=en",
+        data={"seq": 0, "seat": "0", "notation": "throw", "faces": "6 5 4 3 2 1"},
+        headers=HTMX,
+    )
+    assert response.status_code == 200
+    assert 'data-testid="awaiting">30 at stake: needs confirmation<' in response.text
+    assert 'data-testid="pending">0<' in response.text  # nothing counts before the confirmation
+    assert "Straßen this turn <strong>1</strong>" in response.text  # booked to the account at the turn's end

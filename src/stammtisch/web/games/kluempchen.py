@@ -73,6 +73,7 @@ def present(page: dict[str, Any], lang: str) -> None:
         "raw_pending": turn.get("pending", 0),
         "awaiting": bool(turn.get("awaiting_confirmation")),
         "joker": bool(turn.get("joker")),
+        "turn_strassen": turn.get("strassen", 0),
         "kept": [face for face, count in turn.get("kept") or [] for _ in range(count)],
         "free": turn.get("free", 0),
         "last": list(turn.get("last_throw") or []),
