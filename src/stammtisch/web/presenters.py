@@ -10,6 +10,15 @@ from typing import Any
 
 from stammtisch.web.games import kluempchen
 
+
+def N_(message: str) -> str:
+    """Marks a message for extraction that is translated later (the template calls ``_(mode)``)."""
+    return message
+
+
+#: Play modes, shown translated on the pages.
+MODE_NAMES = (N_("table"), N_("digital"), N_("scoresheet"))
+
 #: Game presenters by slug: add to ``page`` what the game's template needs from ``view``.
 GAME_PRESENTERS = {"kluempchen": kluempchen.present}
 
