@@ -24,6 +24,7 @@ from stammtisch.core.protocol import Chance, Finished, Game
 from stammtisch.core.replay import ActionStep, OutcomeStep, step_to_json
 from stammtisch.games import GAMES
 from stammtisch.matches import Event, MatchRecord, MatchService
+from stammtisch.matches.service import paused_gc
 from stammtisch.store import open_store
 
 SLUG = "kluempchen"
@@ -95,26 +96,30 @@ def build(url: str, events: int = EVENTS) -> tuple[str, Any]:
     return match_id, final
 
 
-def _median_ms(samples: list[float]) -> float:
-    return round(statistics.median(samples) * 1000, 1)
+def _ms(value: float) -> float:
+    return round(value * 1000, 1)
 
 
 def run(quick: bool = False) -> dict[str, Any]:
+    """Wall-clock medians as asked for, plus the fastest run and the median CPU time of this process:
+    on a machine busy with other work the wall clock mostly measures the others."""
     runs = 3 if quick else RUNS
     with tempfile.TemporaryDirectory(prefix="stammtisch-bench-") as directory:
         url = f"sqlite:///{Path(directory) / 'bench.sqlite3'}"
         match_id, final = build(url)
         store = open_store(url)
         try:
-            read, cold, warm = [], [], []
+            read, cold, cold_cpu, warm = [], [], [], []
             for _ in range(runs):
                 started = time.perf_counter()
-                events = store.repository.events(match_id)
+                with paused_gc():
+                    events = store.repository.events(match_id)
                 read.append(time.perf_counter() - started)
                 service = MatchService(store.repository)
-                started = time.perf_counter()
-                snapshot = service.snapshot(match_id)
+                started, started_cpu = time.perf_counter(), time.process_time()
+                service.snapshot(match_id)
                 cold.append(time.perf_counter() - started)
+                cold_cpu.append(time.process_time() - started_cpu)
                 started = time.perf_counter()
                 service.snapshot(match_id)
                 warm.append(time.perf_counter() - started)
@@ -123,24 +128,27 @@ def run(quick: bool = False) -> dict[str, Any]:
             writes = []
             for _ in range(runs):
                 snapshot = write_service.snapshot(match_id)
-                seat = snapshot.turn["seats"][0] if snapshot.turn["kind"] == "decision" else None
-                if seat is None:
+                if snapshot.turn["kind"] != "decision":
                     break
+                seat = snapshot.turn["seats"][0]
                 started = time.perf_counter()
                 write_service.act(match_id, seat, snapshot.legal[0]["action"], snapshot.seq)
                 writes.append(time.perf_counter() - started)
         finally:
             store.close()
+    median = statistics.median
     figures: dict[str, Any] = {
-        f"replay {len(events):,}-event {SLUG} match from SQLite, cold cache (median of {runs})": (
-            _median_ms(cold),
+        f"replay {len(events):,}-event {SLUG} match from SQLite, cold cache, median of {runs}": (
+            _ms(median(cold)),
             "ms",
         ),
-        "  of which reading the events": (_median_ms(read), "ms"),
-        "snapshot with a warm cache": (_median_ms(warm), "ms"),
+        "replay, fastest run": (_ms(min(cold)), "ms"),
+        "replay, median CPU time": (_ms(median(cold_cpu)), "ms"),
+        "replay, of which reading the events (median)": (_ms(median(read)), "ms"),
+        "snapshot with a warm cache (median)": (_ms(median(warm)), "ms"),
     }
     if writes:
-        figures["act on SQLite (check, append, snapshot; median)"] = (_median_ms(writes), "ms")
+        figures["act on SQLite: check, append, snapshot (median)"] = (_ms(median(writes)), "ms")
     return figures
 
 

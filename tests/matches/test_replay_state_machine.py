@@ -104,9 +104,12 @@ class MatchMachine(RuleBasedStateMachine):
     def replay_equals_live(self) -> None:
         if not hasattr(self, "match"):
             return
-        fresh = make_service(self.repository)
+        fresh = make_service(self.repository)  # trusted replay, as in production
+        audit = make_service(self.repository, validate_replay=True)  # every stored step re-checked
         for seat in (*range(self.seats), None):
-            assert fresh.snapshot(self.match, seat) == self.service.snapshot(self.match, seat)
+            live = self.service.snapshot(self.match, seat)
+            assert fresh.snapshot(self.match, seat) == live
+            assert audit.snapshot(self.match, seat) == live
         record = self.service.record(self.match)
         initial = self.game.start(self.seats, self.game.configure(record.options), record.setup)
         assert fold(self.game, initial, self.service.steps(self.match)) == self.service.state(self.match)

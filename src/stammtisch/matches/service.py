@@ -132,6 +132,7 @@ class MatchService:
         notifier: Notifier | None = None,
         skill: SkillProvider | None = None,
         cache_size: int = CACHE_SIZE,
+        validate_replay: bool = False,
     ) -> None:
         self.repository = repository
         self.games = GAMES if games is None else games
@@ -142,6 +143,7 @@ class MatchService:
         self._cache: OrderedDict[str, _Loaded] = OrderedDict()
         self._rngs: dict[str, random.Random] = {}
         self._cache_size = cache_size
+        self.validate_replay = validate_replay
         self._lock = threading.Lock()
 
     # --- reading -----------------------------------------------------------------------------
@@ -318,7 +320,10 @@ class MatchService:
             new = self.repository.events(match_id, loaded.position.last_seq)
             if new:
                 loaded = _Loaded(
-                    loaded.record, loaded.game, loaded.initial, log.fold_events(loaded.game, loaded.position, new)
+                    loaded.record,
+                    loaded.game,
+                    loaded.initial,
+                    log.fold_events(loaded.game, loaded.position, new, self.validate_replay),
                 )
         self._remember(loaded)
         return loaded
