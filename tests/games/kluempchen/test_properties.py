@@ -71,7 +71,11 @@ def test_random_evenings_keep_the_invariants(seed: int, seats: int, options: dic
             state = GAME.resolve(state, outcome)
         else:
             seat = rng.choice(turn.seats)
-            action = rng.choice(GAME.legal_actions(state, seat))
+            legal = GAME.legal_actions(state, seat)
+            action = rng.choice(legal)
+            for choice in legal[:6]:  # every action explains itself in both languages
+                text = GAME.describe_action(state, choice)
+                assert text.de and text.en
             assert GAME.parse_action(GAME.format_action(action)) == action
             step = ActionStep(seat, action)
             state = GAME.act(state, seat, action)
