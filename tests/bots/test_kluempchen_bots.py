@@ -11,6 +11,8 @@ import random
 from collections import Counter
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from stammtisch.bots.base import RandomBot
 from stammtisch.bots.kluempchen import BOTS, HeuristicBot, play_evening, start_evening
@@ -153,3 +155,19 @@ def test_stands_in_for_an_absent_partner() -> None:
     state = table_state()
     assert StandIn() in GAME.legal_actions(state, 1)
     assert heuristic_choice(state, 1) == StandIn()
+
+
+@settings(max_examples=20, deadline=None)
+@given(
+    seed=st.integers(0, 10**6),
+    players=st.integers(4, 8),
+    mix=st.lists(st.sampled_from(["heuristic", "random"]), min_size=8, max_size=8),
+)
+def test_any_mix_of_bots_finishes_an_evening_with_legal_moves(seed: int, players: int, mix: list[str]) -> None:
+    """Whatever the seats, bots and dice, a bot evening ends after its rounds (KA-17) and every
+    bot answer was legal (play_evening refuses anything else)."""
+    state, teams = start_evening(GAME, players, fixed_teams=seed % 2 == 0)
+    bots = [BOTS[kind]() for kind in mix[:players]]
+    evening = play_evening(GAME, state, bots, random.Random(seed), rounds=2, teams=teams)
+    assert evening.result.details["rounds"] == 2
+    assert len(evening.result.scores) == players
