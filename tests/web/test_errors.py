@@ -3,9 +3,15 @@ fresh state, malformed JSON and forms, wrong types."""
 
 from __future__ import annotations
 
+import threading
+from pathlib import Path
+
+import httpx
 import pytest
 from fastapi.testclient import TestClient
 
+from stammtisch.web.app import create_app
+from stammtisch.web.background import BackgroundServer
 from tests.web.conftest import HTMX, alert, start_evening, state
 
 
@@ -101,3 +107,31 @@ def test_missing_field_names_the_field(client: TestClient) -> None:
 def test_wrong_method_is_not_a_500(client: TestClient) -> None:
     assert client.get("/evenings").status_code == 405
     assert client.delete("/api/matches").status_code == 405
+
+
+def test_racing_phones_exactly_one_wins(tmp_path: Path) -> None:
+    """M-1 under a real race: several phones send the same throw at the same moment against a real
+    server and SQLite file; exactly one is written, every other one is told it was too slow."""
+    app = create_app(database_url=f"sqlite:///{tmp_path / 'race.sqlite3'}")
+    match_id = app.state.service.create(
+        "kluempchen", ["A", "B", "C", "D"], options={"team_draw": "manual"}, setup={"teams": [[0, 1], [2, 3]]}
+    ).match_id
+    phones = 6
+    barrier = threading.Barrier(phones)
+    statuses: list[int] = []
+
+    with BackgroundServer(app) as server:
+
+        def phone(faces: str) -> None:
+            with httpx.Client(base_url=server.url, timeout=30) as http:
+                barrier.wait()
+                body = {"seq": 0, "steps": [{"seat": 0, "action": "throw"}, {"outcome": faces}]}
+                statuses.append(http.post(f"/api/matches/{match_id}/actions", json=body).status_code)
+
+        threads = [threading.Thread(target=phone, args=(f"1 1 1 2 3 {4 + n % 3}",)) for n in range(phones)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    assert sorted(statuses) == [200] + [409] * (phones - 1)
+    assert app.state.service.snapshot(match_id).seq == 2
