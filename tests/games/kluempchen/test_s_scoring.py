@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 
+from stammtisch.core.chance import DiceRoll
 from stammtisch.games.kluempchen.scoring import (
     ANSCHLUSS_PATTERN,
     KEEP,
@@ -95,3 +98,23 @@ def test_ka13_six_ones_over_several_throws_are_80() -> None:
     """KA-13: six equal over several throws = base x 8: 1s = 80."""
     state = play(new(), "throw", "1 1 1 1 1 2", "1")
     assert current(state).pending == 80 and current(state).awaiting
+
+
+def test_ka05_exact_pattern_counts_over_all_six_dice_throws() -> None:
+    """KA-05, exact ("perft"): of the 6^6 = 46656 ordered throws, six equal 6, Straße 720, 15 Voll 1800,
+    15 Voll* 450, Anschluss 300, two pairs 16200, and a forced set-aside in the remaining 27180."""
+    roll = DiceRoll(6)
+    totals: dict[int, Fraction] = {}
+    for outcome in roll.outcomes():
+        pattern = classify(outcome.faces)[0]
+        totals[pattern] = totals.get(pattern, Fraction(0)) + roll.probability(outcome)
+    counts = {pattern: p * 6**6 for pattern, p in totals.items()}
+    assert counts == {
+        SIX_EQUAL: 6,
+        STRASSE_PATTERN: 720,
+        VOLL_PATTERN: 1800,
+        VOLL_STAR_PATTERN: 450,
+        ANSCHLUSS_PATTERN: 300,
+        TWO_PAIRS: 16200,
+        KEEP: 27180,
+    }
