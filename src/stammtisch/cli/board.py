@@ -14,6 +14,7 @@ from typing import Any
 from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
+from rich.text import Text as Plain
 
 from stammtisch.core.text import Text
 
@@ -44,7 +45,8 @@ def render(slug: str, view: dict[str, Any], humans: Sequence[int], lang: str) ->
 def _generic(view: dict[str, Any], humans: Sequence[int], lang: str) -> RenderableType:
     table = Table(show_header=False, box=None)
     for key, value in view.items():
-        table.add_row(str(key), json.dumps(value, ensure_ascii=False) if not isinstance(value, str) else value)
+        shown = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+        table.add_row(Plain(str(key)), Plain(shown))
     return Panel(table)
 
 
@@ -74,13 +76,15 @@ def _kluempchen(view: dict[str, Any], humans: Sequence[int], lang: str) -> Rende
     draw = view.get("draw")
     if draw is not None and draw["rolls"]:
         rolled = ", ".join(f"{seat_name(seat, humans, lang)}: {face}" for seat, face in draw["rolls"])
-        parts.append(t(f"Auswürfeln: {rolled}", f"Team draw: {rolled}"))
+        parts.append(Plain(t(f"Auswürfeln: {rolled}", f"Team draw: {rolled}")))
     provisional = view.get("provisional")
     if provisional:
         parts.append(
-            t(
-                f"Vorgelegt von {seat_name(provisional['seat'], humans, lang)}: {provisional['points']} Punkte",
-                f"Put up by {seat_name(provisional['seat'], humans, lang)}: {provisional['points']} points",
+            Plain(
+                t(
+                    f"Vorgelegt von {seat_name(provisional['seat'], humans, lang)}: {provisional['points']} Punkte",
+                    f"Put up by {seat_name(provisional['seat'], humans, lang)}: {provisional['points']} points",
+                )
             )
         )
     turn = view.get("turn")
@@ -88,7 +92,7 @@ def _kluempchen(view: dict[str, Any], humans: Sequence[int], lang: str) -> Rende
         parts.append(_turn_panel(turn, humans, lang))
     hint = view.get("hint")
     if hint:
-        parts.append(f"→ {hint.get(lang, hint.get('en', ''))}")
+        parts.append(Plain(f"→ {hint.get(lang, hint.get('en', ''))}"))
     return Group(*parts)
 
 

@@ -21,6 +21,7 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from stammtisch.bots.base import Bot
 from stammtisch.bots.registry import bots_for
@@ -80,7 +81,7 @@ class Session:
         before = self.game.view(self.state, None)
         self.state = state
         for line in news(self.game.slug, before, self.game.view(state, None), self.humans, self.lang):
-            self.console.print(f"[bold]{line}[/bold]" if not line.startswith(" ") else line)
+            self.console.print(escape(line), style=None if line.startswith(" ") else "bold")
 
     def run(self) -> Result:
         while True:
@@ -98,7 +99,7 @@ class Session:
         # Skill outcomes (a cap landing, a throw) are always entered: the engine does not guess skill.
         if self.mode is Mode.digital and node.distribution.has_probabilities:
             outcome = sample(node, self.rng)
-            self.console.print(f"  🎲 {who}{node.label.get(self.lang)} → {self.game.format_outcome(outcome)}")
+            self.console.print(escape(f"  🎲 {who}{node.label.get(self.lang)} → {self.game.format_outcome(outcome)}"))
             self.update(self.game.resolve(self.state, outcome))
             return
         while True:
@@ -112,7 +113,7 @@ class Session:
                 self.update(self.game.resolve(self.state, self.game.parse_outcome(line)))
                 return
             except RuleViolation as error:
-                self.console.print(f"[red]{error.text(self.lang)}[/red]")
+                self.console.print(escape(error.text(self.lang)), style="red")
 
     def _example(self, node: Any) -> str:
         """One possible outcome in notation, as an example of what to type."""
@@ -142,21 +143,21 @@ class Session:
         if seat in self.bots:
             action = self._bot_choice(seat, view, legal, turn)
             self.console.print(
-                f"  🤖 {self.name(seat)}: {self.game.format_action(action)} – "
-                f"{self.game.describe_action(self.state, action).get(self.lang)}"
+                escape(
+                    f"  🤖 {self.name(seat)}: {self.game.format_action(action)} – "
+                    f"{self.game.describe_action(self.state, action).get(self.lang)}"
+                )
             )
             self.update(self.game.act(self.state, seat, action))
             return
         self.console.print()
         self.console.print(render(self.game.slug, view, self.humans, self.lang))
-        self.console.print(
-            self.say(f"[bold]{self.name(seat)}[/bold], du bist dran:", f"[bold]{self.name(seat)}[/bold], your move:")
-        )
+        name = escape(self.name(seat))
+        self.console.print(self.say(f"[bold]{name}[/bold], du bist dran:", f"[bold]{name}[/bold], your move:"))
         for number, action in enumerate(legal, start=1):
-            meaning = self.game.describe_action(self.state, action).get(self.lang)
-            self.console.print(
-                f"  {number}) [cyan]{self.game.format_action(action)}[/cyan] – {meaning}", highlight=False
-            )
+            meaning = escape(self.game.describe_action(self.state, action).get(self.lang))
+            notation = escape(self.game.format_action(action))
+            self.console.print(f"  {number}) [cyan]{notation}[/cyan] – {meaning}", highlight=False)
         while True:
             line = self._ask(self.say(f"Wahl (1–{len(legal)} oder Notation)", f"Choice (1–{len(legal)} or notation)"))
             try:
@@ -164,7 +165,7 @@ class Session:
                 self.update(self.game.act(self.state, seat, action))
                 return
             except RuleViolation as error:
-                self.console.print(f"[red]{error.text(self.lang)}[/red]")
+                self.console.print(escape(error.text(self.lang)), style="red")
 
     def _bot_choice(self, seat: int, view: dict[str, Any], legal: tuple[Any, ...], turn: Decision) -> Any:
         """The bot's action; at a decision open to the whole table with no human at it (an evening
@@ -188,7 +189,7 @@ class Session:
         return self.game.parse_action(text)
 
     def _ask(self, prompt: str) -> str:
-        self.console.print(f"{prompt}: ", end="")
+        self.console.print(f"{prompt}: ", end="", markup=False)
         line = sys.stdin.readline()
         if not line:
             self.console.print()
@@ -289,4 +290,4 @@ def _print_result(session: Session, result: Result) -> None:
             )
     for seat, score in enumerate(result.scores):
         label = session.say("Saldo (Cent)", "balance (cents)") if session.game.slug == "kluempchen" else "score"
-        console.print(f"  {session.name(seat)}: {label} {score}")
+        console.print(f"  {session.name(seat)}: {label} {score}", markup=False)
