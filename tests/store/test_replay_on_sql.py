@@ -49,7 +49,7 @@ class PostgresMachine(MatchMachine):
 def _machine(base: type, slug: str, mode: str, seats: int) -> Any:
     cls = type(f"{base.__name__}_{slug}_{mode}", (base,), {"slug": slug, "mode": mode, "seats": seats})
     cls.TestCase.settings = settings(
-        max_examples=8, stateful_step_count=25, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+        max_examples=6, stateful_step_count=20, deadline=None, suppress_health_check=[HealthCheck.too_slow]
     )
     return cls.TestCase
 

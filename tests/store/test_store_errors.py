@@ -81,3 +81,14 @@ def test_database_url_from_the_environment(tmp_path: Path) -> None:
     default = database_url({})
     assert default.startswith("sqlite:///") and default.endswith("stammtisch.sqlite3")
     assert "stammtisch" in str(data_dir({}))
+
+
+def test_database_gone_at_runtime() -> None:
+    """A server that goes away after opening: every repository call says so in both languages."""
+    from stammtisch.store import SqlMatchRepository, create_store_engine
+
+    repository = SqlMatchRepository(create_store_engine("postgresql://stammtisch@127.0.0.1:1/none"))
+    for call in (lambda: repository.get("m1"), lambda: repository.events("m1"), lambda: repository.list_matches(5)):
+        with pytest.raises(StoreError) as caught:
+            call()
+        _check(caught.value, "store/unavailable", ("nicht erreichbar", "unavailable"))

@@ -7,14 +7,17 @@ the primary key ``(match_id, seq)`` backs it up. Either failure is a ``SequenceC
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 from sqlalchemy import Engine, func, insert, select, update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, OperationalError
 
+from stammtisch.core.text import Text
 from stammtisch.matches.errors import MatchNotFound, SequenceConflict
 from stammtisch.matches.events import Event, MatchRecord
+from stammtisch.store.errors import StoreError
 from stammtisch.store.tables import match_events, matches
 
 _EVENT_COLUMNS = (
@@ -27,6 +30,23 @@ _EVENT_COLUMNS = (
     match_events.c.at,
     match_events.c.batch,
 )
+
+
+@contextmanager
+def _available() -> Iterator[None]:
+    """A database that went away (server down, file locked for too long) is a ``StoreError``
+    people can read, not a driver traceback."""
+    try:
+        yield
+    except OperationalError as error:
+        raise StoreError(
+            "store/unavailable",
+            Text(
+                "Die Datenbank ist gerade nicht erreichbar oder belegt. Bitte gleich noch einmal versuchen.",
+                "The database is unavailable or busy right now. Please try again in a moment.",
+            ),
+            str(error.orig or error),
+        ) from None
 
 
 def _record(row: Any) -> MatchRecord:
@@ -51,7 +71,7 @@ class SqlMatchRepository:
 
     def create(self, record: MatchRecord) -> None:
         try:
-            with self.engine.begin() as connection:
+            with _available(), self.engine.begin() as connection:
                 connection.execute(
                     insert(matches).values(
                         match_id=record.match_id,
@@ -70,7 +90,7 @@ class SqlMatchRepository:
             raise ValueError(f"match {record.match_id} exists already") from error
 
     def get(self, match_id: str) -> MatchRecord:
-        with self.engine.connect() as connection:
+        with _available(), self.engine.connect() as connection:
             row = connection.execute(select(matches).where(matches.c.match_id == match_id)).first()
         if row is None:
             raise MatchNotFound(match_id)
@@ -80,11 +100,11 @@ class SqlMatchRepository:
         query = select(matches).order_by(matches.c.created_at.desc(), matches.c.match_id.desc()).limit(max(limit, 0))
         if game is not None:
             query = query.where(matches.c.game == game)
-        with self.engine.connect() as connection:
+        with _available(), self.engine.connect() as connection:
             return [_record(row) for row in connection.execute(query)]
 
     def last_seq(self, match_id: str) -> int:
-        with self.engine.connect() as connection:
+        with _available(), self.engine.connect() as connection:
             value = connection.execute(select(matches.c.last_seq).where(matches.c.match_id == match_id)).scalar()
         if value is None:
             raise MatchNotFound(match_id)
@@ -96,7 +116,7 @@ class SqlMatchRepository:
             .where(match_events.c.match_id == match_id, match_events.c.seq > after_seq)
             .order_by(match_events.c.seq)
         )
-        with self.engine.connect() as connection:
+        with _available(), self.engine.connect() as connection:
             rows = connection.execute(query).all()
             if not rows:
                 exists = connection.execute(
@@ -128,7 +148,7 @@ class SqlMatchRepository:
             for e in events
         ]
         try:
-            with self.engine.begin() as connection:
+            with _available(), self.engine.begin() as connection:
                 moved = connection.execute(
                     update(matches)
                     .where(matches.c.match_id == match_id, matches.c.last_seq == first - 1)
