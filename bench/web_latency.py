@@ -33,8 +33,8 @@ from stammtisch.web.background import free_port
 MATCHES = 20
 WRITES = 24
 QUICK_WRITES = 6
-#: Seconds between two writes of one match in the paced load (a quick scribe).
-PAUSE = 0.25
+#: Seconds between two writes of one match in the paced load (a quick scribe: 20 writes/s in all).
+PAUSE = 1.0
 #: Give up on one event after this many seconds (counts as a failure, not as a figure).
 EVENT_TIMEOUT = 10.0
 PLAYERS = ["Anna", "Ben", "Carl", "Dora"]
@@ -90,9 +90,10 @@ class Listener:
 
 
 async def play(
-    client: httpx.AsyncClient, listener: Listener, writes: int, pause: float, latencies: list[float]
+    client: httpx.AsyncClient, listener: Listener, writes: int, pause: float, offset: float, latencies: list[float]
 ) -> None:
     await asyncio.wait_for(listener.ready.wait(), EVENT_TIMEOUT)
+    await asyncio.sleep(offset)  # tables do not write in lockstep: spread the matches over one pause
     snap = (await client.get(f"/api/matches/{listener.match_id}")).json()
     for _ in range(writes):
         await asyncio.sleep(pause)
@@ -121,7 +122,13 @@ async def measure(base_url: str, match_ids: list[str], writes: int, pause: float
         listeners = [Listener(streams, match_id) for match_id in match_ids]
         listening = [asyncio.create_task(listener.listen()) for listener in listeners]
         try:
-            await asyncio.gather(*(play(writers, listener, writes, pause, latencies) for listener in listeners))
+            offsets = [pause * index / len(listeners) for index in range(len(listeners))]
+            await asyncio.gather(
+                *(
+                    play(writers, listener, writes, pause, offset, latencies)
+                    for listener, offset in zip(listeners, offsets, strict=True)
+                )
+            )
         finally:
             for task in listening:
                 task.cancel()
