@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from itertools import product
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from stammtisch.games.proempeln import scoring
 from tests.games.proempeln.helpers import new, run
 
@@ -44,3 +47,16 @@ def test_pr_r02_zero_pairs_option_off() -> None:
     """PR-R02 option pash7_zero_pairs = false: 0s make no pairs."""
     state = run(new(pash7_zero_pairs=False), 0, (0, 0, 0, 0, 1, 2, 3), "P")
     assert state.scores[0] == (0,)
+
+
+@given(st.lists(st.integers(0, 3), min_size=7, max_size=7))
+def test_pr_r02_pash7_bounds(values: list[int]) -> None:
+    """PR-4.3, PR-R02: 20 ≤ Pash-7 ≤ 30 with zero pairs; 0 ≤ ... ≤ 30 without."""
+    assert 20 <= scoring.pash7(values) <= 30
+    assert 0 <= scoring.pash7(values, zero_pairs=False) <= 30
+
+
+@given(st.lists(st.integers(1, 2), min_size=7, max_size=7))
+def test_pr_r06_every_meier_run_has_three_pairs(values: list[int]) -> None:
+    """PR-R06: a run of only 1s and 2s always has exactly 3 pairs, so Pash-7 gives 30 > 21."""
+    assert scoring.pairs(values) == 3
