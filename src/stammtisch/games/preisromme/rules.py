@@ -145,7 +145,7 @@ def window_seats(state: State) -> tuple[int, ...]:
 def turn(state: State) -> Decision | Chance | Finished:
     phase = state.phase
     if phase == PLAY:
-        return Decision((state.current,))
+        return SOLO[state.current]
     if phase == WINDOW:
         return Decision(window_seats(state))
     if phase == DRAW:
@@ -158,8 +158,12 @@ def turn(state: State) -> Decision | Chance | Finished:
     if phase == UPCARD:
         return Chance(chance.node(state.stock, chance.UPCARD_LABEL, state.dealer))
     if phase == SHEET:
-        return Decision((0,))
+        return SOLO[0]
     return Finished(result(state))
+
+
+#: ``Decision`` for one seat, built once.
+SOLO = tuple(Decision((seat,)) for seat in range(8))
 
 
 def result(state: State) -> Result:
