@@ -134,3 +134,15 @@ def test_a_strasse_waits_for_confirmation_and_is_counted(client: TestClient) -> 
     assert 'data-testid="awaiting">30 at stake: needs confirmation<' in response.text
     assert 'data-testid="pending">0<' in response.text  # nothing counts before the confirmation
     assert "Straßen this turn <strong>1</strong>" in response.text  # booked to the account at the turn's end
+
+
+def test_a_players_own_phone_shows_only_his_choices(client: TestClient) -> None:
+    match_id = start_evening(client)
+    scribe = client.get(f"/m/{match_id}?lang=en").text
+    assert 'data-notation="standin"' in scribe and 'data-notation="throw"' in scribe
+    ben = client.get(f"/m/{match_id}?seat=1&lang=en").text
+    assert 'data-notation="standin"' in ben and 'data-notation="throw"' not in ben
+    assert f'action="/m/{match_id}/act?seat=1"' in ben
+    carl = client.get(f"/m/{match_id}?seat=2&lang=en").text
+    assert "data-notation=" not in carl  # not on turn: nothing to tap
+    assert client.get(f"/m/{match_id}?seat=9").status_code == 422
