@@ -53,7 +53,13 @@ def test_mode_and_names_are_checked(service: MatchService) -> None:
         service.create("toy", ["A", "B"], mode="telepathy")
     with pytest.raises(InvalidMatch):
         service.create("toy", ["A", "  "])
+    with pytest.raises(InvalidMatch):
+        service.create("toy", ["A", "B"], title="x" * 201)
     assert service.list_matches(10) == []
+    match = service.create("toy", ["A", "B"]).match_id
+    with pytest.raises(InvalidMatch):
+        service.act(match, 0, "pick 1", 0, actor="x" * 201)
+    assert service.events(match) == []
 
 
 def test_digital_creation_samples_chance_before_the_first_decision(service: MatchService) -> None:

@@ -69,6 +69,8 @@ SkillProvider = Callable[[MatchRecord, ChanceNode], SkillModel | None]
 #: A submitted step: (seat, action) or (None, outcome); action/outcome as notation text, JSON or object.
 StepInput = tuple[int | None, Any]
 
+#: Longest title and actor name (the columns hold 200 characters).
+MAX_TEXT = 200
 #: How many matches the per-process cache holds before it forgets the least recently used.
 CACHE_SIZE = 512
 
@@ -197,6 +199,13 @@ class MatchService:
         names = [str(name).strip() for name in players]
         if any(not name for name in names):
             raise InvalidMatch("M-7", Text("Jeder Platz braucht einen Namen.", "Every seat needs a name."))
+        if len(title) > MAX_TEXT:
+            raise InvalidMatch(
+                "M-7",
+                Text(
+                    f"Der Titel ist länger als {MAX_TEXT} Zeichen.", f"The title is longer than {MAX_TEXT} characters."
+                ),
+            )
         given = dict(options or {})
         if any(option.key == "mode" for option in engine.options):
             given["mode"] = mode
@@ -247,6 +256,7 @@ class MatchService:
         The snapshot returned is for ``seat`` (keyword; None: the public table)."""
         if not steps:
             raise EmptySubmission()
+        _check_actor(actor)
         viewer = seat  # the loop below names each step's seat ``acting``
         loaded = self._current(match_id, expected_seq, viewer)
         self._check_seat(loaded, viewer)
@@ -276,6 +286,7 @@ class MatchService:
     ) -> MatchSnapshot:
         """Cancel the latest submission still in force (all its events); the log keeps both.
         The snapshot returned is for ``seat`` (None: the public table)."""
+        _check_actor(actor)
         loaded = self._current(match_id, expected_seq, seat)
         self._check_seat(loaded, seat)
         frame = loaded.position.top
@@ -466,6 +477,17 @@ class MatchService:
             seat=seat,
             rules_version=record.rules_version,
             created_at=record.created_at.isoformat(),
+        )
+
+
+def _check_actor(actor: str | None) -> None:
+    if actor is not None and len(actor) > MAX_TEXT:
+        raise InvalidMatch(
+            "M-7",
+            Text(
+                f"Der Name des Eintragenden ist länger als {MAX_TEXT} Zeichen.",
+                f"The actor's name is longer than {MAX_TEXT} characters.",
+            ),
         )
 
 
