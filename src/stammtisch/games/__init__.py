@@ -6,8 +6,9 @@ from typing import Any
 
 from stammtisch.core.protocol import Game
 from stammtisch.games.kluempchen import GAME as KLUEMPCHEN
+from stammtisch.games.proempeln import GAME as PROEMPELN
 
-GAMES: dict[str, Game[Any]] = {"kluempchen": KLUEMPCHEN}
+GAMES: dict[str, Game[Any]] = {"kluempchen": KLUEMPCHEN, "proempeln": PROEMPELN}
 
 
 def get_game(slug: str) -> Game[Any]:
