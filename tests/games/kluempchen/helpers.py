@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from stammtisch.core.protocol import Chance, Decision
@@ -54,7 +53,7 @@ def rnd(state: State) -> Round:
 
 def with_scores(state: State, scores: tuple[int, ...]) -> State:
     """The same state with the round's team scores set (for end-of-round scenarios)."""
-    return replace(state, round=replace(rnd(state), scores=scores))
+    return state._replace(round=rnd(state)._replace(scores=scores))
 
 
 def view(state: State) -> dict[str, Any]:
