@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from stammtisch.matches.service import MatchService
 from stammtisch.web.games import kluempchen
 
 
@@ -67,6 +68,6 @@ def present_match(snap: dict[str, Any], lang: str, view_seat: int | None = None)
     return page
 
 
-def list_matches(service: Any, limit: int = 50) -> list[dict[str, Any]]:
+def list_matches(service: MatchService, limit: int = 50) -> list[dict[str, Any]]:
     """The newest matches, JSON-ready."""
     return [record.to_json() for record in service.list_matches(limit)]

@@ -18,8 +18,11 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 from stammtisch.core.errors import RuleViolation
 from stammtisch.core.options import Option
 from stammtisch.core.text import Text
+from stammtisch.matches.service import MatchService
+from stammtisch.matches.snapshot import MatchSnapshot
 from stammtisch.web.deps import BroadcasterDep, LangDep, RendererDep, ServiceDep
 from stammtisch.web.errors import BadInput
+from stammtisch.web.rendering import Renderer
 
 router = APIRouter()
 
@@ -49,7 +52,7 @@ class EveningForm:
     options: dict[str, Any] = field(default_factory=dict)
 
 
-def _declared(service: Any) -> tuple[Option, ...]:
+def _declared(service: MatchService) -> tuple[Option, ...]:
     return tuple(service.games[GAME].options)
 
 
@@ -74,7 +77,13 @@ def option_fields(declared: tuple[Option, ...], chosen: dict[str, Any]) -> list[
 
 
 def _render(
-    request: Request, renderer: Any, service: Any, lang: str, form: EveningForm, error: str | None, status: int
+    request: Request,
+    renderer: Renderer,
+    service: MatchService,
+    lang: str,
+    form: EveningForm,
+    error: str | None,
+    status: int,
 ) -> HTMLResponse:
     return renderer.response(
         "new_evening.html",
@@ -182,7 +191,7 @@ async def create_evening(
     return RedirectResponse(f"/m/{snapshot.match_id}", status_code=303)
 
 
-def _create(service: Any, form: EveningForm) -> Any:
+def _create(service: MatchService, form: EveningForm) -> MatchSnapshot:
     if form.mode not in MODES:
         raise BadInput(Text(f"Unbekannte Spielweise {form.mode!r}.", f"Unknown play mode {form.mode!r}."), 422)
     seated = [row for row in form.rows if row.name]

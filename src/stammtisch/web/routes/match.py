@@ -10,7 +10,7 @@ the pages also work without JavaScript.
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import APIRouter, Form, Request
 from starlette.concurrency import run_in_threadpool
@@ -18,9 +18,12 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 
 from stammtisch.core.errors import RuleViolation
 from stammtisch.core.text import Text
+from stammtisch.matches.service import MatchService
+from stammtisch.matches.snapshot import MatchSnapshot
 from stammtisch.web.deps import BroadcasterDep, LangDep, ServiceDep
 from stammtisch.web.errors import BadInput
 from stammtisch.web.forms import format_faces, parse_faces, parse_seat
+from stammtisch.web.live import Broadcaster
 from stammtisch.web.presenters import present_match
 
 router = APIRouter()
@@ -30,7 +33,7 @@ SeqField = Annotated[int, Form(ge=0)]
 
 def render_match(
     request: Request,
-    snapshot: Any,
+    snapshot: MatchSnapshot,
     lang: str,
     *,
     error: RuleViolation | BadInput | None = None,
@@ -52,7 +55,6 @@ def render_match(
         m=page,
         error=message,
         stale=stale,
-        error_code=getattr(error, "code", None),
     )
 
 
@@ -61,12 +63,15 @@ def _view_seat(request: Request) -> int | None:
     return int(value) if value and value.isdigit() else None
 
 
-async def _written(request: Request, service: Any, broadcaster: Any, snapshot: Any, lang: str) -> Response:
+async def _written(
+    request: Request, service: MatchService, broadcaster: Broadcaster, snapshot: MatchSnapshot, lang: str
+) -> Response:
+    """After a successful write: tell the other pages, then answer with the board (HTMX) or a redirect."""
     broadcaster.publish(snapshot.match_id, snapshot.seq)
-    seat = _view_seat(request)
-    if snapshot.seat != seat:  # a write answers for the acting seat; the page shows its own perspective
-        snapshot = await run_in_threadpool(service.snapshot, snapshot.match_id, seat)
     if request.headers.get("hx-request") == "true":
+        seat = _view_seat(request)
+        if snapshot.seat != seat:  # a write answers for the acting seat; the page keeps its own perspective
+            snapshot = await run_in_threadpool(service.snapshot, snapshot.match_id, seat)
         return render_match(request, snapshot, lang, fragment=True)
     query = f"?{request.url.query}" if request.url.query else ""
     return RedirectResponse(f"/m/{snapshot.match_id}{query}", status_code=303)
