@@ -92,3 +92,10 @@ def test_database_gone_at_runtime() -> None:
         with pytest.raises(StoreError) as caught:
             call()
         _check(caught.value, "store/unavailable", ("nicht erreichbar", "unavailable"))
+
+
+def test_a_directory_where_the_file_should_be(tmp_path: Path) -> None:
+    (tmp_path / "stammtisch.sqlite3").mkdir()
+    with pytest.raises(StoreError) as caught:
+        open_store(env={"STAMMTISCH_DATA_DIR": str(tmp_path)})
+    _check(caught.value, "store/corrupt", ("beschädigt", "damaged"))

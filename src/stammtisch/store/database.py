@@ -84,8 +84,6 @@ def check_sqlite_file(path: Path) -> None:
     try:  # a real probe: permission bits say nothing for root or on read-only mounts
         with tempfile.TemporaryFile(dir=directory):
             pass
-        if path.exists() and not os.access(path, os.W_OK):
-            raise PermissionError(f"{path} is read-only")
     except OSError as error:
         raise StoreError(
             "store/data_dir_not_writable",
@@ -97,9 +95,22 @@ def check_sqlite_file(path: Path) -> None:
             ),
             str(error),
         ) from None
+    if path.is_dir():
+        raise _corrupt(path, "a directory where the database file should be")
+    if path.exists() and not os.access(path, os.W_OK):
+        raise StoreError(
+            "store/data_dir_not_writable",
+            Text(
+                f"Die Datenbankdatei {path} ist schreibgeschützt. Gib Schreibrechte darauf.",
+                f"The database file {path} is read-only. Grant write permission on it.",
+            ),
+        )
     if path.exists() and path.stat().st_size > 0:
-        with path.open("rb") as file:
-            header = file.read(len(SQLITE_HEADER))
+        try:
+            with path.open("rb") as file:
+                header = file.read(len(SQLITE_HEADER))
+        except OSError as error:
+            raise _corrupt(path, str(error)) from None
         if header != SQLITE_HEADER:
             raise _corrupt(path, "no SQLite header")
 
