@@ -1,0 +1,84 @@
+"""Prömpeln skill models learned from the stored table games, and the match service's hook.
+
+``SkillBook`` reads every player's recorded landings from the match logs
+(``proempeln_record``) and turns them into ``PlayerSkill``s: the Dirichlet posterior of
+``games/proempeln/skill.py`` with the **club prior** (the club's pooled landings, worth 8
+stoppers) — a new player starts at the club average, not at an arbitrary uniform guess, and moves
+towards his own record as his stoppers are entered; ``samples`` says how many there are.
+
+``SkillProvider`` is what ``MatchService(skill=...)`` calls in digital play: for a Prömpeln stopper
+it returns the match's ``SkillTable`` (one model per seat, taken once when the match first needs
+one and kept for the match, so a digital game is not influenced by games entered meanwhile).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from typing import Any
+
+from stammtisch.core.chance import ChanceNode, SkillModel
+from stammtisch.core.protocol import Game
+from stammtisch.games.proempeln import GAME
+from stammtisch.games.proempeln.skill import LAPLACE, PlayerSkill, Prior, SkillTable, club_prior
+from stammtisch.matches.events import MatchRecord
+from stammtisch.matches.proempeln_record import SLUG, PlayerFacts, player_key, players, read_matches
+
+#: Pseudo-stoppers of the club prior: a new player's model is the club average worth this many stoppers.
+PRIOR_STRENGTH = 8.0
+
+
+class SkillBook:
+    """Landing models per player, read fresh from ``repository`` on every call of ``load``."""
+
+    def __init__(self, repository: Any, game: Game[Any] = GAME) -> None:
+        self.repository = repository
+        self.game = game
+
+    def load(self) -> SkillSnapshot:
+        return SkillSnapshot(players(read_matches(self.repository, self.game)))
+
+
+class SkillSnapshot:
+    """The players' records at one moment, with the club prior built from them."""
+
+    def __init__(self, facts: dict[str, PlayerFacts]) -> None:
+        self.facts = facts
+        self.prior: Prior = club_prior((p.landing_counts for p in facts.values()), PRIOR_STRENGTH)
+
+    def skill(self, name: str) -> PlayerSkill:
+        """The player's model; an unknown player gets the prior alone (``samples == 0``)."""
+        known = self.facts.get(player_key(name))
+        return PlayerSkill(known.landing_counts if known else (0, 0, 0, 0), self.prior)
+
+    def table(self, names: list[str]) -> SkillTable:
+        return SkillTable(tuple(self.skill(name) for name in names))
+
+
+class SkillProvider:
+    """``MatchService``'s skill hook: Prömpeln stoppers get the seat's learned model; any other
+    skill event none (it must be entered). Thread-safe; remembers the last ``cache_size`` matches."""
+
+    def __init__(self, repository: Any, cache_size: int = 256) -> None:
+        self.book = SkillBook(repository)
+        self._tables: OrderedDict[str, SkillTable] = OrderedDict()
+        self._cache_size = cache_size
+        self._lock = threading.Lock()
+
+    def __call__(self, record: MatchRecord, node: ChanceNode) -> SkillModel | None:
+        if record.game != SLUG:
+            return None
+        with self._lock:
+            table = self._tables.get(record.match_id)
+        if table is None:
+            table = self.book.load().table(list(record.players))
+            with self._lock:
+                self._tables[record.match_id] = table
+                while len(self._tables) > self._cache_size:
+                    self._tables.popitem(last=False)
+        return table
+
+
+def default_table(seats: int) -> SkillTable:
+    """Every seat a new player with the Laplace prior (no record at all)."""
+    return SkillTable.of(seats, prior=LAPLACE)
