@@ -39,7 +39,7 @@ from stammtisch.games.kluempchen.model import (
     Stop,
     Throw,
 )
-from stammtisch.games.kluempchen.rules import joker_bit, partner_of, redraw_seats
+from stammtisch.games.kluempchen.rules import joker_available, partner_of, redraw_seats
 from stammtisch.games.kluempchen.settlement import unit_cents
 
 
@@ -99,9 +99,17 @@ def hint(state: State) -> Text:
             f"enter the result of seat {t.owner + 1} (role {t.role})",
         )
     if t.step == PRE:
+        joker = joker_available(rnd, t)
+        choice_de = "Joker ansagen oder würfeln" if joker else "würfeln"
+        choice_en = "announce the joker or throw" if joker else "throw"
+        if partner_of(rnd, t) < 0:
+            return Text(
+                f"Platz {t.owner + 1} ist dran (Rolle {t.role}): {choice_de}",
+                f"seat {t.owner + 1} is on turn (role {t.role}): {choice_en}",
+            )
         return Text(
-            f"Platz {t.owner + 1} ist dran: Joker ansagen oder würfeln (Partner kann für Abwesenden einspringen)",
-            f"seat {t.owner + 1} is on turn: announce the joker or throw (the partner may stand in if absent)",
+            f"Platz {t.owner + 1} ist dran: {choice_de} (ist er weg, kann der Partner für ihn würfeln)",
+            f"seat {t.owner + 1} is on turn: {choice_en} (if absent, the partner may throw for him)",
         )
     if t.step == PAIR:
         return Text(f"Platz {seat}: welches Paar wird rausgenommen?", f"seat {seat}: which pair is set aside?")
@@ -150,7 +158,7 @@ def _turn_view(state: State) -> dict[str, Any] | None:
         "last_throw": list(t.last),
         "choice": list(t.choice),
         "strassen": t.strassen,
-        "joker_available": not rnd.jokers_used[t.owner] & joker_bit(rnd.teams[rnd.current], t.role),
+        "joker_available": joker_available(rnd, t),
         "partner": partner_of(rnd, t),
     }
 
