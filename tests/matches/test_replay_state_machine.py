@@ -76,6 +76,24 @@ class MatchMachine(RuleBasedStateMachine):
         self.service.enter_outcome(self.match, self.game.format_outcome(outcome), seq)
         self._submitted(before, seq)
 
+    @precondition(lambda self: isinstance(self.turn(), Decision))
+    @rule(data=st.data())
+    def submit_several(self, data: st.DataObject) -> None:
+        """Every waiting seat's choice in one submission: stored all together, or (when the rules
+        refuse one of them, e.g. a stand-in seat after its partner acted) not at all."""
+        steps = []
+        for seat in self.turn().seats:
+            legal = self.service.snapshot(self.match, seat).legal
+            steps.append((seat, data.draw(st.sampled_from(legal))["notation"]))
+        before, seq, events = self.service.state(self.match), self.seq, self.service.events(self.match)
+        try:
+            self.service.submit(self.match, steps, seq)
+        except RuleViolation:
+            assert self.service.events(self.match) == events
+            return
+        self._submitted(before, seq)
+        assert {e.batch for e in self.service.events(self.match, seq)} == {seq + 1}
+
     @rule()
     def undo(self) -> None:
         events, seq = self.service.events(self.match), self.seq
