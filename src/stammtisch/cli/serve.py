@@ -61,7 +61,7 @@ def serve(
 
     os.environ[DATABASE_URL_VARIABLE] = url
     stdout().print(f"Stammtisch: http://{host}:{port}  ({redact(url)})")
-    uvicorn.run(APP_FACTORY, factory=True, host=host, port=port)
+    uvicorn.run(APP_FACTORY, factory=True, host=host, port=port, timeout_graceful_shutdown=2)
 
 
 def _unusable(url: str, error: Exception) -> Text:
