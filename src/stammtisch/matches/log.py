@@ -52,7 +52,7 @@ def decode_step(game: Game[Any], payload: dict[str, Any]) -> Step:
 
 class Frame(NamedTuple):
     """One submission in force: its event seqs and steps, and the state before it.
-    (A named tuple, not a frozen dataclass: a replay builds one per event, and tuples are cheap.)"""
+    (A named tuple, not a frozen dataclass: a replay builds thousands, and tuples are cheap.)"""
 
     batch: int
     seqs: tuple[int, ...]
