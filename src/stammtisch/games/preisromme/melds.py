@@ -253,45 +253,53 @@ def find_runs(hand: Sequence[int], min_points: int = 0, max_cards: int = 99) -> 
             jokers += 1
         else:
             masks[card // 13] |= 1 << (card % 13)
+    jokers = min(jokers, 7)
     found: list[tuple[int, ...]] = []
     for suit in range(4):
         if masks[suit]:
-            found.extend(_suit_runs(suit, masks[suit], min(jokers, 7), min_points, min(max_cards, 13)))
+            found.extend(
+                cards
+                for points, size, cards in _suit_runs(suit, masks[suit], jokers)
+                if points >= min_points and size <= max_cards
+            )
     return found
 
 
-@lru_cache(maxsize=1 << 16)
-def _suit_runs(suit: int, ranks: int, jokers: int, min_points: int, max_cards: int) -> tuple[tuple[int, ...], ...]:
-    """The runs of one suit for a hand holding the ranks in bit mask ``ranks`` and ``jokers`` jokers.
-    Cached: hands repeat their per-suit patterns all the time."""
+@lru_cache(maxsize=1 << 18)
+def _suit_runs(suit: int, ranks: int, jokers: int) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
+    """(points, size, cards) of every run of one suit for a hand holding the ranks in bit mask
+    ``ranks`` and ``jokers`` jokers. Cached: hands repeat their per-suit patterns all the time."""
     has = [False] * 15
     for rank in range(1, 14):
         has[rank] = bool(ranks >> (rank - 1) & 1)
     has[14] = has[1]
     if sum(has[1:14]) + jokers < 3:
         return ()
-    found: list[tuple[int, ...]] = []
+    found: list[tuple[int, int, tuple[int, ...]]] = []
     for lo in range(1, 13):
         if not has[lo] and (not jokers or not has[lo + 1]):
             continue
         missing: list[int] = []
         points = 0
         for hi in range(lo, 15):
-            if (lo == 1 and hi == 14) or hi - lo >= max_cards:
+            if lo == 1 and hi == 14:
                 break
             if not has[hi]:
                 if missing and missing[-1] == hi - 1 or len(missing) == jokers:
                     break
                 missing.append(hi)
             points += POS_VALUE[hi]
-            if hi - lo < 2 or points < min_points:
+            if hi - lo < 2:
                 continue
+            size = hi - lo + 1
             if not jokers:
-                found.append(tuple(run_card(suit, p) for p in range(lo, hi + 1)))
+                found.append((points, size, tuple(run_card(suit, p) for p in range(lo, hi + 1))))
                 continue
             naturals = [p for p in range(lo, hi + 1) if has[p]]
             for chosen in _joker_choices(naturals, missing, jokers - len(missing)):
-                found.append(tuple(JOKER if p in chosen else run_card(suit, p) for p in range(lo, hi + 1)))
+                found.append(
+                    (points, size, tuple(JOKER if p in chosen else run_card(suit, p) for p in range(lo, hi + 1)))
+                )
     return tuple(found)
 
 
@@ -310,20 +318,23 @@ def find_sets(
     found: list[tuple[int, ...]] = []
     if max_cards < 3:
         return found
+    jokers = min(jokers, 3)
     for rank in range(1, 14):
         if masks[rank - 1]:
             found.extend(
-                _rank_sets(rank, masks[rank - 1], min(jokers, 3), min_points, min(max_cards, 4), canonical_adjacency)
+                cards
+                for points, size, cards in _rank_sets(rank, masks[rank - 1], jokers, canonical_adjacency)
+                if points >= min_points and size <= max_cards
             )
     return found
 
 
 @lru_cache(maxsize=1 << 12)
 def _rank_sets(
-    rank: int, suit_mask: int, jokers: int, min_points: int, max_cards: int, canonical_adjacency: bool
-) -> tuple[tuple[int, ...], ...]:
-    """The sets of one rank for a hand holding the suits in bit mask ``suit_mask`` (cached)."""
-    found: list[tuple[int, ...]] = []
+    rank: int, suit_mask: int, jokers: int, canonical_adjacency: bool
+) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
+    """(points, size, cards) of the sets of one rank for a hand holding the suits in ``suit_mask`` (cached)."""
+    found: list[tuple[int, int, tuple[int, ...]]] = []
     suits = [suit for suit in range(4) if suit_mask >> suit & 1]
     if len(suits) + jokers < 3:
         return ()
@@ -331,8 +342,6 @@ def _rank_sets(
         chosen = [suits[i] for i in mask]
         for extra in range(max(0, 3 - len(chosen)), min(jokers, 4 - len(chosen)) + 1):
             size = len(chosen) + extra
-            if size > max_cards or SET_VALUE[rank] * size < min_points:
-                continue
             slots = [EMPTY] * 4
             for suit in chosen:
                 slots[suit] = suit * 13 + rank - 1
@@ -344,7 +353,7 @@ def _rank_sets(
             laid = tuple(card for card in slots if card != EMPTY)
             if canonical_adjacency and _adjacent_jokers(laid):
                 continue
-            found.append(laid)
+            found.append((SET_VALUE[rank] * size, size, laid))
     return tuple(found)
 
 
