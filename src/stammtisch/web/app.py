@@ -13,6 +13,7 @@ from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
 from stammtisch.matches.notifier import Notifier
+from stammtisch.matches.proempeln_skill import SkillProvider
 from stammtisch.matches.service import MatchService
 from stammtisch.store.config import database_url as configured_url
 from stammtisch.store.database import open_store
@@ -20,14 +21,14 @@ from stammtisch.web import errors
 from stammtisch.web.language import LanguageMiddleware
 from stammtisch.web.live import Broadcaster
 from stammtisch.web.rendering import STATIC_DIR, Renderer
-from stammtisch.web.routes import api, evening, events, home, match
+from stammtisch.web.routes import api, evening, events, home, match, proempeln
 
 
 def build_service(database_url: str | None = None, notifier: Notifier | None = None) -> MatchService:
     """A match service on the configured store (``STAMMTISCH_DATABASE_URL`` or the data directory);
     opening it runs the migrations. ``StoreError`` (bilingual) for a bad data dir or database."""
     store = open_store(database_url or configured_url(os.environ))
-    return MatchService(store.repository, notifier=notifier)
+    return MatchService(store.repository, notifier=notifier, skill=SkillProvider(store.repository))
 
 
 def create_app(service: MatchService | None = None, *, database_url: str | None = None) -> FastAPI:
@@ -42,6 +43,6 @@ def create_app(service: MatchService | None = None, *, database_url: str | None 
     app.add_middleware(LanguageMiddleware)
     errors.install(app)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
-    for module in (home, evening, match, events, api):
+    for module in (home, evening, match, events, api, proempeln):
         app.include_router(module.router)
     return app

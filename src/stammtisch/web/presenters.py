@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from stammtisch.matches.service import MatchService
-from stammtisch.web.games import kluempchen
+from stammtisch.web.games import kluempchen, proempeln
 
 
 def N_(message: str) -> str:
@@ -21,7 +21,7 @@ def N_(message: str) -> str:
 MODE_NAMES = (N_("table"), N_("digital"), N_("scoresheet"))
 
 #: Game presenters by slug: add to ``page`` what the game's template needs from ``view``.
-GAME_PRESENTERS = {"kluempchen": kluempchen.present}
+GAME_PRESENTERS = {"kluempchen": kluempchen.present, "proempeln": proempeln.present}
 
 
 def seat_name(players: list[str], seat: int | None) -> str:
