@@ -152,3 +152,17 @@ def test_ra05_dealer_may_claim_upcard_option() -> None:
         for code in codes:
             state = GAME.resolve(state, CardOutcome(code))
         assert GAME.turn(state) == Decision(seats)
+
+
+def test_ra03_acting_out_of_turn_is_refused() -> None:
+    """RA-03: only the seat on turn plays; in a window only the seats still to answer."""
+    state = position(HANDS, current=0)
+    with pytest.raises(NotYourTurn) as refused:
+        act(state, 2, "discard 2H")
+    assert refused.value.text("de") and refused.value.text("en")
+    state = act(state, 0, "discard 5C")
+    state = act(state, 2, "pass")
+    with pytest.raises(RuleViolation):
+        act(state, 2, "knock")
+    with pytest.raises(NotYourTurn):
+        act(state, 0, "discard 4C")

@@ -254,15 +254,22 @@ def find_runs(hand: Sequence[int], min_points: int = 0, max_cards: int = 99) -> 
         else:
             masks[card // 13] |= 1 << (card % 13)
     jokers = min(jokers, 7)
+    max_cards = min(max_cards, 14)
     found: list[tuple[int, ...]] = []
     for suit in range(4):
         if masks[suit]:
-            found.extend(
-                cards
-                for points, size, cards in _suit_runs(suit, masks[suit], jokers)
-                if points >= min_points and size <= max_cards
-            )
+            found.extend(_suit_runs_within(suit, masks[suit], jokers, min_points, max_cards))
     return found
+
+
+@lru_cache(maxsize=1 << 18)
+def _suit_runs_within(
+    suit: int, ranks: int, jokers: int, min_points: int, max_cards: int
+) -> tuple[tuple[int, ...], ...]:
+    """The runs of ``_suit_runs`` worth at least ``min_points`` with at most ``max_cards`` cards."""
+    return tuple(
+        cards for points, size, cards in _suit_runs(suit, ranks, jokers) if points >= min_points and size <= max_cards
+    )
 
 
 @lru_cache(maxsize=1 << 18)
@@ -308,25 +315,34 @@ def find_sets(
 ) -> list[tuple[int, ...]]:
     """Every set the hand can lay (cards in canonical suit order). Canonical order: rank, then the
     chosen natural suits, then the number of jokers."""
-    masks = [0] * 13
+    found: list[tuple[int, ...]] = []
+    if max_cards < 3:
+        return found
+    masks: dict[int, int] = {}
     jokers = 0
     for card in hand:
         if card == JOKER:
             jokers += 1
         else:
-            masks[card % 13] |= 1 << (card // 13)
-    found: list[tuple[int, ...]] = []
-    if max_cards < 3:
-        return found
+            rank = card % 13 + 1
+            masks[rank] = masks.get(rank, 0) | 1 << (card // 13)
     jokers = min(jokers, 3)
-    for rank in range(1, 14):
-        if masks[rank - 1]:
-            found.extend(
-                cards
-                for points, size, cards in _rank_sets(rank, masks[rank - 1], jokers, canonical_adjacency)
-                if points >= min_points and size <= max_cards
-            )
+    max_cards = min(max_cards, 4)
+    for rank in sorted(masks):
+        found.extend(_rank_sets_within(rank, masks[rank], jokers, canonical_adjacency, min_points, max_cards))
     return found
+
+
+@lru_cache(maxsize=1 << 14)
+def _rank_sets_within(
+    rank: int, suit_mask: int, jokers: int, canonical_adjacency: bool, min_points: int, max_cards: int
+) -> tuple[tuple[int, ...], ...]:
+    """The sets of ``_rank_sets`` worth at least ``min_points`` with at most ``max_cards`` cards."""
+    return tuple(
+        cards
+        for points, size, cards in _rank_sets(rank, suit_mask, jokers, canonical_adjacency)
+        if points >= min_points and size <= max_cards
+    )
 
 
 @lru_cache(maxsize=1 << 12)
