@@ -77,3 +77,16 @@ class AdvisorBot:
             policy = advisor.kniffel(tuple(self.p), config)  # type: ignore[arg-type]
             return Replay(advisor.replay_choice(run["caps"], run["replays_left"], policy))
         return best_record(view, legal)
+
+
+#: The landing distribution an advisor bot assumes when it is given none: a new player's (Laplace prior).
+DEFAULT_P: advisor.Dist = (0.25, 0.25, 0.25, 0.25)
+
+
+def _advisor_bot() -> AdvisorBot:
+    return AdvisorBot(DEFAULT_P)
+
+
+#: The bots ``play`` and ``simulate`` offer (``bots.registry``); ``heuristic`` is the advisor, the
+#: default name of those commands.
+BOTS = {"specials": RandomSpecialsBot, "advisor": _advisor_bot, "heuristic": _advisor_bot}

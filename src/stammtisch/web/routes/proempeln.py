@@ -122,12 +122,15 @@ def advice_for(service: Any, match_id: str, seat: int | None) -> dict[str, Any]:
     round_ = min(int(view["round"]), advisor.ROUNDS)
     config = Config(**view["options"])
     advice = advisor.advise(round_, player["specials_left"], skill.distribution(), config)
+    data = advice.to_json()
+    for move in data["moves"]:  # one decimal is shown; no "-0.0"
+        move["advantage"] = round(move["advantage"], 6) + 0.0
     return {
         "seat": seat,
         "name": name,
         "samples": skill.samples,
         "distribution": [round(x, 3) for x in skill.distribution()],
-        **advice.to_json(),
+        **data,
     }
 
 
