@@ -11,7 +11,7 @@ from typing import Annotated
 import typer
 
 import stammtisch
-from stammtisch.cli import play, rules, serve, simulate
+from stammtisch.cli import advise, play, rules, serve, simulate
 from stammtisch.cli.console import stdout
 
 app = typer.Typer(
@@ -42,6 +42,7 @@ app.command("serve")(serve.serve)
 app.command("play")(play.play)
 app.command("simulate")(simulate.simulate)
 app.command("rules")(rules.rules)
+app.command("advise")(advise.advise)
 
 
 def main() -> None:

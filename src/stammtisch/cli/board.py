@@ -16,6 +16,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text as Plain
 
+from stammtisch.cli import proempeln_board
 from stammtisch.core.text import Text
 
 DIE_FACES = "⚀⚁⚂⚃⚄⚅"
@@ -124,7 +125,10 @@ def _turn_panel(turn: dict[str, Any], humans: Sequence[int], lang: str) -> Rende
     return Panel(rows, title=t("Wurf", "Turn"), title_align="left")
 
 
-_DRAWERS: dict[str, Callable[[dict[str, Any], Sequence[int], str], RenderableType]] = {"kluempchen": _kluempchen}
+_DRAWERS: dict[str, Callable[[dict[str, Any], Sequence[int], str], RenderableType]] = {
+    "kluempchen": _kluempchen,
+    "proempeln": proempeln_board.draw,
+}
 
 
 def news(slug: str, before: dict[str, Any], after: dict[str, Any], humans: Sequence[int], lang: str) -> list[str]:
@@ -185,5 +189,6 @@ def _name(seat: int, *, humans: Sequence[int], lang: str) -> str:
 
 
 _NEWS: dict[str, Callable[[dict[str, Any], dict[str, Any], Sequence[int], str], list[str]]] = {
-    "kluempchen": _kluempchen_news
+    "kluempchen": _kluempchen_news,
+    "proempeln": proempeln_board.news,
 }

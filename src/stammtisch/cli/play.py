@@ -214,6 +214,10 @@ def play(
     seed: Annotated[int | None, typer.Option("--seed", help="Seed for the digital dice and the bots.")] = None,
     lang: Annotated[Lang, typer.Option("--lang", help="Language of the table: de or en.")] = Lang.de,
     bot: Annotated[str, typer.Option("--bot", help="Which bot plays the bot seats.")] = "heuristic",
+    skill: Annotated[
+        list[str] | None,
+        typer.Option("--skill", help="Prömpeln, per seat: a player's name (learned model) or counts c0,c1,c2,c3."),
+    ] = None,
 ) -> None:
     """Play a game in the terminal: hot-seat humans and bots."""
     chosen = require_game(game)
@@ -256,7 +260,16 @@ def play(
         state = chosen.start(players, chosen.configure(options))
     except RuleViolation as error:
         fail(error.message)
-    session = Session(chosen, state, humans, seated, mode, language, random.Random(seed), console)
+    session: Session
+    if chosen.slug == "proempeln":  # stoppers: one-key entry, sampled from skill models (imported here: one game)
+        from stammtisch.cli import proempeln_play, proempeln_skills
+
+        models = proempeln_skills.table(proempeln_skills.resolve(skill or [], players))
+        session = proempeln_play.ProempelnSession(
+            chosen, state, humans, seated, mode, language, random.Random(seed), console, skills=models
+        )
+    else:
+        session = Session(chosen, state, humans, seated, mode, language, random.Random(seed), console)
     title = chosen.title.get(language)
     console.rule(f"{title} – {len(humans)} {session.say('Mensch(en)', 'human(s)')}, {bot_count} Bot(s)")
     try:

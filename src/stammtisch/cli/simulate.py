@@ -166,9 +166,18 @@ def simulate(
     teams: Annotated[Teams, typer.Option("--teams", help="fixed: seats 0+1, 2+3, ...; drawn: the team draw.")] = (
         Teams.fixed
     ),
+    skill: Annotated[
+        list[str] | None,
+        typer.Option("--skill", help="Prömpeln, per seat: a player's name (learned model) or counts c0,c1,c2,c3."),
+    ] = None,
 ) -> None:
     """Let bots play each other and report averages (reproducible for a seed)."""
     chosen = require_game(game)
+    if chosen.slug == "proempeln":
+        from stammtisch.cli import proempeln_simulate  # imported here: only this game needs it
+
+        proempeln_simulate.simulate(games, seed, as_json, bots, players, skill or [])
+        return
     available = bots_for(chosen)
     names = [name.strip() for name in bots.split(",") if name.strip()]
     unknown = [name for name in names if name not in available]
