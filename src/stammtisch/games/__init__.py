@@ -6,9 +6,10 @@ from typing import Any
 
 from stammtisch.core.protocol import Game
 from stammtisch.games.kluempchen import GAME as KLUEMPCHEN
+from stammtisch.games.preisromme import GAME as PREISROMME
 from stammtisch.games.proempeln import GAME as PROEMPELN
 
-GAMES: dict[str, Game[Any]] = {"kluempchen": KLUEMPCHEN, "proempeln": PROEMPELN}
+GAMES: dict[str, Game[Any]] = {"kluempchen": KLUEMPCHEN, "preisromme": PREISROMME, "proempeln": PROEMPELN}
 
 
 def get_game(slug: str) -> Game[Any]:
