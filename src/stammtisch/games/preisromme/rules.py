@@ -63,7 +63,7 @@ from stammtisch.games.preisromme.model import (
     Take,
     Withdraw,
 )
-from stammtisch.games.preisromme.scoring import book_game, deck_points, max_losers_points
+from stammtisch.games.preisromme.scoring import book_game, max_losers_points
 
 NOT_IN_WINDOW = -1
 
@@ -410,18 +410,7 @@ def _resolve_window(state: State, claims: tuple[int, ...]) -> State:
     closed = (NOT_IN_WINDOW,) * n
     if claims[nxt] == CLAIMED:
         hands = _with(state.hands, nxt, _insert(state.hands[nxt], card))
-        return replace(
-            state,
-            hands=hands,
-            top=-1,
-            claims=closed,
-            last_window=(card, nxt, *claimed),
-            phase=PLAY,
-            turn_no=state.turn_no + 1,
-            locked=False,
-            laid_off=False,
-            pending=(),
-        )
+        return _start_turn(state, hands=hands, top=-1, claims=closed, last_window=(card, nxt, *claimed))
     if claimed:
         winner = claimed[0]
         hands = _with(state.hands, winner, _insert(state.hands[winner], card))
@@ -451,8 +440,9 @@ def _without(cards: tuple[int, ...], card: int) -> tuple[int, ...]:
     return cards[:at] + cards[at + 1 :]
 
 
-def _start_turn(state: State) -> State:
-    return replace(state, phase=PLAY, turn_no=state.turn_no + 1, locked=False, laid_off=False, pending=())
+def _start_turn(state: State, **changes: object) -> State:
+    """The current seat has her card (taken or drawn): her turn begins, unlocked (R-9.2)."""
+    return replace(state, phase=PLAY, turn_no=state.turn_no + 1, locked=False, laid_off=False, pending=(), **changes)
 
 
 def _before_draw(state: State) -> State:
@@ -517,16 +507,7 @@ def apply_outcome(state: State, outcome: CardOutcome) -> State:
     pending = state.pending[1:]
     if pending:
         return _before_draw(replace(state, stock=stock_t, hands=hands, pending=pending))
-    return replace(
-        state,
-        stock=stock_t,
-        hands=hands,
-        pending=(),
-        phase=PLAY,
-        turn_no=state.turn_no + 1,
-        locked=False,
-        laid_off=False,
-    )
+    return _start_turn(state, stock=stock_t, hands=hands)
 
 
 # --- score sheet (mode = scoresheet) -----------------------------------------------------------
@@ -608,6 +589,3 @@ def apply_sheet(state: State, action: object) -> State:
         points[seat] = value
     record = book_game(state.config, state.dealer, None if winner < 0 else winner, bool(sheet[1]), tuple(points))
     return next_game(replace(state, sheet=()), record)
-
-
-__all__ = ["deck_points", "new_game", "turn", "legal_actions", "check_action", "apply_action", "apply_outcome"]
