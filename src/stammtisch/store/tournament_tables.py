@@ -1,0 +1,57 @@
+"""The tournament schema (SQLAlchemy Core), on the same ``metadata`` as the matches.
+
+``tournament_players`` has the primary key ``(tournament_id, number)`` and a unique name key, so
+a name registers once and two racing registrations never get the same number. ``tournament_draws``
+has the primary key ``(tournament_id, pass_no)``: of two racing draws of a pass exactly one is
+stored. Draws record their seed and permutation (R-1.3, RA-27): anybody can re-derive them.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import JSON, CheckConstraint, Column, ForeignKey, Integer, String, Table, UniqueConstraint
+
+from stammtisch.store.tables import UtcDateTime, metadata
+
+tournaments = Table(
+    "tournaments",
+    metadata,
+    Column("tournament_id", String(64), primary_key=True),
+    Column("title", String(200), nullable=False),
+    Column("created_at", UtcDateTime, nullable=False),
+    Column("tie_break", JSON, nullable=False),
+    Column("prizes", JSON, nullable=False),
+)
+
+tournament_players = Table(
+    "tournament_players",
+    metadata,
+    Column(
+        "tournament_id",
+        String(64),
+        ForeignKey("tournaments.tournament_id", ondelete="CASCADE"),
+        primary_key=True,
+    ),
+    Column("number", Integer, primary_key=True),
+    Column("name", String(200), nullable=False),
+    Column("name_key", String(200), nullable=False),
+    UniqueConstraint("tournament_id", "name_key", name="uq_tournament_players_name_key"),
+    CheckConstraint("number >= 1", name="number_positive"),
+)
+
+tournament_draws = Table(
+    "tournament_draws",
+    metadata,
+    Column(
+        "tournament_id",
+        String(64),
+        ForeignKey("tournaments.tournament_id", ondelete="CASCADE"),
+        primary_key=True,
+    ),
+    Column("pass_no", Integer, primary_key=True),
+    Column("seed", String(64), nullable=False),
+    Column("permutation", JSON, nullable=False),
+    Column("tables", JSON, nullable=False),
+    Column("match_ids", JSON, nullable=False),
+    Column("drawn_at", UtcDateTime, nullable=False),
+    CheckConstraint("pass_no >= 1", name="pass_no_positive"),
+)
