@@ -10,10 +10,12 @@ from stammtisch.store.database import Store, create_store_engine, downgrade, mig
 from stammtisch.store.errors import StoreError
 from stammtisch.store.notify import PostgresNotifier
 from stammtisch.store.repository import SqlMatchRepository
+from stammtisch.store.tournament_repository import SqlTournamentRepository
 
 __all__ = [
     "PostgresNotifier",
     "SqlMatchRepository",
+    "SqlTournamentRepository",
     "Store",
     "StoreError",
     "create_store_engine",

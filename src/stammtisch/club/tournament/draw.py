@@ -1,0 +1,74 @@
+"""The seat and table lottery before each pass (R-1.3 "ausgelost", RA-27, PT-2).
+
+A draw is reproducible from its recorded seed, so anybody can audit it:
+
+    rng = random.Random(f"preisromme-draw:{seed}:{pass_no}")
+    order = list(range(1, players + 1))  # registration numbers
+    rng.shuffle(order)
+
+The shuffled registration numbers are then cut into tables of ``table_sizes(players)`` in order; the
+first number of each table sits at seat 1 (the Schreiber, who deals the first game: R-2.1, R-2.2),
+the next at seat 2, and so on. Python's ``random`` seeds a string through SHA-512 (version 2
+seeding), so the same seed gives the same draw on every platform and Python 3 release.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from stammtisch.club.tournament.errors import TournamentRefused
+from stammtisch.club.tournament.tables import PASSES, table_sizes
+from stammtisch.core.errors import RuleViolation
+from stammtisch.core.text import Text
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """One pass's lottery: the seed, the drawn order of registration numbers, and the tables
+    (registration numbers in seat order, seat 1 first)."""
+
+    pass_no: int
+    seed: str
+    permutation: tuple[int, ...]
+    tables: tuple[tuple[int, ...], ...]
+
+
+def rng_key(seed: str, pass_no: int) -> str:
+    """The string ``random.Random`` is seeded with for pass ``pass_no``."""
+    return f"preisromme-draw:{seed}:{pass_no}"
+
+
+def check_pass_no(pass_no: int) -> None:
+    """R-1.2: there are two passes."""
+    if not 1 <= pass_no <= PASSES:
+        raise TournamentRefused(
+            "R-1.2",
+            Text(
+                f"Es gibt nur {PASSES} Durchgänge (nicht {pass_no}).",
+                f"There are only {PASSES} passes (not {pass_no}).",
+            ),
+        )
+
+
+def draw_pass(seed: str, pass_no: int, numbers: Sequence[int]) -> Draw:
+    """R-1.3: draw every player's table and seat for pass ``pass_no`` from ``seed``."""
+    check_pass_no(pass_no)
+    sizes = table_sizes(len(numbers))
+    order = sorted(numbers)
+    random.Random(rng_key(seed, pass_no)).shuffle(order)
+    tables = []
+    at = 0
+    for size in sizes:
+        tables.append(tuple(order[at : at + size]))
+        at += size
+    return Draw(pass_no, seed, tuple(order), tuple(tables))
+
+
+def verify_draw(draw: Draw, numbers: Sequence[int]) -> bool:
+    """Audit: does the recorded draw follow from its seed and the registered players?"""
+    try:
+        return draw_pass(draw.seed, draw.pass_no, numbers) == draw
+    except RuleViolation:
+        return False

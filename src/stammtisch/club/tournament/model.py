@@ -1,0 +1,38 @@
+"""Values of a Preisrommé tournament as the use cases store and read them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from stammtisch.club.tournament.draw import Draw
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentRecord:
+    """A tournament: its title, the organiser's tie-breaks (RA-24, empty: ties share a rank) and
+    prize table (one prize per rank, RA-24 "organiser data")."""
+
+    tournament_id: str
+    title: str
+    created_at: datetime
+    tie_break: tuple[str, ...] = ()
+    prizes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Registration:
+    """A registered player: her registration number (1, 2, … in order of registering) and name."""
+
+    number: int
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class StoredDraw:
+    """A pass's draw as recorded, with the score-sheet match of each table (same order as
+    ``draw.tables``)."""
+
+    draw: Draw
+    match_ids: tuple[str, ...]
+    drawn_at: datetime

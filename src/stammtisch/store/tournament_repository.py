@@ -1,0 +1,162 @@
+"""Tournaments in SQL (``tournament_tables``): the ``club.tournament.TournamentRepository`` contract.
+
+Registering and drawing first lock the tournament's row (``SELECT … FOR UPDATE`` on PostgreSQL;
+SQLite has one writer at a time anyway), so nobody registers once a draw is stored and
+registration numbers stay dense. The primary keys are the last line of defence: a pass's draw
+is stored once, a number once, a name once.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import Connection, Engine, func, insert, select
+from sqlalchemy.exc import IntegrityError
+
+from stammtisch.club.tournament.draw import Draw
+from stammtisch.club.tournament.model import Registration, StoredDraw, TournamentRecord
+from stammtisch.club.tournament.repository import (
+    already_drawn,
+    duplicate_name,
+    name_key,
+    not_found,
+    registration_closed,
+)
+from stammtisch.store.repository import _available
+from stammtisch.store.tournament_tables import tournament_draws, tournament_players, tournaments
+
+
+def _record(row: Any) -> TournamentRecord:
+    return TournamentRecord(
+        tournament_id=row.tournament_id,
+        title=row.title,
+        created_at=row.created_at,
+        tie_break=tuple(row.tie_break),
+        prizes=tuple(row.prizes),
+    )
+
+
+class SqlTournamentRepository:
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    def create(self, record: TournamentRecord) -> None:
+        with _available(), self.engine.begin() as connection:
+            connection.execute(
+                insert(tournaments).values(
+                    tournament_id=record.tournament_id,
+                    title=record.title,
+                    created_at=record.created_at,
+                    tie_break=list(record.tie_break),
+                    prizes=list(record.prizes),
+                )
+            )
+
+    def get(self, tournament_id: str) -> TournamentRecord:
+        with _available(), self.engine.connect() as connection:
+            row = connection.execute(select(tournaments).where(tournaments.c.tournament_id == tournament_id)).first()
+        if row is None:
+            raise not_found(tournament_id)
+        return _record(row)
+
+    def list_tournaments(self, limit: int) -> list[TournamentRecord]:
+        query = (
+            select(tournaments)
+            .order_by(tournaments.c.created_at.desc(), tournaments.c.tournament_id.desc())
+            .limit(max(limit, 0))
+        )
+        with _available(), self.engine.connect() as connection:
+            return [_record(row) for row in connection.execute(query)]
+
+    def _lock(self, connection: Connection, tournament_id: str) -> None:
+        found = connection.execute(
+            select(tournaments.c.tournament_id).where(tournaments.c.tournament_id == tournament_id).with_for_update()
+        ).first()
+        if found is None:
+            raise not_found(tournament_id)
+
+    def register(self, tournament_id: str, name: str) -> Registration:
+        try:
+            with _available(), self.engine.begin() as connection:
+                self._lock(connection, tournament_id)
+                drawn = connection.execute(
+                    select(func.count())
+                    .select_from(tournament_draws)
+                    .where(tournament_draws.c.tournament_id == tournament_id)
+                ).scalar()
+                if drawn:
+                    raise registration_closed()
+                key = name_key(name)
+                taken = connection.execute(
+                    select(tournament_players.c.number).where(
+                        tournament_players.c.tournament_id == tournament_id, tournament_players.c.name_key == key
+                    )
+                ).first()
+                if taken is not None:
+                    raise duplicate_name(name)
+                last = connection.execute(
+                    select(func.max(tournament_players.c.number)).where(
+                        tournament_players.c.tournament_id == tournament_id
+                    )
+                ).scalar()
+                number = int(last or 0) + 1
+                connection.execute(
+                    insert(tournament_players).values(
+                        tournament_id=tournament_id, number=number, name=name, name_key=key
+                    )
+                )
+        except IntegrityError:
+            raise duplicate_name(name) from None
+        return Registration(number, name)
+
+    def players(self, tournament_id: str) -> list[Registration]:
+        self.get(tournament_id)
+        query = (
+            select(tournament_players.c.number, tournament_players.c.name)
+            .where(tournament_players.c.tournament_id == tournament_id)
+            .order_by(tournament_players.c.number)
+        )
+        with _available(), self.engine.connect() as connection:
+            return [Registration(int(row.number), row.name) for row in connection.execute(query)]
+
+    def add_draw(self, tournament_id: str, stored: StoredDraw) -> None:
+        draw = stored.draw
+        try:
+            with _available(), self.engine.begin() as connection:
+                self._lock(connection, tournament_id)
+                connection.execute(
+                    insert(tournament_draws).values(
+                        tournament_id=tournament_id,
+                        pass_no=draw.pass_no,
+                        seed=draw.seed,
+                        permutation=list(draw.permutation),
+                        tables=[list(table) for table in draw.tables],
+                        match_ids=list(stored.match_ids),
+                        drawn_at=stored.drawn_at,
+                    )
+                )
+        except IntegrityError:
+            raise already_drawn(draw.pass_no) from None
+
+    def draws(self, tournament_id: str) -> list[StoredDraw]:
+        self.get(tournament_id)
+        query = (
+            select(tournament_draws)
+            .where(tournament_draws.c.tournament_id == tournament_id)
+            .order_by(tournament_draws.c.pass_no)
+        )
+        with _available(), self.engine.connect() as connection:
+            rows = connection.execute(query).all()
+        return [
+            StoredDraw(
+                Draw(
+                    int(row.pass_no),
+                    row.seed,
+                    tuple(int(n) for n in row.permutation),
+                    tuple(tuple(int(n) for n in table) for table in row.tables),
+                ),
+                tuple(row.match_ids),
+                row.drawn_at,
+            )
+            for row in rows
+        ]

@@ -1,0 +1,33 @@
+"""The tournament's score sheets as Preisrommé score-sheet matches of the match service.
+
+``club`` and ``matches`` are sibling layers that do not import each other; this adapter, in the
+lowest layer that sees both, implements ``club.tournament.SheetKeeper`` with a ``MatchService``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from stammtisch.club.tournament.standings import SheetGame
+from stammtisch.matches.service import MatchService
+
+GAME = "preisromme"
+
+
+class MatchSheets:
+    def __init__(self, service: MatchService) -> None:
+        self.service = service
+
+    def open_sheet(self, title: str, names: Sequence[str], games: int) -> str:
+        """R-2.1, RA-28: a score-sheet match, seat 1 (the Schreiber) first; the engine rotates the deal."""
+        snapshot = self.service.create(
+            GAME, list(names), options={"games_per_pass": games}, mode="scoresheet", title=title[:200]
+        )
+        return snapshot.match_id
+
+    def read_sheet(self, match_id: str) -> tuple[SheetGame, ...]:
+        view = self.service.snapshot(match_id, None).view
+        return tuple(
+            SheetGame(game["winner"], bool(game["romme_hand"]), tuple(int(p) for p in game["penalties"]))
+            for game in view["history"]
+        )
