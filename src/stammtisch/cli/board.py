@@ -16,7 +16,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text as Plain
 
-from stammtisch.cli import proempeln_board
+from stammtisch.cli import preisromme_board, proempeln_board
 from stammtisch.core.text import Text
 
 DIE_FACES = "⚀⚁⚂⚃⚄⚅"
@@ -127,6 +127,7 @@ def _turn_panel(turn: dict[str, Any], humans: Sequence[int], lang: str) -> Rende
 
 _DRAWERS: dict[str, Callable[[dict[str, Any], Sequence[int], str], RenderableType]] = {
     "kluempchen": _kluempchen,
+    "preisromme": preisromme_board.draw,
     "proempeln": proempeln_board.draw,
 }
 
@@ -190,5 +191,6 @@ def _name(seat: int, *, humans: Sequence[int], lang: str) -> str:
 
 _NEWS: dict[str, Callable[[dict[str, Any], dict[str, Any], Sequence[int], str], list[str]]] = {
     "kluempchen": _kluempchen_news,
+    "preisromme": preisromme_board.news,
     "proempeln": proempeln_board.news,
 }

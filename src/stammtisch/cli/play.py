@@ -268,6 +268,12 @@ def play(
         session = proempeln_play.ProempelnSession(
             chosen, state, humans, seated, mode, language, random.Random(seed), console, skills=models
         )
+    elif chosen.slug == "preisromme":  # hidden hands: only views and public news are shown
+        from stammtisch.cli import preisromme_play
+
+        session = preisromme_play.PreisrommeSession(
+            chosen, state, humans, seated, mode, language, random.Random(seed), console
+        )
     else:
         session = Session(chosen, state, humans, seated, mode, language, random.Random(seed), console)
     title = chosen.title.get(language)
