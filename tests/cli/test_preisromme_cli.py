@@ -1,0 +1,77 @@
+"""``stammtisch play|simulate|rules preisromme``: the terminal game shows only the human's view
+(R-4/RA-07 knock answers and other hands stay secret), bot simulations are reproducible, and the
+rule text is the German original (R-0.1) with an English translation."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+import stammtisch
+from stammtisch.cli.app import app
+from stammtisch.cli.preisromme_board import news
+from stammtisch.games import GAMES
+
+runner = CliRunner()
+SHARED_RULES = Path(__file__).resolve().parents[3] / "shared" / "rules" / "preisromme.md"
+PACKAGED_RULES = Path(stammtisch.__file__).parent / "games" / "preisromme" / "rules_de.txt"
+
+
+def test_packaged_german_rules_are_the_original_text() -> None:
+    if SHARED_RULES.exists():
+        assert PACKAGED_RULES.read_bytes() == SHARED_RULES.read_bytes()
+
+
+def test_rules_in_german_and_english() -> None:
+    german = runner.invoke(app, ["rules", "preisromme", "--lang", "de"])
+    assert german.exit_code == 0, german.output
+    assert "Spielregeln für Preisrommé 1987" in german.output
+    assert "Tisch hat sein Recht" in german.output
+    english = runner.invoke(app, ["rules", "preisromme", "--lang", "en"])
+    assert english.exit_code == 0, english.output
+    assert "the table has its right" in english.output
+    assert "Rommé-Hand" in english.output
+
+
+def test_simulate_json_is_reproducible_for_a_seed() -> None:
+    args = ["simulate", "preisromme", "--games", "2", "--seed", "7", "--json", "--bots", "heuristic,random"]
+    first = runner.invoke(app, args)
+    assert first.exit_code == 0, first.output
+    figures = json.loads(first.output)
+    assert figures["game"] == "preisromme" and figures["games"] == 2
+    again = json.loads(runner.invoke(app, args).output)
+    for key in ("average_actions_per_game", "average_net_cents_per_bot"):
+        assert figures[key] == again[key]
+
+
+def test_simulate_refuses_an_unknown_bot() -> None:
+    result = runner.invoke(app, ["simulate", "preisromme", "--games", "1", "--bots", "oracle", "--json"])
+    assert result.exit_code != 0
+    assert "oracle" in result.output
+
+
+def test_play_shows_the_own_hand_and_never_the_deal_of_other_seats() -> None:
+    result = runner.invoke(app, ["play", "preisromme", "--seed", "3", "--lang", "en"], input="1\n" * 30)
+    assert result.exit_code == 0, result.output
+    assert "Your hand" in result.output
+    assert "card dealt" not in result.output  # the engine's chance labels are never printed
+    assert "🎲" not in result.output and "🤖" not in result.output
+    assert "Game ended (no more input)." in result.output
+
+
+def test_play_refuses_bad_input_in_the_users_language() -> None:
+    result = runner.invoke(app, ["play", "preisromme", "--seed", "3", "--lang", "de"], input="knock\nmeld 2C 3C 4C\nq\n")
+    assert result.exit_code == 0, result.output
+    assert "(R-" in result.output or "(RA-" in result.output
+
+
+def test_news_reports_only_public_changes() -> None:
+    game = GAMES["preisromme"]
+    state = game.start(3, game.configure({"cards_per_player": 5, "games_per_pass": 1}))
+    for code in "2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AS 2S 3S 7H".split():
+        before = game.view(state, None)
+        state = game.resolve(state, game.parse_outcome(code))
+    lines = news(before, game.view(state, None), (0,), "en")
+    assert lines == ["Turned up: 7H."]
