@@ -62,7 +62,9 @@ def test_play_shows_the_own_hand_and_never_the_deal_of_other_seats() -> None:
 
 
 def test_play_refuses_bad_input_in_the_users_language() -> None:
-    result = runner.invoke(app, ["play", "preisromme", "--seed", "3", "--lang", "de"], input="knock\nmeld 2C 3C 4C\nq\n")
+    result = runner.invoke(
+        app, ["play", "preisromme", "--seed", "3", "--lang", "de"], input="knock\nmeld 2C 3C 4C\nq\n"
+    )
     assert result.exit_code == 0, result.output
     assert "(R-" in result.output or "(RA-" in result.output
 
