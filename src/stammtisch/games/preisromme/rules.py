@@ -138,8 +138,13 @@ ORDER = tuple(tuple(tuple((d + k) % n for k in range(1, n + 1)) for d in range(n
 
 def window_seats(state: State) -> tuple[int, ...]:
     """The seats still to answer in the knock window, in order after the discarder."""
-    claims = state.claims
-    return tuple(s for s in ORDER[state.seats][state.discarder] if claims[s] == UNANSWERED)
+    return _window_decision(state.seats, state.discarder, state.claims).seats
+
+
+@lru_cache(maxsize=4096)
+def _window_decision(seats: int, discarder: int, claims: tuple[int, ...]) -> Decision:
+    """The window's ``Decision`` (few distinct ones exist, so they are built once)."""
+    return Decision(tuple(s for s in ORDER[seats][discarder] if claims[s] == UNANSWERED))
 
 
 def turn(state: State) -> Decision | Chance | Finished:
@@ -147,7 +152,7 @@ def turn(state: State) -> Decision | Chance | Finished:
     if phase == PLAY:
         return SOLO[state.current]
     if phase == WINDOW:
-        return Decision(window_seats(state))
+        return _window_decision(state.seats, state.discarder, state.claims)
     if phase == DRAW:
         seat = state.pending[0]
         return Chance(chance.node(state.stock, chance.draw_label(seat), seat))
