@@ -21,7 +21,7 @@ from stammtisch.web import errors
 from stammtisch.web.language import LanguageMiddleware
 from stammtisch.web.live import Broadcaster
 from stammtisch.web.rendering import STATIC_DIR, Renderer
-from stammtisch.web.routes import api, evening, events, home, match, proempeln
+from stammtisch.web.routes import api, evening, events, home, match, proempeln, tournament
 
 
 def build_service(database_url: str | None = None, notifier: Notifier | None = None) -> MatchService:
@@ -43,6 +43,6 @@ def create_app(service: MatchService | None = None, *, database_url: str | None 
     app.add_middleware(LanguageMiddleware)
     errors.install(app)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
-    for module in (home, evening, match, events, api, proempeln):
+    for module in (home, evening, match, events, api, proempeln, tournament):
         app.include_router(module.router)
     return app
