@@ -1,0 +1,267 @@
+"""Preisrommé tournament pages: create and register, the seat and table draw with its audit data,
+each table's score sheet (a phone page for the Schreiber at seat 1, live on the other phones) and
+the standings with the prize ranking.
+
+Refusals (``RuleViolation``) are shown on the page they came from, with their clause, in the
+reader's language; malformed input is 4xx through the app's error handlers.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Form, Request
+from starlette.concurrency import run_in_threadpool
+from starlette.responses import HTMLResponse, RedirectResponse, Response
+
+from stammtisch.club.tournament import InMemoryTournaments, TournamentNotFound, TournamentService
+from stammtisch.club.tournament.draw import rng_key
+from stammtisch.club.tournament.standings import TIE_BREAKS
+from stammtisch.club.tournament.tables import GAMES_PER_PASS, dealer_seat, table_sizes
+from stammtisch.core.errors import RuleViolation
+from stammtisch.core.text import Text
+from stammtisch.matches.errors import MatchNotFound
+from stammtisch.matches.service import MatchService
+from stammtisch.store.tournament_repository import SqlTournamentRepository
+from stammtisch.store.tournament_sheets import MatchSheets
+from stammtisch.web.deps import BroadcasterDep, LangDep, ServiceDep
+from stammtisch.web.errors import BadInput, status_for
+from stammtisch.web.tournament_sheet import present_sheet
+
+router = APIRouter()
+
+SeqField = Annotated[int, Form(ge=0)]
+
+
+def tournaments_of(request: Request) -> TournamentService:
+    """The app's tournament service, on the same database as its match service (built on first use)."""
+    state = request.app.state
+    found = getattr(state, "tournaments", None)
+    if found is None:
+        service: MatchService = state.service
+        engine = getattr(service.repository, "engine", None)
+        repository = SqlTournamentRepository(engine) if engine is not None else InMemoryTournaments()
+        found = state.tournaments = TournamentService(repository, MatchSheets(service))
+    return found
+
+
+def _tr(lang: str):  # noqa: ANN202 - a template helper
+    return lambda de, en: de if lang == "de" else en
+
+
+def _page(request: Request, lang: str, name: str, status_code: int = 200, **values: Any) -> HTMLResponse:
+    renderer = request.app.state.renderer
+    return renderer.response(name, request, lang, status_code=status_code, tr=_tr(lang), **values)
+
+
+def _not_found(error: TournamentNotFound | MatchNotFound) -> BadInput:
+    return BadInput(error.message if isinstance(error, TournamentNotFound) else _no_sheet(), 404)
+
+
+def _no_sheet() -> Text:
+    return Text("Diesen Spielzettel gibt es nicht.", "There is no such score sheet.")
+
+
+# --- list and create ------------------------------------------------------------------------------
+
+
+@router.get("/tournaments", response_class=HTMLResponse)
+async def tournaments_page(request: Request, lang: LangDep) -> Response:
+    service = tournaments_of(request)
+    records = await run_in_threadpool(service.list_tournaments, 50)
+    return _page(request, lang, "tournament/list.html", records=records, tie_breaks=TIE_BREAKS, error=None)
+
+
+@router.post("/tournaments")
+async def create_tournament(
+    request: Request,
+    lang: LangDep,
+    title: Annotated[str, Form(max_length=200)] = "",
+    tie_break: Annotated[list[str] | None, Form()] = None,
+    prizes: Annotated[str, Form(max_length=5000)] = "",
+) -> Response:
+    service = tournaments_of(request)
+    try:
+        record = await run_in_threadpool(service.create, title, tie_break or [], prizes.splitlines())
+    except RuleViolation as error:
+        records = await run_in_threadpool(service.list_tournaments, 50)
+        return _page(
+            request,
+            lang,
+            "tournament/list.html",
+            status_code=status_for(error),
+            records=records,
+            tie_breaks=TIE_BREAKS,
+            error=error.text(lang),
+        )
+    return RedirectResponse(f"/t/{record.tournament_id}", status_code=303)
+
+
+# --- one tournament -------------------------------------------------------------------------------
+
+
+async def _overview_page(
+    request: Request, lang: str, tournament_id: str, error: RuleViolation | None = None
+) -> HTMLResponse:
+    service = tournaments_of(request)
+    try:
+        overview = await run_in_threadpool(service.overview, tournament_id)
+    except (TournamentNotFound, MatchNotFound) as missing:
+        raise _not_found(missing) from None
+    sizes = table_sizes(len(overview.players)) if len(overview.players) >= 3 else ()
+    return _page(
+        request,
+        lang,
+        "tournament/show.html",
+        status_code=status_for(error) if error is not None else 200,
+        o=overview,
+        sizes=sizes,
+        rng_key=rng_key,
+        error=error.text(lang) if error is not None else None,
+    )
+
+
+@router.get("/t/{tournament_id}", response_class=HTMLResponse)
+async def tournament_page(request: Request, tournament_id: str, lang: LangDep) -> Response:
+    return await _overview_page(request, lang, tournament_id)
+
+
+@router.post("/t/{tournament_id}/players")
+async def register_player(
+    request: Request, tournament_id: str, lang: LangDep, name: Annotated[str, Form(max_length=200)] = ""
+) -> Response:
+    """Register players: one name, or several, one a line (PT-5)."""
+    service = tournaments_of(request)
+    names = [line for line in name.splitlines() if line.strip()] or [name]
+    try:
+        for one in names:
+            await run_in_threadpool(service.register, tournament_id, one)
+    except TournamentNotFound as missing:
+        raise _not_found(missing) from None
+    except RuleViolation as error:
+        return await _overview_page(request, lang, tournament_id, error)
+    return RedirectResponse(f"/t/{tournament_id}", status_code=303)
+
+
+@router.post("/t/{tournament_id}/draw")
+async def draw_pass(
+    request: Request,
+    tournament_id: str,
+    lang: LangDep,
+    pass_no: Annotated[int, Form(ge=1, le=99)],
+    seed: Annotated[str, Form(max_length=200)] = "",
+) -> Response:
+    """R-1.3: draw tables and seats for a pass (an empty seed: the app draws one)."""
+    service = tournaments_of(request)
+    try:
+        await run_in_threadpool(service.draw, tournament_id, pass_no, seed if seed.strip() else None)
+    except TournamentNotFound as missing:
+        raise _not_found(missing) from None
+    except RuleViolation as error:
+        return await _overview_page(request, lang, tournament_id, error)
+    return RedirectResponse(f"/t/{tournament_id}#pass-{pass_no}", status_code=303)
+
+
+@router.get("/t/{tournament_id}/standings", response_class=HTMLResponse)
+async def standings_page(request: Request, tournament_id: str, lang: LangDep) -> Response:
+    service = tournaments_of(request)
+    try:
+        overview = await run_in_threadpool(service.overview, tournament_id)
+    except (TournamentNotFound, MatchNotFound) as missing:
+        raise _not_found(missing) from None
+    return _page(request, lang, "tournament/standings_page.html", o=overview)
+
+
+# --- a table's score sheet ------------------------------------------------------------------------
+
+
+async def _sheet(service: MatchService, sheet_id: str) -> dict[str, Any]:
+    try:
+        snapshot = await run_in_threadpool(service.snapshot, sheet_id, None)
+    except MatchNotFound:
+        raise BadInput(_no_sheet(), 404) from None
+    sheet = present_sheet(snapshot.to_json())
+    if snapshot.game != "preisromme" or not sheet["sheet_mode"]:
+        raise BadInput(_no_sheet(), 404)
+    return sheet
+
+
+def _render_sheet(
+    request: Request, lang: str, sheet: dict[str, Any], error: str | None = None, status_code: int = 200
+) -> HTMLResponse:
+    fragment = request.headers.get("hx-request") == "true"
+    name = "tournament/sheet_board.html" if fragment else "tournament/sheet.html"
+    return _page(request, lang, name, status_code=status_code, s=sheet, error=error, dealer_seat=dealer_seat)
+
+
+@router.get("/sheet/{sheet_id}", response_class=HTMLResponse)
+async def sheet_page(request: Request, sheet_id: str, service: ServiceDep, lang: LangDep) -> Response:
+    return _render_sheet(request, lang, await _sheet(service, sheet_id))
+
+
+@router.get("/sheet/{sheet_id}/board", response_class=HTMLResponse)
+async def sheet_board(request: Request, sheet_id: str, service: ServiceDep, lang: LangDep) -> Response:
+    sheet = await _sheet(service, sheet_id)
+    return _page(request, lang, "tournament/sheet_board.html", s=sheet, error=None, dealer_seat=dealer_seat)
+
+
+def _seat_field(value: str, seats: int) -> int:
+    """A 1-based seat number from the form, or -1 for "nobody went out" (RA-25)."""
+    text = value.strip().lower()
+    if text in ("none", "0", "-"):
+        return -1
+    if text.isdigit() and 1 <= int(text) <= seats:
+        return int(text) - 1
+    raise BadInput(Text("Wer hat ausgemacht? Bitte einen Platz wählen.", "Who went out? Please choose a seat."))
+
+
+@router.post("/sheet/{sheet_id}/game")
+async def enter_game(
+    request: Request,
+    sheet_id: str,
+    service: ServiceDep,
+    broadcaster: BroadcasterDep,
+    lang: LangDep,
+    seq: SeqField,
+    out: Annotated[str, Form(max_length=10)],
+    points: Annotated[list[str] | None, Form()] = None,
+    romme: Annotated[str, Form(max_length=5)] = "",
+) -> Response:
+    """R-2.1: the Schreiber (seat 1) writes one game: who went out, Rommé-Hand, every other seat's hand
+    count. The engine's score-sheet mode checks the entries are possible (RA-23); all or nothing."""
+    sheet = await _sheet(service, sheet_id)
+    seats = len(sheet["players"])
+    winner = _seat_field(out, seats)
+    given = list(points or [])
+    if len(given) != seats:
+        raise BadInput(
+            Text(f"Es braucht {seats} Punktfelder (eins je Platz).", f"{seats} point fields are needed (one per seat).")
+        )
+    steps: list[tuple[int | None, str]] = [(0, "out none" if winner < 0 else f"out {winner + 1}")]
+    if winner >= 0:
+        steps.append((0, "romme yes" if romme in ("yes", "on", "true", "1") else "romme no"))
+    for seat, value in enumerate(given):
+        if seat == winner:
+            continue
+        text = value.strip()
+        if not text.isdigit() or len(text) > 5:
+            raise BadInput(
+                Text(
+                    f"Die Punkte von {sheet['players'][seat]} fehlen oder sind keine ganze Zahl.",
+                    f"The points of {sheet['players'][seat]} are missing or not a whole number.",
+                )
+            )
+        steps.append((0, f"points {seat + 1} {int(text)}"))
+    try:
+        snapshot = await run_in_threadpool(service.submit, sheet_id, steps, seq)
+    except RuleViolation as error:
+        fresh = getattr(error, "snapshot", None)
+        shown = present_sheet(fresh.to_json()) if fresh is not None else await _sheet(service, sheet_id)
+        return _render_sheet(request, lang, shown, error.text(lang), status_for(error))
+    broadcaster.publish(snapshot.match_id, snapshot.seq)
+    if request.headers.get("hx-request") == "true":
+        return _render_sheet(request, lang, present_sheet(snapshot.to_json()))
+    return RedirectResponse(f"/sheet/{sheet_id}", status_code=303)
+
+
+__all__ = ["router", "tournaments_of", "GAMES_PER_PASS"]
