@@ -74,3 +74,9 @@ def test_json_refuses_malformed_payloads() -> None:
     for bad in ({"type": "Discard"}, {"type": "Discard", "card": 7}, {"type": "Meld", "kind": "run", "cards": "7H"}):
         with pytest.raises(InvalidNotation):
             GAME.action_from_json(bad)
+
+
+@pytest.mark.parametrize("action", EXAMPLES.values())
+def test_every_action_is_described_in_german_and_english(action: object) -> None:
+    text = GAME.describe_action(None, action)
+    assert text.de and text.en and text.de != text.en

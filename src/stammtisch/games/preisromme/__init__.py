@@ -163,6 +163,9 @@ class Preisromme(Game[State]):
     def parse_action(self, text: str) -> Any:
         return notation.parse_action(text)
 
+    def describe_action(self, state: State, action: Any) -> Text:
+        return notation.describe_action(action)
+
     def format_outcome(self, outcome: Any) -> str:
         return notation.format_outcome(outcome)
 

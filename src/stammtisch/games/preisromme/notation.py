@@ -137,6 +137,57 @@ def parse_action(text: str) -> object:
     raise _invalid(text)
 
 
+def describe_action(action: object) -> Text:
+    """What an action means, in German and English (buttons, help, logs)."""
+    if isinstance(action, Take):
+        return Text("die ausgespielte Karte nehmen (statt vom Stapel)", "take the discard (instead of the stock)")
+    if isinstance(action, Knock):
+        return Text(
+            "klopfen: die Karte beanspruchen (plus eine vom Stapel)", "knock: claim the card (plus one from the stock)"
+        )
+    if isinstance(action, Pass):
+        return Text(
+            "nicht klopfen (die nächste Spielerin zieht vom Stapel)", "pass (the next player draws from the stock)"
+        )
+    if isinstance(action, Withdraw):
+        return Text(
+            "falsch ausgelegt: Karten zurück, in diesem Zug nicht mehr auslegen",
+            "false laying: cards back, no more laying this turn",
+        )
+    if isinstance(action, Discard):
+        return Text(f"{action.card} abwerfen", f"discard {action.card}")
+    if isinstance(action, Meld):
+        kind_de = "Reihe" if action.kind == "run" else "Satz"
+        return Text(f"{kind_de} auslegen: {' '.join(action.cards)}", f"lay a {action.kind}: {' '.join(action.cards)}")
+    if isinstance(action, Layoff):
+        end = {"low": " (unten)", "high": " (oben)"}.get(action.end, "")
+        end_en = {"low": " (low end)", "high": " (high end)"}.get(action.end, "")
+        return Text(
+            f"{action.card} an Figur {action.figure} anlegen{end}",
+            f"lay off {action.card} on figure {action.figure}{end_en}",
+        )
+    if isinstance(action, Swap):
+        return Text(
+            f"Joker von Figur {action.figure} gegen {action.card} tauschen",
+            f"swap {action.card} for the joker on figure {action.figure}",
+        )
+    if isinstance(action, Out):
+        if action.seat < 0:
+            return Text("niemand ist ausgegangen", "nobody went out")
+        return Text(f"Platz {action.seat + 1} ist ausgegangen", f"seat {action.seat + 1} went out")
+    if isinstance(action, Romme):
+        return Text(
+            "mit Rommé-Hand" if action.yes else "ohne Rommé-Hand", "Rommé-Hand" if action.yes else "no Rommé-Hand"
+        )
+    if isinstance(action, Points):
+        return Text(
+            f"Platz {action.seat + 1}: {action.points} Punkte auf der Hand",
+            f"seat {action.seat + 1}: {action.points} points in hand",
+        )
+    text = format_action(action)
+    return Text(text, text)
+
+
 def format_outcome(outcome: CardOutcome) -> str:
     return outcome.card
 
