@@ -222,12 +222,16 @@ def swap(figure: Figure, card: int, seat: int, own_allowed: bool = False) -> Fig
 def _joker_choices(positions: list[int], forced: list[int], spare: int) -> list[tuple[int, ...]]:
     """Every set of joker positions: all ``forced`` ones plus up to ``spare`` more of ``positions``,
     never two side by side (R-8.1)."""
+    if not spare:
+        return [tuple(forced)]
     blocked = set(forced)
     free = [p for p in positions if p not in blocked and p - 1 not in blocked and p + 1 not in blocked]
+    if not free:
+        return [tuple(forced)]
     result: list[tuple[int, ...]] = []
 
     def extend(start: int, chosen: list[int], left: int) -> None:
-        result.append(tuple(sorted(forced + chosen)))
+        result.append(tuple(sorted(forced + chosen)) if chosen else tuple(forced))
         if not left:
             return
         for i in range(start, len(free)):
@@ -282,16 +286,20 @@ def _suit_runs(suit: int, ranks: int, jokers: int) -> tuple[tuple[int, int, tupl
     has[14] = has[1]
     if sum(has[1:14]) + jokers < 3:
         return ()
+    card_at = [run_card(suit, p) if p else -1 for p in range(15)]
     found: list[tuple[int, int, tuple[int, ...]]] = []
     for lo in range(1, 13):
         if not has[lo] and (not jokers or not has[lo + 1]):
             continue
         missing: list[int] = []
+        naturals: list[int] = []
         points = 0
         for hi in range(lo, 15):
             if lo == 1 and hi == 14:
                 break
-            if not has[hi]:
+            if has[hi]:
+                naturals.append(hi)
+            else:
                 if missing and missing[-1] == hi - 1 or len(missing) == jokers:
                     break
                 missing.append(hi)
@@ -300,13 +308,13 @@ def _suit_runs(suit: int, ranks: int, jokers: int) -> tuple[tuple[int, int, tupl
                 continue
             size = hi - lo + 1
             if not jokers:
-                found.append((points, size, tuple(run_card(suit, p) for p in range(lo, hi + 1))))
+                found.append((points, size, tuple(card_at[lo : hi + 1])))
                 continue
-            naturals = [p for p in range(lo, hi + 1) if has[p]]
             for chosen in _joker_choices(naturals, missing, jokers - len(missing)):
-                found.append(
-                    (points, size, tuple(JOKER if p in chosen else run_card(suit, p) for p in range(lo, hi + 1)))
-                )
+                cards = card_at[lo : hi + 1]
+                for p in chosen:
+                    cards[p - lo] = JOKER
+                found.append((points, size, tuple(cards)))
     return tuple(found)
 
 
