@@ -52,7 +52,13 @@ def draw(view: dict[str, Any], humans: Sequence[int], lang: str) -> RenderableTy
         special = run["special"] + (f" {run['hand']}" if run.get("hand") else "")
         parts.append(Plain(f"{_name(run['seat'], humans, lang)} – {special} – {bottles}"))
         if run.get("score_now") is not None:
-            parts.append(Plain(_say(lang, f"Punkte dieses Durchlaufs: {run['score_now']}", f"Points of this run: {run['score_now']}")))
+            parts.append(
+                Plain(
+                    _say(
+                        lang, f"Punkte dieses Durchlaufs: {run['score_now']}", f"Points of this run: {run['score_now']}"
+                    )
+                )
+            )
     return Group(*parts)
 
 
@@ -74,7 +80,9 @@ def news(before: dict[str, Any], after: dict[str, Any], humans: Sequence[int], l
     if after.get("winner") is not None and before.get("winner") is None:
         who = _name(after["winner"], humans, lang)
         if after.get("end_reason") == "king":
-            lines.append(_say(lang, f"👑 {who}: „Ich bin König“ – Spiel vorbei.", f"👑 {who}: 'I am king' – game over."))
+            lines.append(
+                _say(lang, f"👑 {who}: „Ich bin König“ – Spiel vorbei.", f"👑 {who}: 'I am king' – game over.")
+            )
         else:
             lines.append(_say(lang, f"👑 {who} ist König.", f"👑 {who} is king."))
     return lines

@@ -116,10 +116,11 @@ def simulate(games: int, seed: int, as_json: bool, bots: str, players: int, skil
     names = [name.strip() for name in bots.split(",") if name.strip()]
     unknown = [name for name in names if name not in available]
     if not names or unknown:
+        wrong, known = ", ".join(unknown) or bots, ", ".join(sorted(available))
         fail(
             Text(
-                f"Unbekannter Bot „{', '.join(unknown) or bots}“. Für proempeln gibt es: {', '.join(sorted(available))}.",
-                f"Unknown bot '{', '.join(unknown) or bots}'. Available for proempeln: {', '.join(sorted(available))}.",
+                f"Unbekannter Bot „{wrong}“. Für proempeln gibt es: {known}.",
+                f"Unknown bot '{wrong}'. Available for proempeln: {known}.",
             )
         )
     if not GAME.min_seats <= players <= GAME.max_seats:

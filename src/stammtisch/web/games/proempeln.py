@@ -89,9 +89,7 @@ def _sheet(view: dict[str, Any], players: list[str]) -> list[dict[str, Any]]:
         cells = []
         for index in range(ROUNDS):
             if index < len(scores):
-                cells.append(
-                    {"points": scores[index], "running": running[index], "move": move_sign(moves[index])}
-                )
+                cells.append({"points": scores[index], "running": running[index], "move": move_sign(moves[index])})
             else:
                 cells.append(None)
         rows.append(
@@ -139,7 +137,11 @@ def _pad(view: dict[str, Any], turn: dict[str, Any]) -> dict[str, Any] | None:
     run = view.get("run")
     stechen = view.get("stechen")
     if run and run.get("next_bottle"):
-        return {"seat": run["seat"], "bottle": run["next_bottle"], "middle": run["next_bottle"] == run.get("middle_bottle")}
+        return {
+            "seat": run["seat"],
+            "bottle": run["next_bottle"],
+            "middle": run["next_bottle"] == run.get("middle_bottle"),
+        }
     if stechen:
         for seat, flick in zip(stechen.get("contenders") or [], stechen.get("flicks") or [], strict=False):
             if flick is None:
@@ -158,7 +160,8 @@ def _stechen(view: dict[str, Any], players: list[str]) -> dict[str, Any] | None:
             for seat, flick in zip(stechen.get("contenders") or [], stechen.get("flicks") or [], strict=False)
         ],
         "history": [
-            ", ".join(f"{_name(players, seat)} {points}" for seat, points in flick) for flick in stechen.get("history") or []
+            ", ".join(f"{_name(players, seat)} {points}" for seat, points in flick)
+            for flick in stechen.get("history") or []
         ],
     }
 

@@ -56,7 +56,14 @@ def present_player(facts: PlayerFacts, snapshot: SkillSnapshot) -> dict[str, Any
         "model": [round(x, 3) for x in model],
         "expected_cap": round(sum(v * x for v, x in enumerate(model)), 2),
         "best_rounds": [
-            {"points": r.points, "move": r.move, "round": r.round, "date": r.date, "title": r.title, "match_id": r.match_id}
+            {
+                "points": r.points,
+                "move": r.move,
+                "round": r.round,
+                "date": r.date,
+                "title": r.title,
+                "match_id": r.match_id,
+            }
             for r in best
         ],
         "specials": _special_outcomes(facts),

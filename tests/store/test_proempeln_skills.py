@@ -1,0 +1,95 @@
+"""Prömpeln skill models learned from stored table games (issue 4, part 3), on SQLite and
+PostgreSQL (``STAMMTISCH_TEST_DATABASE_URL``; skipped with a message when unset).
+
+The models are derived from the match logs: they survive a restart (a new process reading the same
+database), follow undo, ignore sampled (digital) landings and invalid attempts, count a slipped
+stopper as 0 (PR-3.3), and new players get the club prior with ``samples == 0`` (E16)."""
+
+from __future__ import annotations
+
+from stammtisch.games.proempeln.rules import cap_node
+from stammtisch.games.proempeln.skill import LAPLACE
+from stammtisch.matches import MatchRecord, MatchService
+from stammtisch.matches.proempeln_skill import PRIOR_STRENGTH, SkillBook, SkillProvider
+from stammtisch.store import open_store
+
+STOPPER = cap_node(0, 1, 1, "run", False)
+
+
+def _run(service: MatchService, match_id: str, seat: int, move: str, values: list[object], *extra: str) -> None:
+    seq = service.snapshot(match_id).seq
+    steps = [(seat, move), *((None, f"s{seat} b{b} {v}") for b, v in enumerate(values, start=1))]
+    snap = service.submit(match_id, steps, seq)
+    for action in extra:
+        snap = service.act(match_id, seat, action, snap.seq)
+
+
+def _table_game(service: MatchService) -> str:
+    match_id = service.create("proempeln", ["Anna", "ben "], mode="table").match_id
+    _run(service, match_id, 0, "none", [3, 3, 2, 1, 0, 3, "x"], "slip 1", "record")  # slip: 3 → 0; x: no landing
+    _run(service, match_id, 1, "none", [2, 2, 2, 2, 2, 2, 1], "record")
+    return match_id
+
+
+def test_models_are_learned_from_stored_games_and_survive_a_restart(sql_url: str) -> None:
+    store = open_store(sql_url)
+    try:
+        _table_game(MatchService(store.repository))
+    finally:
+        store.close()
+    reopened = open_store(sql_url)  # a new process: nothing cached, all from the database
+    try:
+        book = SkillBook(reopened.repository).load()
+        anna = book.skill("Anna")
+        assert anna.counts == (2, 1, 1, 2) and anna.samples == 6
+        assert book.skill("  BEN").counts == (0, 1, 6, 0)  # case and spacing ignored
+        newcomer = book.skill("Carla")
+        assert newcomer.samples == 0
+        pooled = (2, 2, 7, 2)
+        assert newcomer.prior == tuple(max(PRIOR_STRENGTH * c / 13, 0.25) for c in pooled)
+        assert newcomer.distribution()[2] > 0.5  # the club lands 2s most: so does a newcomer
+    finally:
+        reopened.close()
+
+
+def test_undone_entries_and_digital_games_do_not_count(sql_url: str) -> None:
+    store = open_store(sql_url)
+    try:
+        service = MatchService(store.repository)
+        match_id = service.create("proempeln", ["Anna", "Ben"], mode="table").match_id
+        snap = service.act(match_id, 0, "none", 0)
+        snap = service.enter_outcome(match_id, "s0 b1 3", snap.seq)
+        service.undo(match_id, snap.seq)  # a wrong tap, taken back
+        assert SkillBook(store.repository).load().skill("Anna").samples == 0
+
+        digital = MatchService(store.repository, skill=SkillProvider(store.repository))
+        game = digital.create("proempeln", ["Anna", "Ben"], mode="digital")
+        after = digital.act(game.match_id, 0, "none", game.seq)
+        assert after.view["phase"] == "record"  # seven stoppers sampled from Anna's model
+        events = digital.events(game.match_id)
+        assert sum(1 for e in events if e.payload.get("sampled")) == 7
+        assert SkillBook(store.repository).load().skill("Anna").samples == 0
+    finally:
+        store.close()
+
+
+def test_the_service_hook_gives_each_seat_its_learned_model(sql_url: str) -> None:
+    store = open_store(sql_url)
+    try:
+        service = MatchService(store.repository)
+        _table_game(service)
+        provider = SkillProvider(store.repository)
+        digital = MatchService(store.repository, skill=provider)
+        game = digital.create("proempeln", ["Ben", "Dora"], mode="digital")
+        table = provider(digital.record(game.match_id), STOPPER)
+        assert table is not None
+        assert table.skills[0].counts == (0, 1, 6, 0)
+        assert table.skills[1].samples == 0 and table.skills[1].prior != LAPLACE
+        assert provider(_record_of_other_game(digital), STOPPER) is None
+    finally:
+        store.close()
+
+
+def _record_of_other_game(service: MatchService) -> MatchRecord:
+    snap = service.create("kluempchen", ["A", "B", "C", "D"], mode="table")
+    return service.record(snap.match_id)
