@@ -1,0 +1,104 @@
+"""Reference figures for ``bench/preisromme.py``: random Gin Rummy games per second in RLCard and in
+OpenSpiel, measured the same way as the Preisrommé engine (uniform random choices, one core, CPU time).
+
+Both libraries are optional (``pip install -e '.[bench]'``); without them ``run`` reports the
+reference as skipped and says how to install it. They are never needed by the tests.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+
+INSTALL = "pip install -e '.[bench]'  (rlcard, open-spiel)"
+
+Figures = dict[str, tuple[float, str]]
+
+
+def _measure(play: Callable[[], int], budget: float) -> tuple[int, int, float]:
+    """Play games until ``budget`` seconds of CPU time are used; games, actions, seconds."""
+    games = actions = 0
+    started = time.process_time()
+    elapsed = 0.0
+    while elapsed < budget or games == 0:
+        actions += play()
+        games += 1
+        elapsed = time.process_time() - started
+    return games, actions, elapsed
+
+
+def rlcard_gin_rummy(budget: float, seed: int = 1987) -> Figures:
+    """RLCard's ``gin-rummy`` environment with its random agents (2 players)."""
+    import rlcard  # ImportError means: skipped
+    from rlcard.agents import RandomAgent
+
+    import numpy
+
+    env = rlcard.make("gin-rummy", config={"seed": seed})
+    numpy.random.seed(seed)
+    agent = RandomAgent(num_actions=env.num_actions)
+
+    def play() -> int:
+        state, _ = env.reset()
+        steps = 0
+        while not env.is_over():
+            state, _ = env.step(agent.step(state))
+            steps += 1
+        return steps
+
+    games, actions, elapsed = _measure(play, budget)
+    return {
+        "reference: RLCard gin-rummy random games (2 players, 1 core)": (round(games / elapsed, 1), "games/s"),
+        "reference: RLCard gin-rummy actions": (round(actions / elapsed), "actions/s"),
+    }
+
+
+def openspiel_gin_rummy(budget: float, seed: int = 1987) -> Figures:
+    """OpenSpiel's ``gin_rummy`` (C++ via pyspiel) played from Python with uniform random choices."""
+    import pyspiel
+
+    game = pyspiel.load_game("gin_rummy")
+    rng = random.Random(seed)
+
+    def play() -> int:
+        state = game.new_initial_state()
+        steps = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, weights = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(outcomes, weights)[0])
+            else:
+                legal = state.legal_actions()
+                state.apply_action(legal[rng.randrange(len(legal))])
+                steps += 1
+        return steps
+
+    games, actions, elapsed = _measure(play, budget)
+    return {
+        "reference: OpenSpiel gin_rummy random games (2 players, 1 core)": (round(games / elapsed, 1), "games/s"),
+        "reference: OpenSpiel gin_rummy actions": (round(actions / elapsed), "actions/s"),
+    }
+
+
+REFERENCES = {"RLCard": rlcard_gin_rummy, "OpenSpiel": openspiel_gin_rummy}
+
+
+def run(budget: float) -> tuple[Figures, list[str]]:
+    """Every installed reference's figures, and a note for each one skipped."""
+    figures: Figures = {}
+    skipped = []
+    for name, measure in REFERENCES.items():
+        try:
+            figures.update(measure(budget))
+        except ImportError as error:
+            skipped.append(f"{name} Gin Rummy reference skipped ({error.name or error} not installed): {INSTALL}")
+    return figures, skipped
+
+
+if __name__ == "__main__":
+    found, notes = run(1.0)
+    for label, (value, unit) in found.items():
+        print(f"{label}: {value:,} {unit}")
+    for note in notes:
+        print(note)
