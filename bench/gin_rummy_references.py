@@ -33,9 +33,9 @@ def rlcard_gin_rummy(budget: float, seed: int = 1987) -> Figures:
     import rlcard  # ImportError means: skipped
     from rlcard.agents import RandomAgent
 
-    import numpy
-
     env = rlcard.make("gin-rummy", config={"seed": seed})
+    import numpy  # a dependency of rlcard; its random agents draw from numpy's global generator
+
     numpy.random.seed(seed)
     agent = RandomAgent(num_actions=env.num_actions)
 
