@@ -180,10 +180,9 @@ async def _sheet(service: MatchService, sheet_id: str) -> dict[str, Any]:
         snapshot = await run_in_threadpool(service.snapshot, sheet_id, None)
     except MatchNotFound:
         raise BadInput(_no_sheet(), 404) from None
-    sheet = present_sheet(snapshot.to_json())
-    if snapshot.game != "preisromme" or not sheet["sheet_mode"]:
+    if snapshot.game != "preisromme" or snapshot.mode != "scoresheet":
         raise BadInput(_no_sheet(), 404)
-    return sheet
+    return present_sheet(snapshot.to_json())
 
 
 def _render_sheet(

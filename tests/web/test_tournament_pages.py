@@ -1,0 +1,245 @@
+"""The tournament pages (R-1.3, R-2.1, RA-24, RA-28): create, register, draw with audit data, each
+table's score sheet on a phone, live updates, standings; every bad input is a 4xx with its clause."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from fastapi.testclient import TestClient
+
+from stammtisch.club.tournament import draw_pass
+from tests.web.conftest import HTMX, alert
+
+
+def create(client: TestClient, players: int, **form: object) -> str:
+    response = client.post("/tournaments", data={"title": "Herbstturnier", **form}, follow_redirects=False)
+    assert response.status_code == 303, response.text
+    url = response.headers["location"]
+    if players:
+        names = "\n".join(f"Spielerin {i + 1}" for i in range(players))
+        assert client.post(f"{url}/players", data={"name": names}, follow_redirects=False).status_code == 303
+    return url
+
+
+def draw(client: TestClient, url: str, pass_no: int, seed: str = "") -> list[str]:
+    response = client.post(f"{url}/draw", data={"pass_no": pass_no, "seed": seed}, follow_redirects=False)
+    assert response.status_code == 303, response.text
+    page = client.get(url).text
+    section = page.split(f'id="pass-{pass_no}"', 1)[1]
+    return list(dict.fromkeys(re.findall(r'href="/sheet/([0-9a-f]+)"', section.split("</section>", 1)[0])))
+
+
+def seq_of(page: str) -> int:
+    return int(re.search(r'data-seq="(\d+)"', page).group(1))
+
+
+def enter(client: TestClient, sheet: str, out: str, points: list[str], romme: bool = False, **extra: object):
+    seq = seq_of(client.get(f"/sheet/{sheet}").text)
+    form: dict[str, object] = {"seq": seq, "out": out, "points": points, **extra}
+    if romme:
+        form["romme"] = "yes"
+    return client.post(f"/sheet/{sheet}/game", data=form, follow_redirects=False)
+
+
+def fill(client: TestClient, sheet: str, rng: random.Random) -> None:
+    seats = len(re.findall(r'name="points"', client.get(f"/sheet/{sheet}").text))
+    for _ in range(8):
+        winner = rng.randrange(seats)
+        points = ["" if s == winner else str(rng.randint(2, 90)) for s in range(seats)]
+        assert enter(client, sheet, str(winner + 1), points).status_code == 303
+
+
+def test_create_register_and_draw_shows_tables_seats_and_audit_data(client: TestClient) -> None:
+    """R-1.3: the draw is shown with its seed and permutation; the page's recipe re-derives it (PT-2)."""
+    url = create(client, 10)
+    sheets = draw(client, url, 1, seed="Herbst-1")
+    assert len(sheets) == 3
+    page = client.get(url).text
+    expected = draw_pass("Herbst-1", 1, range(1, 11))
+    assert " ".join(map(str, expected.permutation)) in page
+    assert "Herbst-1" in page and "preisromme-draw:Herbst-1:1" in page
+    assert "✓" in page
+    first_table = [f"Spielerin {n}" for n in expected.tables[0]]
+    assert f"Platz 1: {first_table[0]}" in page and "schreibt an, gibt Spiel 1" in page
+    english = client.get(url, params={"lang": "en"}).text
+    assert "keeps the sheet, deals game 1" in english and "Audit the draw" in english
+
+
+def test_the_score_sheet_totals_and_names_the_dealer(client: TestClient) -> None:
+    """R-2.1: running totals on the sheet; RA-02: the deal passes on; R-13.2: Rommé-Hand doubles."""
+    url = create(client, 4)
+    (sheet,) = draw(client, url, 1, seed="s")
+    page = client.get(f"/sheet/{sheet}").text
+    names = re.findall(r"<th>\d\. ([^<]+)</th>", page)
+    assert "Spiel 1 von 8 — es gibt: " + names[0] in page
+    assert enter(client, sheet, "2", ["10", "", "30", "5"]).status_code == 303
+    assert enter(client, sheet, "1", ["", "7", "8", "9"], romme=True).status_code == 303
+    page = client.get(f"/sheet/{sheet}", params={"lang": "en"}).text
+    assert "Game 3 of 8 — dealer: " + names[2] in page
+    assert re.findall(r"<tfoot><tr><th>Σ</th>(.*?)</tr>", page, re.S)
+    totals = [int(x) for x in re.findall(r"<th>(\d+)</th>", page.split("<tfoot>", 1)[1].split("</tfoot>", 1)[0])]
+    assert totals == [10, 14, 46, 23]
+    assert "Rommé-Hand" in page
+
+
+def test_the_sheet_page_is_live(client: TestClient) -> None:
+    """RA-28 on every phone: the page subscribes to the match's events and re-fetches its board."""
+    url = create(client, 3)
+    (sheet,) = draw(client, url, 1)
+    page = client.get(f"/sheet/{sheet}").text
+    assert f'data-events="/m/{sheet}/events"' in page and f'data-board="/sheet/{sheet}/board"' in page
+    board = client.get(f"/sheet/{sheet}/board")
+    assert board.status_code == 200 and board.text.startswith('<div id="board"')
+    fragment = client.post(
+        f"/sheet/{sheet}/game", data={"seq": seq_of(page), "out": "1", "points": ["", "4", "5"]}, headers=HTMX
+    )
+    assert fragment.status_code == 200 and 'data-seq="' in fragment.text and "<html" not in fragment.text
+
+
+@pytest.mark.parametrize(
+    ("out", "points", "clause"),
+    [
+        ("2", ["1", "", "30", "5"], "RA-23"),  # a loser keeps at least one card worth 2 or more
+        ("2", ["900", "", "30", "5"], "RA-23"),  # more than the deck can hold
+        ("none", ["300", "300", "300", "10"], "RA-23"),
+    ],
+)
+def test_impossible_entries_are_refused_with_the_clause(client: TestClient, out: str, points: list[str], clause: str):
+    """RA-23 via the engine's score-sheet mode: nothing is written, the sheet shows why (422)."""
+    url = create(client, 4)
+    (sheet,) = draw(client, url, 1)
+    response = enter(client, sheet, out, points)
+    assert response.status_code == 422
+    assert f"({clause})" in alert(response.text)
+    assert seq_of(client.get(f"/sheet/{sheet}").text) == 0
+    english = client.post(f"/sheet/{sheet}/game", data={"seq": 0, "out": out, "points": points}, params={"lang": "en"})
+    assert "cannot happen" in alert(english.text) or "possible" in alert(english.text)
+
+
+@pytest.mark.parametrize(
+    "form",
+    [
+        {"seq": 0, "out": "9", "points": ["1", "2", "3", "4"]},  # no such seat
+        {"seq": 0, "out": "x", "points": ["1", "2", "3", "4"]},
+        {"seq": 0, "out": "1", "points": ["", "a", "3", "4"]},  # not a number
+        {"seq": 0, "out": "1", "points": ["", "-5", "3", "4"]},
+        {"seq": 0, "out": "1", "points": ["", "3", "4"]},  # a field missing
+        {"seq": 0, "out": "1"},
+        {"seq": "x", "out": "1", "points": ["", "3", "4", "5"]},  # malformed seq
+        {"out": "1", "points": ["", "3", "4", "5"]},  # no seq
+        {"seq": 0, "points": ["", "3", "4", "5"]},  # no winner
+        {"seq": -1, "out": "1", "points": ["", "3", "4", "5"]},
+    ],
+)
+def test_malformed_sheet_posts_are_4xx(client: TestClient, form: dict[str, object]) -> None:
+    url = create(client, 4)
+    (sheet,) = draw(client, url, 1)
+    response = client.post(f"/sheet/{sheet}/game", data=form)
+    assert 400 <= response.status_code < 500, response.text
+
+
+def test_a_stale_sheet_is_a_conflict(client: TestClient) -> None:
+    """M-1: two phones submitting the same game: the second sees the fresh sheet (409)."""
+    url = create(client, 3)
+    (sheet,) = draw(client, url, 1)
+    first = client.post(f"/sheet/{sheet}/game", data={"seq": 0, "out": "1", "points": ["", "4", "5"]})
+    assert first.status_code == 200
+    second = client.post(f"/sheet/{sheet}/game", data={"seq": 0, "out": "1", "points": ["", "4", "5"]})
+    assert second.status_code == 409 and "(M-1)" in alert(second.text)
+
+
+@pytest.mark.parametrize("path", ["/t/nope", "/t/nope/standings", "/sheet/nope", "/sheet/nope/board"])
+def test_unknown_pages_are_404(client: TestClient, path: str) -> None:
+    assert client.get(path).status_code == 404
+
+
+def test_unknown_tournament_writes_are_404(client: TestClient) -> None:
+    assert client.post("/t/nope/players", data={"name": "A"}).status_code == 404
+    assert client.post("/t/nope/draw", data={"pass_no": 1}).status_code == 404
+    assert client.post("/sheet/nope/game", data={"seq": 0, "out": "1", "points": ["1"]}).status_code == 404
+
+
+def test_a_match_that_is_no_score_sheet_is_not_shown_as_one(client: TestClient) -> None:
+    from tests.web.conftest import start_evening
+
+    match_id = start_evening(client)
+    assert client.get(f"/sheet/{match_id}").status_code == 404
+
+
+@pytest.mark.parametrize(
+    ("players", "pass_no", "clause"),
+    [(2, 1, "R-1.1"), (4, 2, "R-1.3"), (4, 3, "R-1.2")],
+)
+def test_impossible_draws_are_refused_with_the_clause(client: TestClient, players: int, pass_no: int, clause: str):
+    url = create(client, players)
+    response = client.post(f"{url}/draw", data={"pass_no": pass_no})
+    assert response.status_code == 422
+    assert f"({clause})" in alert(response.text)
+    english = client.post(f"{url}/draw", data={"pass_no": pass_no}, params={"lang": "en"})
+    assert f"({clause})" in alert(english.text) and alert(english.text) != alert(response.text)
+
+
+def test_pass_two_waits_for_pass_one_and_registration_closes(client: TestClient) -> None:
+    url = create(client, 5)
+    draw(client, url, 1)
+    running = client.post(f"{url}/draw", data={"pass_no": 2})
+    assert running.status_code == 422 and "(R-1.2)" in alert(running.text)
+    late = client.post(f"{url}/players", data={"name": "Zu spät"})
+    assert late.status_code == 422 and "(R-1.3)" in alert(late.text)
+    again = client.post(f"{url}/draw", data={"pass_no": 1})
+    assert again.status_code == 422 and "(R-1.3)" in alert(again.text)
+
+
+@pytest.mark.parametrize(
+    ("form", "status"),
+    [
+        ({"title": ""}, 422),
+        ({"title": "   "}, 422),
+        ({"title": "x" * 121}, 422),
+        ({"title": "x" * 201}, 422),
+        ({"title": "T", "tie_break": "coin"}, 422),
+        ({"title": "T", "tie_break": ["lots", "lots"]}, 422),
+    ],
+)
+def test_bad_tournament_forms_are_refused(client: TestClient, form: dict[str, object], status: int) -> None:
+    response = client.post("/tournaments", data=form)
+    assert response.status_code == status
+
+
+def test_bad_registrations_and_draw_forms(client: TestClient) -> None:
+    url = create(client, 3)
+    duplicate = client.post(f"{url}/players", data={"name": "spielerin 1"})
+    assert duplicate.status_code == 422 and "(PT-5)" in alert(duplicate.text)
+    assert client.post(f"{url}/players", data={"name": ""}).status_code == 422
+    assert client.post(f"{url}/players", data={"name": "x" * 70}).status_code == 422
+    assert client.post(f"{url}/draw", data={"pass_no": "eins"}).status_code == 422
+    assert client.post(f"{url}/draw", data={}).status_code == 422
+    assert client.post(f"{url}/draw", data={"pass_no": 1, "seed": "x" * 65}).status_code == 422
+    assert client.post(f"{url}/draw", content=b"\xff\xfe", headers={"content-type": "text/plain"}).status_code < 500
+
+
+def test_a_whole_tournament_ends_with_the_prize_ranking(client: TestClient) -> None:
+    """RA-24: after both passes every total is the sum of the sheet entries, ranked ascending,
+    ties explained; prizes by rank."""
+    url = create(client, 7, tie_break=["second_pass", "games_won"], prizes="Gans\nWein\nPralinen")
+    rng = random.Random(7)
+    for pass_no in (1, 2):
+        for sheet in draw(client, url, pass_no):
+            fill(client, sheet, rng)
+    page = client.get(f"{url}/standings").text
+    assert "Vorläufig" not in page
+    rows = re.findall(r'<tr data-number="\d+">(.*?)</tr>', page, re.S)
+    assert len(rows) == 7
+    totals = []
+    for row in rows:
+        cells = [re.sub(r"<[^>]+>", "", c).strip() for c in re.findall(r"<td>(.*?)</td>", row, re.S)]
+        first, second, total = int(cells[2]), int(cells[3]), int(cells[4])
+        assert first + second == total
+        totals.append(total)
+    assert totals == sorted(totals)
+    assert "Gans" in page
+    assert "Punkte." in page
+    english = client.get(f"{url}/standings", params={"lang": "en"}).text
+    assert "Standings and prizes" in english and "points." in english
