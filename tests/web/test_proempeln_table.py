@@ -150,6 +150,16 @@ def test_doppellorer_hand_in_round_seven(client: TestClient) -> None:
     act(client, match_id, 0, "D rechts")
     page = tap(client, match_id, 0, [1, 1, 1, 1, 1, 1, 2], bottles=[1, 7, 2, 6, 3, 5, 4])
     assert 'data-testid="score-now">12<' in page
+    act(client, match_id, 0, "record")
+    act(client, match_id, 1, "D links")
+    tap(client, match_id, 1, [2, 2, 1, 1, 0, 0, 2], bottles=[1, 7, 2, 6, 3, 5, 4])
+    page = act(client, match_id, 1, "record")
+    # PR-2.9, PR-R12: 12 all: the Stechen, one stopper each (bottle 0), until one scores more.
+    assert 'data-testid="stechen"' in page and "Anna: Stechen stopper" in page
+    page = tap(client, match_id, 0, [2], bottles=[0])
+    assert "Ben: Stechen stopper" in page
+    page = tap(client, match_id, 1, [3], bottles=[0])
+    assert "Ben is king" in page and "Decided by the Stechen" in page
 
 
 def test_refusals_in_the_readers_language_with_the_clause(client: TestClient) -> None:
