@@ -93,3 +93,20 @@ def test_the_service_hook_gives_each_seat_its_learned_model(sql_url: str) -> Non
 def _record_of_other_game(service: MatchService) -> MatchRecord:
     snap = service.create("kluempchen", ["A", "B", "C", "D"], mode="table")
     return service.record(snap.match_id)
+
+
+def test_one_book_follows_new_entries_and_undo(sql_url: str) -> None:
+    """The book remembers matches it has read and reads one again when it has new events."""
+    store = open_store(sql_url)
+    try:
+        service = MatchService(store.repository)
+        book = SkillBook(store.repository)
+        match_id = _table_game(service)
+        assert book.load().skill("Anna").samples == 6
+        snap = service.act(match_id, 0, "none", service.snapshot(match_id).seq)
+        snap = service.enter_outcome(match_id, "s0 b1 2", snap.seq)
+        assert book.load().skill("Anna").counts == (2, 1, 2, 2)
+        service.undo(match_id, snap.seq)
+        assert book.load().skill("Anna").counts == (2, 1, 1, 2)
+    finally:
+        store.close()

@@ -22,21 +22,41 @@ from stammtisch.core.protocol import Game
 from stammtisch.games.proempeln import GAME
 from stammtisch.games.proempeln.skill import LAPLACE, PlayerSkill, Prior, SkillTable, club_prior
 from stammtisch.matches.events import MatchRecord
-from stammtisch.matches.proempeln_record import SLUG, PlayerFacts, player_key, players, read_matches
+from stammtisch.matches.proempeln_record import SLUG, MatchFacts, PlayerFacts, player_key, players, read_match
 
 #: Pseudo-stoppers of the club prior: a new player's model is the club average worth this many stoppers.
 PRIOR_STRENGTH = 8.0
+#: At most this many matches are read (the newest).
+MAX_MATCHES = 100_000
 
 
 class SkillBook:
-    """Landing models per player, read fresh from ``repository`` on every call of ``load``."""
+    """Landing models per player, read from ``repository`` on every call of ``load``.
+
+    Each match read is remembered with its last seq; a later ``load`` asks the repository only
+    for events after it and reads a match again only when it has new events (usually just the
+    match being played), so the advisor card stays cheap when the club has many games."""
 
     def __init__(self, repository: Any, game: Game[Any] = GAME) -> None:
         self.repository = repository
         self.game = game
+        self._read: dict[str, tuple[int, MatchFacts]] = {}
+        self._lock = threading.Lock()
 
     def load(self) -> SkillSnapshot:
-        return SkillSnapshot(players(read_matches(self.repository, self.game)))
+        matches = []
+        for record in self.repository.list_matches(MAX_MATCHES, SLUG):
+            with self._lock:
+                known = self._read.get(record.match_id)
+            if known is not None and not self.repository.events(record.match_id, known[0]):
+                matches.append(known[1])
+                continue
+            events = self.repository.events(record.match_id)
+            facts = read_match(self.game, record, events)
+            with self._lock:
+                self._read[record.match_id] = (events[-1].seq if events else 0, facts)
+            matches.append(facts)
+        return SkillSnapshot(players(matches))
 
 
 class SkillSnapshot:

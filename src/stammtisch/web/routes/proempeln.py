@@ -105,8 +105,17 @@ async def replay(
     return await _written(request, service, broadcaster, snapshot, lang)
 
 
+def skill_book(request: Request, service: Any) -> SkillBook:
+    """One ``SkillBook`` per app (it remembers the matches it has read)."""
+    book = getattr(request.app.state, "proempeln_skills", None)
+    if book is None or book.repository is not service.repository:
+        book = SkillBook(service.repository)
+        request.app.state.proempeln_skills = book
+    return book
+
+
 # --- the advisor ----------------------------------------------------------------------------------
-def advice_for(service: Any, match_id: str, seat: int | None) -> dict[str, Any]:
+def advice_for(service: Any, book: SkillBook, match_id: str, seat: int | None) -> dict[str, Any]:
     """The advisor's values for ``seat`` (default: the seat about to announce) with his learned model."""
     snapshot = service.snapshot(match_id)
     if snapshot.game != GAME:
@@ -117,7 +126,7 @@ def advice_for(service: Any, match_id: str, seat: int | None) -> dict[str, Any]:
     if not isinstance(seat, int) or not 0 <= seat < len(snapshot.players):
         raise BadInput(Text(f"Platz {seat} gibt es nicht.", f"There is no seat {seat}."), 422)
     name = snapshot.players[seat]
-    skill = SkillBook(service.repository).load().skill(name)
+    skill = book.load().skill(name)
     player = view["players"][seat]
     round_ = min(int(view["round"]), advisor.ROUNDS)
     config = Config(**view["options"])
@@ -143,7 +152,7 @@ async def advice(
     lang: LangDep,
     seat: Annotated[int | None, Query(ge=0, le=6)] = None,
 ) -> Response:
-    data = await run_in_threadpool(advice_for, service, match_id, seat)
+    data = await run_in_threadpool(advice_for, service, skill_book(request, service), match_id, seat)
     if "application/json" in request.headers.get("accept", ""):
         data.pop("table", None)
         return JSONResponse(data)
@@ -154,6 +163,6 @@ async def advice(
 # --- statistics -----------------------------------------------------------------------------------
 @router.get("/proempeln/stats", response_class=HTMLResponse)
 async def statistics(request: Request, service: ServiceDep, renderer: RendererDep, lang: LangDep) -> HTMLResponse:
-    snapshot = await run_in_threadpool(lambda: SkillBook(service.repository).load())
+    snapshot = await run_in_threadpool(skill_book(request, service).load)
     names = {move: text.get(lang) for move, text in MOVE_NAMES.items()}
     return renderer.response("games/proempeln/stats.html", request, lang, s=present_statistics(snapshot), names=names)
