@@ -8,8 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from stammtisch.club.tournament.repository import InMemoryTournaments
+from stammtisch.club.tournament.service import TournamentService
 from stammtisch.club.tournament.standings import SheetGame
 from stammtisch.matches.service import MatchService
+from stammtisch.store.tournament_repository import SqlTournamentRepository
 
 GAME = "preisromme"
 
@@ -31,3 +34,10 @@ class MatchSheets:
             SheetGame(game["winner"], bool(game["romme_hand"]), tuple(int(p) for p in game["penalties"]))
             for game in view["history"]
         )
+
+
+def tournament_service(matches: MatchService) -> TournamentService:
+    """Tournaments on the same database as ``matches`` (in memory when its repository is in memory)."""
+    engine = getattr(matches.repository, "engine", None)
+    repository = SqlTournamentRepository(engine) if engine is not None else InMemoryTournaments()
+    return TournamentService(repository, MatchSheets(matches))

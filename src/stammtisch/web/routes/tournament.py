@@ -14,7 +14,7 @@ from fastapi import APIRouter, Form, Request
 from starlette.concurrency import run_in_threadpool
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 
-from stammtisch.club.tournament import InMemoryTournaments, TournamentNotFound, TournamentService
+from stammtisch.club.tournament import TournamentNotFound, TournamentService
 from stammtisch.club.tournament.draw import rng_key
 from stammtisch.club.tournament.standings import TIE_BREAKS
 from stammtisch.club.tournament.tables import GAMES_PER_PASS, dealer_seat, table_sizes
@@ -22,8 +22,7 @@ from stammtisch.core.errors import RuleViolation
 from stammtisch.core.text import Text
 from stammtisch.matches.errors import MatchNotFound
 from stammtisch.matches.service import MatchService
-from stammtisch.store.tournament_repository import SqlTournamentRepository
-from stammtisch.store.tournament_sheets import MatchSheets
+from stammtisch.store.tournament_sheets import tournament_service
 from stammtisch.web.deps import BroadcasterDep, LangDep, ServiceDep
 from stammtisch.web.errors import BadInput, status_for
 from stammtisch.web.tournament_sheet import present_sheet
@@ -38,10 +37,7 @@ def tournaments_of(request: Request) -> TournamentService:
     state = request.app.state
     found = getattr(state, "tournaments", None)
     if found is None:
-        service: MatchService = state.service
-        engine = getattr(service.repository, "engine", None)
-        repository = SqlTournamentRepository(engine) if engine is not None else InMemoryTournaments()
-        found = state.tournaments = TournamentService(repository, MatchSheets(service))
+        found = state.tournaments = tournament_service(state.service)
     return found
 
 

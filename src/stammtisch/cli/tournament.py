@@ -1,0 +1,108 @@
+"""``stammtisch tournament``: Preisrommé tournaments from the terminal, on the same database as the
+web app (``STAMMTISCH_DATABASE_URL`` or the data directory): create, register, draw a pass (with
+its audit data) and show the tables and standings. Score sheets are entered on the web page of each
+table (``/sheet/<id>``) or through the JSON API.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Annotated
+
+import typer
+
+from stammtisch.cli.console import fail, stdout
+from stammtisch.club.tournament import TournamentService
+from stammtisch.club.tournament.draw import rng_key
+from stammtisch.core.errors import RuleViolation
+from stammtisch.core.text import Text
+from stammtisch.matches.service import MatchService
+from stammtisch.store.config import database_url
+from stammtisch.store.database import open_store
+from stammtisch.store.errors import StoreError
+from stammtisch.store.tournament_sheets import tournament_service
+
+app = typer.Typer(help="Preisrommé tournaments: create, register, draw, standings.", no_args_is_help=True)
+
+
+@contextmanager
+def _service() -> Iterator[TournamentService]:
+    try:
+        store = open_store(database_url(os.environ))
+    except StoreError as error:
+        fail(error.message)
+    try:
+        yield tournament_service(MatchService(store.repository))
+    except RuleViolation as error:
+        fail(_with_clause(error))
+    finally:
+        store.close()
+
+
+def _with_clause(error: RuleViolation) -> Text:
+    return Text(f"{error.message.de} ({error.clause})", f"{error.message.en} ({error.clause})")
+
+
+@app.command("create")
+def create(
+    title: Annotated[str, typer.Argument(help="the tournament's title")],
+    tie_break: Annotated[
+        list[str] | None, typer.Option("--tie-break", help="second_pass, games_won or lots (in order; repeatable)")
+    ] = None,
+    prize: Annotated[list[str] | None, typer.Option("--prize", help="a prize, first place first (repeatable)")] = None,
+) -> None:
+    """Create a tournament; prints its id."""
+    with _service() as service:
+        record = service.create(title, tie_break or [], prize or [])
+    stdout().print(record.tournament_id, markup=False)
+
+
+@app.command("register")
+def register(
+    tournament_id: Annotated[str, typer.Argument()],
+    names: Annotated[list[str], typer.Argument(help="players' names")],
+) -> None:
+    """Register players (before the first draw)."""
+    with _service() as service:
+        for name in names:
+            registration = service.register(tournament_id, name)
+            stdout().print(f"{registration.number}. {registration.name}", markup=False)
+
+
+@app.command("draw")
+def draw(
+    tournament_id: Annotated[str, typer.Argument()],
+    pass_no: Annotated[int, typer.Argument(help="1 or 2")],
+    seed: Annotated[str | None, typer.Option("--seed", help="a seed drawn in the room (default: random)")] = None,
+) -> None:
+    """Draw tables and seats for a pass (R-1.3) and print them with the audit data."""
+    with _service() as service:
+        stored = service.draw(tournament_id, pass_no, seed)
+        names = service.overview(tournament_id).names
+    out = stdout()
+    d = stored.draw
+    out.print(f"Durchgang / pass {d.pass_no} — seed {d.seed}", markup=False)
+    out.print(f"permutation: {' '.join(map(str, d.permutation))}  (random.Random({rng_key(d.seed, d.pass_no)!r}))")
+    for t, (table, match_id) in enumerate(zip(d.tables, stored.match_ids, strict=True), start=1):
+        seats = ", ".join(f"{s}. {names[n]}" for s, n in enumerate(table, start=1))
+        out.print(f"Tisch / table {t}: {seats}  sheet /sheet/{match_id}", markup=False)
+
+
+@app.command("standings")
+def standings(tournament_id: Annotated[str, typer.Argument()], lang: str = "de") -> None:
+    """Totals across tables and the prize ranking (RA-24), with the tie explanations."""
+    with _service() as service:
+        overview = service.overview(tournament_id)
+    out = stdout()
+    if not overview.standings.complete:
+        out.print("vorläufig / provisional", markup=False)
+    for p in overview.standings.placings:
+        r = p.result
+        prize = f"  [{p.prize}]" if p.prize else ""
+        out.print(
+            f"{p.rank:>3}{'=' if p.shared else ' '} {r.name:<24} {r.pass_totals[0]:>5} {r.pass_totals[1]:>5} "
+            f"{r.total:>6}{prize}  {p.explanation.get(lang)}",
+            markup=False,
+        )
