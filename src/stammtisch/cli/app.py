@@ -11,7 +11,7 @@ from typing import Annotated
 import typer
 
 import stammtisch
-from stammtisch.cli import advise, play, rules, serve, simulate
+from stammtisch.cli import advise, play, rules, serve, simulate, tournament
 from stammtisch.cli.console import stdout
 
 app = typer.Typer(
@@ -43,6 +43,7 @@ app.command("play")(play.play)
 app.command("simulate")(simulate.simulate)
 app.command("rules")(rules.rules)
 app.command("advise")(advise.advise)
+app.add_typer(tournament.app, name="tournament")
 
 
 def main() -> None:
