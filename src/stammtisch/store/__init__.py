@@ -10,11 +10,13 @@ from stammtisch.store.database import Store, create_store_engine, downgrade, mig
 from stammtisch.store.errors import StoreError
 from stammtisch.store.notify import PostgresNotifier
 from stammtisch.store.repository import SqlMatchRepository
+from stammtisch.store.seat_links import SqlSeatLinks
 from stammtisch.store.tournament_repository import SqlTournamentRepository
 
 __all__ = [
     "PostgresNotifier",
     "SqlMatchRepository",
+    "SqlSeatLinks",
     "SqlTournamentRepository",
     "Store",
     "StoreError",
