@@ -1,0 +1,84 @@
+"""S-2: in a match played through seat links, nobody sees or acts for a seat except through its link.
+
+The generic match pages and API take the seat from the request (``?seat=``, a form field, a JSON
+field), which is right for a table where everybody shares the scribe's phone, but would let anyone
+see another player's hand in a game with seat links. This middleware refuses those requests for
+linked matches (HTTP 403, in the reader's language); the public views (no seat) stay open, and so
+does the live-update stream, whose events carry only a sequence number.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from html import escape
+from http.cookies import SimpleCookie
+from typing import Any
+from urllib.parse import parse_qs
+
+from starlette.concurrency import run_in_threadpool
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from stammtisch.matches.errors import MatchNotFound
+from stammtisch.matches.seat_links import SeatLinkRequired
+from stammtisch.web.i18n import COOKIE, choose_language
+
+#: (pattern, method or None for any, guarded only with a ``seat`` query parameter)
+GUARDED = (
+    (re.compile(r"^/m/([^/]+)(?:/board)?/?$"), "GET", True),
+    (re.compile(r"^/m/([^/]+)/(?:act|dice|score|outcome|undo)/?$"), None, False),
+    (re.compile(r"^/api/matches/([^/]+)/?$"), "GET", True),
+    (re.compile(r"^/api/matches/([^/]+)/(?:actions|undo)/?$"), None, False),
+)
+
+
+def _guarded_match(scope: Scope) -> str | None:
+    path = scope.get("path", "")
+    for pattern, method, needs_seat in GUARDED:
+        found = pattern.match(path)
+        if found is None or (method is not None and scope.get("method") != method):
+            continue
+        if needs_seat and "seat" not in parse_qs(scope.get("query_string", b"").decode("latin-1")):
+            return None
+        return found.group(1)
+    return None
+
+
+class SeatGuard:
+    """ASGI middleware; ``linked(app, match_id)`` says whether a match is played through seat links."""
+
+    def __init__(self, app: ASGIApp, linked: Any) -> None:
+        self.app = app
+        self.linked = linked
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        match_id = _guarded_match(scope) if scope["type"] == "http" else None
+        if match_id is not None:
+            try:
+                refused = await run_in_threadpool(self.linked, scope["app"], match_id)
+            except MatchNotFound:
+                refused = False  # the route answers 404 itself
+            if refused:
+                await _refuse(scope, send)
+                return
+        await self.app(scope, receive, send)
+
+
+async def _refuse(scope: Scope, send: Send) -> None:
+    error = SeatLinkRequired()
+    headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", ())}
+    cookie = SimpleCookie()
+    try:
+        cookie.load(headers.get("cookie", ""))
+    except Exception:  # a garbled cookie header: ignore it
+        cookie = SimpleCookie()
+    query = parse_qs(scope.get("query_string", b"").decode("latin-1")).get("lang", [None])[0]
+    lang = choose_language(query, cookie[COOKIE].value if COOKIE in cookie else None, headers.get("accept-language"))
+    if scope.get("path", "").startswith("/api/") or "application/json" in headers.get("accept", ""):
+        body = json.dumps({"error": {**error.to_json(), "message": error.text(lang)}}).encode()
+        kind = b"application/json"
+    else:
+        body = f'<!doctype html><meta charset="utf-8"><p role="alert">{escape(error.text(lang))}</p>'.encode()
+        kind = b"text/html; charset=utf-8"
+    await send({"type": "http.response.start", "status": 403, "headers": [(b"content-type", kind)]})
+    await send({"type": "http.response.body", "body": body})
