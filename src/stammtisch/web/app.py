@@ -21,7 +21,8 @@ from stammtisch.web import errors
 from stammtisch.web.language import LanguageMiddleware
 from stammtisch.web.live import Broadcaster
 from stammtisch.web.rendering import STATIC_DIR, Renderer
-from stammtisch.web.routes import api, evening, events, home, match, proempeln, tournament
+from stammtisch.web.routes import api, evening, events, home, match, preisromme, proempeln, tournament
+from stammtisch.web.seat_guard import SeatGuard
 
 
 def build_service(database_url: str | None = None, notifier: Notifier | None = None) -> MatchService:
@@ -41,8 +42,9 @@ def create_app(service: MatchService | None = None, *, database_url: str | None 
     app.state.renderer = Renderer()
     app.state.broadcaster = broadcaster
     app.add_middleware(LanguageMiddleware)
+    app.add_middleware(SeatGuard, linked=lambda app, match_id: preisromme.table_for(app).is_linked(match_id))
     errors.install(app)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
-    for module in (home, evening, match, events, api, proempeln, tournament):
+    for module in (home, evening, match, events, api, proempeln, tournament, preisromme):
         app.include_router(module.router)
     return app
