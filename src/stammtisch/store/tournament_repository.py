@@ -36,6 +36,10 @@ def _record(row: Any) -> TournamentRecord:
     )
 
 
+#: How often a registration that lost a race for its number tries again.
+REGISTER_ATTEMPTS = 20
+
+
 class SqlTournamentRepository:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
@@ -76,37 +80,53 @@ class SqlTournamentRepository:
             raise not_found(tournament_id)
 
     def register(self, tournament_id: str, name: str) -> Registration:
-        try:
-            with _available(), self.engine.begin() as connection:
-                self._lock(connection, tournament_id)
-                drawn = connection.execute(
-                    select(func.count())
-                    .select_from(tournament_draws)
-                    .where(tournament_draws.c.tournament_id == tournament_id)
-                ).scalar()
-                if drawn:
-                    raise registration_closed()
-                key = name_key(name)
-                taken = connection.execute(
+        # SQLite reads outside the write lock, so two registrations can pick the same next number;
+        # the primary key refuses the second, which then tries again with a fresh number.
+        for _ in range(REGISTER_ATTEMPTS):
+            try:
+                return self._register_once(tournament_id, name)
+            except IntegrityError:
+                if self._name_taken(tournament_id, name):
+                    raise duplicate_name(name) from None
+        raise duplicate_name(name)
+
+    def _name_taken(self, tournament_id: str, name: str) -> bool:
+        with _available(), self.engine.connect() as connection:
+            return (
+                connection.execute(
                     select(tournament_players.c.number).where(
-                        tournament_players.c.tournament_id == tournament_id, tournament_players.c.name_key == key
+                        tournament_players.c.tournament_id == tournament_id,
+                        tournament_players.c.name_key == name_key(name),
                     )
                 ).first()
-                if taken is not None:
-                    raise duplicate_name(name)
-                last = connection.execute(
-                    select(func.max(tournament_players.c.number)).where(
-                        tournament_players.c.tournament_id == tournament_id
-                    )
-                ).scalar()
-                number = int(last or 0) + 1
-                connection.execute(
-                    insert(tournament_players).values(
-                        tournament_id=tournament_id, number=number, name=name, name_key=key
-                    )
+                is not None
+            )
+
+    def _register_once(self, tournament_id: str, name: str) -> Registration:
+        with _available(), self.engine.begin() as connection:
+            self._lock(connection, tournament_id)
+            drawn = connection.execute(
+                select(func.count())
+                .select_from(tournament_draws)
+                .where(tournament_draws.c.tournament_id == tournament_id)
+            ).scalar()
+            if drawn:
+                raise registration_closed()
+            key = name_key(name)
+            taken = connection.execute(
+                select(tournament_players.c.number).where(
+                    tournament_players.c.tournament_id == tournament_id, tournament_players.c.name_key == key
                 )
-        except IntegrityError:
-            raise duplicate_name(name) from None
+            ).first()
+            if taken is not None:
+                raise duplicate_name(name)
+            last = connection.execute(
+                select(func.max(tournament_players.c.number)).where(tournament_players.c.tournament_id == tournament_id)
+            ).scalar()
+            number = int(last or 0) + 1
+            connection.execute(
+                insert(tournament_players).values(tournament_id=tournament_id, number=number, name=name, name_key=key)
+            )
         return Registration(number, name)
 
     def players(self, tournament_id: str) -> list[Registration]:
