@@ -270,24 +270,36 @@ def find_runs(hand: Sequence[int], min_points: int = 0, max_cards: int = 99) -> 
 def _suit_runs_within(
     suit: int, ranks: int, jokers: int, min_points: int, max_cards: int
 ) -> tuple[tuple[int, ...], ...]:
-    """The runs of ``_suit_runs`` worth at least ``min_points`` with at most ``max_cards`` cards."""
-    return tuple(
-        cards for points, size, cards in _suit_runs(suit, ranks, jokers) if points >= min_points and size <= max_cards
-    )
+    """The runs of one suit worth at least ``min_points`` with at most ``max_cards`` cards, as cards."""
+    card_at = _CARD_AT[suit]
+    found = []
+    for points, lo, hi, joker_positions in _position_runs(ranks, jokers):
+        if points < min_points or hi - lo >= max_cards:
+            continue
+        cards = card_at[lo : hi + 1]
+        for p in joker_positions:
+            cards[p - lo] = JOKER
+        found.append(tuple(cards))
+    return tuple(found)
 
 
-@lru_cache(maxsize=1 << 18)
-def _suit_runs(suit: int, ranks: int, jokers: int) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
-    """(points, size, cards) of every run of one suit for a hand holding the ranks in bit mask
-    ``ranks`` and ``jokers`` jokers. Cached: hands repeat their per-suit patterns all the time."""
+#: ``_CARD_AT[suit][position]``: the natural card at a run position (1 = low ace .. 14 = high ace).
+_CARD_AT = tuple([run_card(suit, p) if p else -1 for p in range(15)] for suit in range(4))
+
+
+@lru_cache(maxsize=1 << 16)
+def _position_runs(ranks: int, jokers: int) -> tuple[tuple[int, int, int, tuple[int, ...]], ...]:
+    """(points, first position, last position, joker positions) of every run a hand holding the ranks
+    in bit mask ``ranks`` (of any one suit) and ``jokers`` jokers can lay, in canonical order (first
+    position, length, joker positions). Suit-independent and cached: hands repeat their per-suit
+    patterns all the time."""
     has = [False] * 15
     for rank in range(1, 14):
         has[rank] = bool(ranks >> (rank - 1) & 1)
     has[14] = has[1]
     if sum(has[1:14]) + jokers < 3:
         return ()
-    card_at = [run_card(suit, p) if p else -1 for p in range(15)]
-    found: list[tuple[int, int, tuple[int, ...]]] = []
+    found: list[tuple[int, int, int, tuple[int, ...]]] = []
     for lo in range(1, 13):
         if not has[lo] and (not jokers or not has[lo + 1]):
             continue
@@ -306,15 +318,11 @@ def _suit_runs(suit: int, ranks: int, jokers: int) -> tuple[tuple[int, int, tupl
             points += POS_VALUE[hi]
             if hi - lo < 2:
                 continue
-            size = hi - lo + 1
             if not jokers:
-                found.append((points, size, tuple(card_at[lo : hi + 1])))
+                found.append((points, lo, hi, ()))
                 continue
             for chosen in _joker_choices(naturals, missing, jokers - len(missing)):
-                cards = card_at[lo : hi + 1]
-                for p in chosen:
-                    cards[p - lo] = JOKER
-                found.append((points, size, tuple(cards)))
+                found.append((points, lo, hi, chosen))
     return tuple(found)
 
 
