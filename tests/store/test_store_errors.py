@@ -99,3 +99,40 @@ def test_a_directory_where_the_file_should_be(tmp_path: Path) -> None:
     with pytest.raises(StoreError) as caught:
         open_store(env={"STAMMTISCH_DATA_DIR": str(tmp_path)})
     _check(caught.value, "store/corrupt", ("beschädigt", "damaged"))
+
+
+def test_read_then_write_transactions_wait_for_each_other(tmp_path: Path) -> None:
+    """``write_transaction``: on SQLite, transactions that read before they write queue up instead
+    of failing with "database is locked"."""
+    import threading
+
+    from sqlalchemy import text
+
+    from stammtisch.store.transactions import write_transaction
+
+    store = open_store(f"sqlite:///{tmp_path}/db.sqlite3")
+    with store.engine.begin() as connection:
+        connection.execute(text("CREATE TABLE counter (n INTEGER)"))
+        connection.execute(text("INSERT INTO counter VALUES (0)"))
+    barrier = threading.Barrier(4)
+    errors: list[BaseException] = []
+
+    def bump() -> None:
+        barrier.wait()
+        try:
+            for _ in range(10):
+                with write_transaction(store.engine) as connection:
+                    n = connection.execute(text("SELECT n FROM counter")).scalar_one()
+                    connection.execute(text("UPDATE counter SET n = :n"), {"n": n + 1})
+        except BaseException as error:  # noqa: BLE001 - collected for the assertion below
+            errors.append(error)
+
+    threads = [threading.Thread(target=bump) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    with store.engine.connect() as connection:
+        assert connection.execute(text("SELECT n FROM counter")).scalar_one() == 40
+    store.close()
+    assert errors == []

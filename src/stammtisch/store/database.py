@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import json
 import os
+import sqlite3
 import tempfile
+import threading
+import time
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -19,7 +22,7 @@ from typing import Any, TypeVar
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event, make_url, pool
+from sqlalchemy import Engine, create_engine, event, make_url, pool, text
 from sqlalchemy.exc import DatabaseError, OperationalError
 
 from stammtisch.core.text import Text
@@ -174,15 +177,31 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor = dbapi_connection.cursor()
     try:
         cursor.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-        cursor.execute("PRAGMA journal_mode = WAL")
         cursor.execute("PRAGMA synchronous = NORMAL")
         cursor.execute("PRAGMA foreign_keys = ON")
+        if cursor.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+            _switch_to_wal(cursor)
     finally:
         cursor.close()
 
 
+def _switch_to_wal(cursor: Any) -> None:
+    """WAL is a property of the file, set once by the first connection. Switching needs a moment
+    alone with the file, and SQLite does not wait for that (no busy handler): retry briefly when
+    several workers open a new database at the same moment."""
+    deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
+    while True:
+        try:
+            cursor.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.05)
+
+
 @lru_cache(maxsize=65_536)
-def _shared_json(text: str) -> Any:
+def _shared_json(text: str | bytes) -> Any:
     """JSON columns, decoded once per distinct text: a match log repeats the same few payloads
     (a throw, the same dice), and decoding was a tenth of a replay. Values are shared between rows:
     stored facts are read-only (``matches`` memoizes decoded steps by these very objects)."""
@@ -214,8 +233,26 @@ def alembic_config(url: str | None = None) -> Config:
     return config
 
 
+#: Key of the PostgreSQL advisory lock held while migrating (any constant; "stammtisch" in hex-ish).
+MIGRATION_LOCK = 0x5354414D
+
+
+#: Alembic keeps its migration context in module globals: one command at a time per process.
+_alembic_lock = threading.Lock()
+
+
 def _with_connection(engine: Engine, run: Callable[[Config], T]) -> T:
-    with translate_errors(engine.url.render_as_string(hide_password=False)), engine.begin() as connection:
+    """Run an Alembic command in one transaction that holds the database's migration lock, so
+    several workers starting at once migrate one after the other (the later ones find nothing to do)."""
+    with (
+        _alembic_lock,
+        translate_errors(engine.url.render_as_string(hide_password=False)),
+        engine.begin() as connection,
+    ):
+        if connection.dialect.name == "sqlite":
+            connection.exec_driver_sql("BEGIN IMMEDIATE")  # the write lock, and transactional DDL
+        elif connection.dialect.name == "postgresql":
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
         config = alembic_config()
         config.attributes["connection"] = connection
         return run(config)
@@ -229,6 +266,15 @@ def upgrade(engine: Engine, revision: str = "head") -> None:
 def downgrade(engine: Engine, revision: str = "base") -> None:
     """Migrate the database behind ``engine`` down to ``revision`` (``base``: empty)."""
     _with_connection(engine, lambda config: command.downgrade(config, revision))
+
+
+def head_revision() -> str:
+    """The newest revision shipped with this version of the application."""
+    from alembic.script import ScriptDirectory
+
+    head = ScriptDirectory.from_config(alembic_config()).get_current_head()
+    assert head is not None
+    return head
 
 
 def current_revision(engine: Engine) -> str | None:
