@@ -28,7 +28,7 @@ def draw(client: TestClient, url: str, pass_no: int, seed: str = "") -> list[str
     assert response.status_code == 303, response.text
     page = client.get(url).text
     section = page.split(f'id="pass-{pass_no}"', 1)[1]
-    return list(dict.fromkeys(re.findall(r'href="/sheet/([0-9a-f]+)"', section.split("</section>", 1)[0])))
+    return list(dict.fromkeys(re.findall(r'href="/sheet/([0-9a-f]+)[?"]', section.split("</section>", 1)[0])))
 
 
 def seq_of(page: str) -> int:
@@ -243,3 +243,14 @@ def test_a_whole_tournament_ends_with_the_prize_ranking(client: TestClient) -> N
     assert "Punkte." in page
     english = client.get(f"{url}/standings", params={"lang": "en"}).text
     assert "Standings and prizes" in english and "points." in english
+
+
+def test_forty_players_register_at_once_and_sit_at_ten_tables(client: TestClient) -> None:
+    """PT-1 on the page: 40 names in one post; the draw makes ten tables of four; sheets link back."""
+    url = create(client, 40)
+    sheets = draw(client, url, 1)
+    assert len(sheets) == 10
+    tid = url.rsplit("/", 1)[-1]
+    page = client.get(f"/sheet/{sheets[0]}", params={"t": tid}).text
+    assert f'href="/t/{tid}"' in page
+    assert 'href="/t/' not in client.get(f"/sheet/{sheets[0]}", params={"t": "../x"}).text

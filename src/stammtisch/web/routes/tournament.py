@@ -124,7 +124,7 @@ async def tournament_page(request: Request, tournament_id: str, lang: LangDep) -
 
 @router.post("/t/{tournament_id}/players")
 async def register_player(
-    request: Request, tournament_id: str, lang: LangDep, name: Annotated[str, Form(max_length=200)] = ""
+    request: Request, tournament_id: str, lang: LangDep, name: Annotated[str, Form(max_length=15_000)] = ""
 ) -> Response:
     """Register players: one name, or several, one a line (PT-5)."""
     service = tournaments_of(request)
