@@ -29,6 +29,8 @@ from stammtisch.bots.base import Bot
 from stammtisch.bots.registry import bots_for
 from stammtisch.core.errors import RuleViolation
 from stammtisch.core.text import Text
+from stammtisch.games.preisromme.errors import refuse
+from stammtisch.games.preisromme.model import Knock, Pass, Take
 from stammtisch.matches.errors import InvalidMatch, StaleSequence
 from stammtisch.matches.seat_links import SeatLink, SeatLinkRepository, issue_links, resolve_link
 from stammtisch.matches.service import MatchService
@@ -165,9 +167,23 @@ class PreisrommeTable:
         except RuleViolation as error:
             if error.code in LAYING_REFUSALS:
                 self._lock_turn(link)
+            if error.code == "turn/not_your_turn" and self._is_claim(action) and not self._window_open(link):
+                refuse("window_closed")  # RA-06: a knock (or pass) after the window closed
             raise
         self.play_bots(link.match_id)
         return self.service.snapshot(link.match_id, link.seat)
+
+    def _window_open(self, link: SeatLink) -> bool:
+        return window_key(self.service.snapshot(link.match_id, None).view) is not None
+
+    def _is_claim(self, action: Any) -> bool:
+        """Whether ``action`` is an answer in a knock window (take, knock, pass)."""
+        engine = self.service.games[GAME]
+        try:
+            parsed = engine.parse_action(action) if isinstance(action, str) else engine.action_from_json(action)
+        except (RuleViolation, TypeError, ValueError):
+            return False
+        return isinstance(parsed, Take | Knock | Pass)
 
     def _lock_turn(self, link: SeatLink) -> None:
         """R-9.2: after a false laying she may lay again only in her next turn (engine P-10)."""

@@ -1,0 +1,160 @@
+"""Digital Preisrommé through seat links (S-1, S-2): each seat sees only its own hand, a spectator
+only the public table, a reconnecting player gets her seat back (also after a restart), and no
+request can see or act for another seat."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from fastapi.testclient import TestClient
+
+from stammtisch.games.preisromme.cards import CODES
+from stammtisch.web.app import create_app
+from tests.web.preisromme_support import HTMX, act, make_app, notations, open_table, seat_state, token
+
+
+def _hand(state: object, seat: int) -> list[str]:
+    return [CODES[card] for card in state.hands[seat]]  # type: ignore[attr-defined]
+
+
+def test_the_form_opens_a_table_and_shows_each_link_once() -> None:
+    with TestClient(make_app()) as client:
+        page = client.get("/preisromme/new")
+        assert page.status_code == 200 and 'name="knock_window_seconds"' in page.text
+        data = {"title": "Turnier", "seats": "4", "player": ["Anna", "Ben", "", ""], "bot": "heuristic"}
+        created = client.post("/preisromme", data=data)
+        assert created.status_code == 200, created.text
+        links = re.findall(r'href="(/p/[A-Za-z0-9_-]+)"', created.text)
+        assert len(links) == 2
+        assert "Bot (heuristic)" in created.text
+        assert 'data-testid="spectator"' in created.text
+        assert client.get(links[0]).status_code == 200
+
+
+def test_each_link_shows_its_own_hand_and_nothing_of_the_others() -> None:
+    app = make_app()
+    with TestClient(app) as client:
+        links = open_table(client, ["Anna", "Ben", "Carl", ""])
+        raw = app.state.service.state(links["match_id"])
+        for seat in range(3):
+            snapshot = seat_state(client, token(links, seat))
+            assert snapshot["seat"] == seat
+            assert snapshot["view"]["hand"] == _hand(raw, seat)
+            assert all(entry["seat"] == seat for entry in snapshot["legal"])
+            page = client.get(f"/p/{token(links, seat)}").text
+            shown = re.search(r'data-testid="hand">(.*?)</p>', page, re.S)
+            assert shown is not None
+            assert re.findall(r'data-card="([^"]+)"', shown.group(1)) == _hand(raw, seat)
+
+
+def test_the_spectator_sees_the_public_table_only() -> None:
+    app = make_app()
+    with TestClient(app) as client:
+        links = open_table(client, ["Anna", "", "", ""])
+        page = client.get(links["spectator"])
+        assert page.status_code == 200
+        assert 'data-testid="hand"' not in page.text and 'data-testid="actions"' not in page.text
+        board = client.get(f"{links['spectator']}/board")
+        assert board.status_code == 200 and board.text.startswith('<div id="board"')
+        public = client.get(f"/api/matches/{links['match_id']}").json()
+        assert "hand" not in public["view"] and public["legal"] == []
+
+
+def test_the_generic_pages_refuse_a_seat_of_a_linked_match() -> None:
+    """S-2: ?seat=, the generic act form and the generic API are closed for linked matches."""
+    with TestClient(make_app()) as client:
+        links = open_table(client, ["Anna", "Ben", "", ""])
+        match_id = links["match_id"]
+        assert client.get(f"/m/{match_id}?seat=1").status_code == 403
+        assert client.get(f"/m/{match_id}/board?seat=0").status_code == 403
+        refused = client.get(f"/api/matches/{match_id}?seat=1", headers={"accept-language": "en"})
+        assert refused.status_code == 403
+        assert refused.json()["error"]["clause"] == "S-2"
+        post = client.post(f"/m/{match_id}/act", data={"seq": "1", "notation": "pass", "seat": "1"})
+        assert post.status_code == 403
+        api = client.post(f"/api/matches/{match_id}/actions", json={"seq": 1, "seat": 1, "action": "pass"})
+        assert api.status_code == 403
+        assert client.get(f"/m/{match_id}").status_code == 200  # the public table stays open
+
+
+def test_a_token_acts_only_for_its_own_seat() -> None:
+    """The seat comes from the token alone; a seat field in the body is refused, not obeyed."""
+    with TestClient(make_app()) as client:
+        links = open_table(client, ["Anna", "Ben", "Carl", "Dora"])
+        anna = token(links, 0)
+        state = seat_state(client, anna)
+        refused = client.post(f"/api/p/{anna}/actions", json={"seq": state["seq"], "action": "pass", "seat": 1})
+        assert refused.status_code == 422
+        # Seat 1 (next after the dealer) is asked first; Anna acting now is refused with the clause.
+        waiting = state["turn"]["seats"]
+        if 0 not in waiting:
+            answer = client.post(f"/api/p/{anna}/actions", json={"seq": state["seq"], "action": "pass"})
+            assert answer.status_code == 422
+            assert answer.json()["error"]["code"] == "turn/not_your_turn"
+
+
+def test_reconnecting_gets_the_seat_back_even_after_a_restart(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'prm.sqlite3'}"
+    with TestClient(create_app(database_url=url)) as client:
+        links = open_table(client, ["Anna", "Ben", "", ""])
+        before = seat_state(client, token(links, 1))
+    with TestClient(create_app(database_url=url)) as again:  # a new process: links come from the database
+        after = seat_state(again, token(links, 1))
+        assert after["seat"] == 1 and after["view"]["hand"] == before["view"]["hand"]
+        assert again.get(f"/api/matches/{links['match_id']}?seat=1").status_code == 403
+
+
+def test_unknown_tokens_and_malformed_requests_are_4xx() -> None:
+    with TestClient(make_app()) as client:
+        links = open_table(client, ["Anna", "Ben", "", ""])
+        anna = token(links, 0)
+        assert client.get("/p/not-a-real-token-at-all").status_code == 404
+        assert client.get("/api/p/" + "x" * 500).status_code == 404
+        assert client.post("/p/not-a-real-token-at-all/act", data={"seq": "1", "notation": "pass"}).status_code == 404
+        assert client.post(f"/p/{anna}/act", data={"notation": "pass"}).status_code == 422
+        assert client.post(f"/p/{anna}/act", data={"seq": "abc", "notation": "pass"}).status_code == 422
+        assert client.post(f"/p/{anna}/act", data={"seq": "1", "notation": ""}).status_code == 422
+        assert (
+            client.post(
+                f"/api/p/{anna}/actions", content=b"{nope", headers={"content-type": "application/json"}
+            ).status_code
+            == 400
+        )
+        assert client.post(f"/api/p/{anna}/actions", json={"seq": -1, "action": "pass"}).status_code == 422
+        assert client.post(f"/api/p/{anna}/actions", json={"seq": 1, "action": 7}).status_code == 422
+        unreadable = client.post(
+            f"/api/p/{anna}/actions", json={"seq": seat_state(client, anna)["seq"], "action": "fly"}
+        )
+        assert unreadable.status_code == 400
+        assert client.post("/api/preisromme", json={"players": ["", ""]}).status_code == 422
+        assert (
+            client.post("/api/preisromme", json={"players": ["A", "B"], "knock_window_seconds": 1}).status_code == 422
+        )
+        assert client.post("/api/preisromme", json={"players": ["A", "B"], "bot": "oracle"}).status_code == 422
+        form = client.post("/preisromme", data={"seats": "9", "player": ["A"]})
+        assert form.status_code == 422 and 'role="alert"' in form.text
+
+
+def test_refusals_name_the_clause_in_the_users_language() -> None:
+    """RA-06: a knock outside the window; the message comes in German or English with its clause."""
+    with TestClient(make_app()) as client:
+        links = open_table(client, ["Anna", "Ben", "Carl", "Dora"])
+        # Let everyone pass until somebody is in her own turn (phase play).
+        for _ in range(10):
+            states = [seat_state(client, token(links, seat)) for seat in range(4)]
+            if states[0]["view"]["phase"] == "play":
+                break
+            for seat, state in enumerate(states):
+                if "pass" in notations(state):
+                    act(client, token(links, seat), "pass", state["seq"])
+                    break
+        player = next(seat for seat in range(4) if any(n.startswith("discard") for n in notations(states[seat])))
+        mine = token(links, player)
+        seq = seat_state(client, mine)["seq"]
+        german = client.post(f"/p/{mine}/act?lang=de", data={"seq": seq, "notation": "knock"}, headers=HTMX)
+        assert german.status_code == 422
+        assert "Geklopft wird nur" in german.text and "(RA-06)" in german.text
+        other = token(links, (player + 1) % 4)
+        english = client.post(f"/p/{other}/act?lang=en", data={"seq": seq, "notation": "discard 7H"}, headers=HTMX)
+        assert english.status_code == 422 and "is not on turn" in english.text
