@@ -120,3 +120,17 @@ def test_no_response_to_a_seat_names_another_seats_cards_or_the_stock(seed: int)
         assert final.json()["turn"]["kind"] == "finished"
         watcher.check(_sse_payloads(client, match_id))
     assert watcher.checked > 40
+
+
+def test_the_check_catches_a_leaked_hand() -> None:
+    """The check itself: a response naming another seat's hand fails it."""
+    app = make_app(5)
+    with TestClient(app) as client:
+        links = open_table(client, ["Anna", "", "", ""], games_per_pass=1)
+        watcher = Watcher(app, links["match_id"], 0, [])
+        state = app.state.service.state(links["match_id"])
+        own = {CODES[c] for c in state.hands[0]}
+        foreign = [CODES[c] for c in state.hands[1] if CODES[c] not in own]
+        watcher.check(" ".join(sorted(own)))
+        with pytest.raises(pytest.fail.Exception):
+            watcher.check(f'<span data-card="{foreign[0]}">x</span>')
