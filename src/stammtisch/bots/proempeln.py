@@ -46,6 +46,8 @@ def _announcements(legal: Sequence[Any]) -> list[Announce]:
 class RandomSpecialsBot:
     """Specials at random legal times; a simple Kniffel; the best claim."""
 
+    name: str = "specials"
+
     def choose(self, view: Mapping[str, Any], legal: Sequence[Any], rng: random.Random) -> Any:
         if view["phase"] == "announce":
             return rng.choice(_announcements(legal))
@@ -63,6 +65,7 @@ class AdvisorBot:
 
     p: advisor.Dist
     middle: advisor.Dist | None = None
+    name: str = "advisor"
 
     def choose(self, view: Mapping[str, Any], legal: Sequence[Any], rng: random.Random) -> Any:
         config = _config(view)

@@ -43,7 +43,7 @@ def seat_bots(names: Sequence[str], players: int, shift: int) -> list[str]:
 
 def _make(name: str, skill: NamedSkill) -> Bot:
     if name in ADVISORS:
-        return AdvisorBot(skill.skill.distribution())  # type: ignore[arg-type]
+        return AdvisorBot(skill.skill.distribution())
     return bots_for(GAME)[name]()
 
 

@@ -86,7 +86,7 @@ def _sheet(view: dict[str, Any], players: list[str]) -> list[dict[str, Any]]:
         scores = player.get("round_scores") or []
         running = player.get("running_totals") or []
         moves = player.get("moves") or []
-        cells = []
+        cells: list[dict[str, Any] | None] = []
         for index in range(ROUNDS):
             if index < len(scores):
                 cells.append({"points": scores[index], "running": running[index], "move": move_sign(moves[index])})

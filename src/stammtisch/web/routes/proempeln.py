@@ -63,8 +63,9 @@ async def create_game(
 ) -> Response:
     data = await request.form()
     names = [str(value).strip()[:80] for value in data.getlist("player")][: MAX_PLAYERS * 2]
-    values = {
-        "title": str(data.get("title") or "").strip()[:80],
+    title = str(data.get("title") or "").strip()[:80]
+    values: dict[str, Any] = {
+        "title": title,
         "players": names + [""] * max(0, MAX_PLAYERS - len(names)),
         "mode": str(data.get("mode") or "table"),
     }
@@ -75,7 +76,7 @@ async def create_game(
             )
         seated = [name for name in names if name]
         snapshot = await run_in_threadpool(
-            service.create, GAME, seated, mode=values["mode"], title=values["title"] or "Prömpeln"
+            service.create, GAME, seated, mode=values["mode"], title=title or "Prömpeln"
         )
     except (RuleViolation, BadInput) as error:
         return _form_page(request, renderer, lang, values, error.text(lang), 422)
