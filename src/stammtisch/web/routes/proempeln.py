@@ -75,9 +75,7 @@ async def create_game(
                 Text(f"Unbekannte Spielweise {values['mode']!r}.", f"Unknown play mode {values['mode']!r}."), 422
             )
         seated = [name for name in names if name]
-        snapshot = await run_in_threadpool(
-            service.create, GAME, seated, mode=values["mode"], title=title or "Prömpeln"
-        )
+        snapshot = await run_in_threadpool(service.create, GAME, seated, mode=values["mode"], title=title or "Prömpeln")
     except (RuleViolation, BadInput) as error:
         return _form_page(request, renderer, lang, values, error.text(lang), 422)
     broadcaster.publish(snapshot.match_id, snapshot.seq)
