@@ -14,6 +14,7 @@ one and kept for the match, so a digital game is not influenced by games entered
 from __future__ import annotations
 
 import threading
+import weakref
 from collections import OrderedDict
 from typing import Any
 
@@ -38,25 +39,48 @@ class SkillBook:
     match being played), so the advisor card stays cheap when the club has many games."""
 
     def __init__(self, repository: Any, game: Game[Any] = GAME) -> None:
-        self.repository = repository
+        # A weak reference: the process-wide books (``shared_book``) must not keep a store alive.
+        self._repository = weakref.ref(repository)
         self.game = game
         self._read: dict[str, tuple[int, MatchFacts]] = {}
         self._lock = threading.Lock()
 
+    @property
+    def repository(self) -> Any:
+        repository = self._repository()
+        if repository is None:
+            raise RuntimeError("the repository of this SkillBook is gone")
+        return repository
+
     def load(self) -> SkillSnapshot:
+        repository = self.repository
         matches = []
-        for record in self.repository.list_matches(MAX_MATCHES, SLUG):
+        for record in repository.list_matches(MAX_MATCHES, SLUG):
             with self._lock:
                 known = self._read.get(record.match_id)
-            if known is not None and not self.repository.events(record.match_id, known[0]):
+            if known is not None and not repository.events(record.match_id, known[0]):
                 matches.append(known[1])
                 continue
-            events = self.repository.events(record.match_id)
+            events = repository.events(record.match_id)
             facts = read_match(self.game, record, events)
             with self._lock:
                 self._read[record.match_id] = (events[-1].seq if events else 0, facts)
             matches.append(facts)
         return SkillSnapshot(players(matches))
+
+
+_BOOKS: weakref.WeakKeyDictionary[Any, SkillBook] = weakref.WeakKeyDictionary()
+_BOOKS_LOCK = threading.Lock()
+
+
+def shared_book(repository: Any) -> SkillBook:
+    """The one ``SkillBook`` of ``repository`` in this process (the service hook and the pages
+    share what it has read)."""
+    with _BOOKS_LOCK:
+        book = _BOOKS.get(repository)
+        if book is None:
+            book = _BOOKS[repository] = SkillBook(repository)
+        return book
 
 
 class SkillSnapshot:
@@ -80,7 +104,7 @@ class SkillProvider:
     skill event none (it must be entered). Thread-safe; remembers the last ``cache_size`` matches."""
 
     def __init__(self, repository: Any, cache_size: int = 256) -> None:
-        self.book = SkillBook(repository)
+        self.book = shared_book(repository)
         self._tables: OrderedDict[str, SkillTable] = OrderedDict()
         self._cache_size = cache_size
         self._lock = threading.Lock()

@@ -23,7 +23,7 @@ from stammtisch.core.errors import RuleViolation
 from stammtisch.core.text import Text
 from stammtisch.games.proempeln import advisor
 from stammtisch.games.proempeln.model import Config
-from stammtisch.matches.proempeln_skill import SkillBook
+from stammtisch.matches.proempeln_skill import SkillBook, shared_book
 from stammtisch.web.deps import BroadcasterDep, LangDep, RendererDep, ServiceDep
 from stammtisch.web.errors import BadInput
 from stammtisch.web.forms import parse_seat
@@ -104,13 +104,9 @@ async def replay(
     return await _written(request, service, broadcaster, snapshot, lang)
 
 
-def skill_book(request: Request, service: Any) -> SkillBook:
-    """One ``SkillBook`` per app (it remembers the matches it has read)."""
-    book = getattr(request.app.state, "proempeln_skills", None)
-    if book is None or book.repository is not service.repository:
-        book = SkillBook(service.repository)
-        request.app.state.proempeln_skills = book
-    return book
+def skill_book(service: Any) -> SkillBook:
+    """The process's ``SkillBook`` for the service's repository (shared with digital play)."""
+    return shared_book(service.repository)
 
 
 # --- the advisor ----------------------------------------------------------------------------------
@@ -151,7 +147,7 @@ async def advice(
     lang: LangDep,
     seat: Annotated[int | None, Query(ge=0, le=6)] = None,
 ) -> Response:
-    data = await run_in_threadpool(advice_for, service, skill_book(request, service), match_id, seat)
+    data = await run_in_threadpool(advice_for, service, skill_book(service), match_id, seat)
     if "application/json" in request.headers.get("accept", ""):
         data.pop("table", None)
         return JSONResponse(data)
@@ -162,6 +158,6 @@ async def advice(
 # --- statistics -----------------------------------------------------------------------------------
 @router.get("/proempeln/stats", response_class=HTMLResponse)
 async def statistics(request: Request, service: ServiceDep, renderer: RendererDep, lang: LangDep) -> HTMLResponse:
-    snapshot = await run_in_threadpool(skill_book(request, service).load)
+    snapshot = await run_in_threadpool(skill_book(service).load)
     names = {move: text.get(lang) for move, text in MOVE_NAMES.items()}
     return renderer.response("games/proempeln/stats.html", request, lang, s=present_statistics(snapshot), names=names)
