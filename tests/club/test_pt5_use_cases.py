@@ -98,3 +98,16 @@ def test_a_whole_tournament_totals_every_sheet(
     assert all(p.result.games_played == 16 for p in overview.standings.placings)
     totals = [p.result.total for p in overview.standings.placings]
     assert totals == sorted(totals)
+
+
+@pytest.mark.parametrize("bad", ["Anna\x00", "\x07Bell", "A\ud800"])
+def test_control_characters_are_refused(tournaments: TournamentService, bad: str) -> None:
+    """PT-5: names, titles and seeds are printable text (PostgreSQL stores no NUL)."""
+    tid = registered(tournaments, 3)
+    with pytest.raises(TournamentRefused) as refused:
+        tournaments.register(tid, bad)
+    assert refused.value.clause == "PT-5"
+    with pytest.raises(TournamentRefused):
+        tournaments.create(bad)
+    with pytest.raises(TournamentRefused):
+        tournaments.draw(tid, 1, seed=bad)

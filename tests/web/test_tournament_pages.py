@@ -8,6 +8,8 @@ import re
 
 import pytest
 from fastapi.testclient import TestClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from stammtisch.club.tournament import draw_pass
 from tests.web.conftest import HTMX, alert
@@ -254,3 +256,20 @@ def test_forty_players_register_at_once_and_sit_at_ten_tables(client: TestClient
     page = client.get(f"/sheet/{sheets[0]}", params={"t": tid}).text
     assert f'href="/t/{tid}"' in page
     assert 'href="/t/' not in client.get(f"/sheet/{sheets[0]}", params={"t": "../x"}).text
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    title=st.text(max_size=130),
+    name=st.text(max_size=80),
+    seed=st.text(max_size=70),
+    pass_no=st.text(max_size=4),
+)
+def test_arbitrary_form_text_is_never_a_server_error(
+    client: TestClient, title: str, name: str, seed: str, pass_no: str
+) -> None:
+    created = client.post("/tournaments", data={"title": title}, follow_redirects=False)
+    assert created.status_code in (303, 422)
+    url = created.headers.get("location") or create(client, 0)
+    assert client.post(f"{url}/players", data={"name": name}).status_code < 500
+    assert client.post(f"{url}/draw", data={"pass_no": pass_no, "seed": seed}).status_code < 500

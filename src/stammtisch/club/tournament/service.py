@@ -8,6 +8,7 @@ not import each other; ``store.tournament_sheets`` adapts the match service).
 from __future__ import annotations
 
 import secrets
+import unicodedata
 import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -84,6 +85,11 @@ def new_seed() -> str:
 
 def _clean(text: str, limit: int, what: Text) -> str:
     cleaned = " ".join(str(text).split())
+    if any(unicodedata.category(char) in ("Cc", "Cs") for char in cleaned):
+        raise TournamentRefused(
+            "PT-5",
+            Text(f"{what.de} enthält Steuerzeichen.", f"{what.en} contains control characters."),
+        )
     if not cleaned or len(cleaned) > limit:
         raise TournamentRefused(
             "PT-5",
