@@ -7,7 +7,6 @@ Migrations are Alembic revisions shipped in ``store/migrations`` and run program
 
 from __future__ import annotations
 
-import json
 import os
 import sqlite3
 import tempfile
@@ -16,7 +15,6 @@ import time
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -200,14 +198,6 @@ def _switch_to_wal(cursor: Any) -> None:
             time.sleep(0.05)
 
 
-@lru_cache(maxsize=65_536)
-def _shared_json(text: str | bytes) -> Any:
-    """JSON columns, decoded once per distinct text: a match log repeats the same few payloads
-    (a throw, the same dice), and decoding was a tenth of a replay. Values are shared between rows:
-    stored facts are read-only (``matches`` memoizes decoded steps by these very objects)."""
-    return json.loads(text)
-
-
 def create_store_engine(url: str) -> Engine:
     """An engine with the settings this application relies on (no connection is made yet)."""
     url = normalize_url(url)
@@ -216,13 +206,13 @@ def create_store_engine(url: str) -> Engine:
         kwargs: dict[str, Any] = {"connect_args": {"timeout": BUSY_TIMEOUT_MS / 1000, "check_same_thread": False}}
         if _sqlite_file(url) is None:
             kwargs["poolclass"] = pool.StaticPool  # one shared in-memory database
-        engine = create_engine(url, json_deserializer=_shared_json, **kwargs)
+        engine = create_engine(url, **kwargs)
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine
     connect_args: dict[str, Any] = {}
     if parsed.get_backend_name() == "postgresql":
         connect_args["connect_timeout"] = 10
-    return create_engine(url, pool_pre_ping=True, connect_args=connect_args, json_deserializer=_shared_json)
+    return create_engine(url, pool_pre_ping=True, connect_args=connect_args)
 
 
 def alembic_config(url: str | None = None) -> Config:

@@ -8,7 +8,9 @@ aggregate. Changing the schema means adding an Alembic revision under ``migratio
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime
+from functools import lru_cache
 from typing import Any
 
 from sqlalchemy import (
@@ -23,6 +25,7 @@ from sqlalchemy import (
     MetaData,
     String,
     Table,
+    Text,
     TypeDecorator,
 )
 from sqlalchemy.types import TypeEngine
@@ -73,6 +76,36 @@ class UtcDateTime(TypeDecorator[datetime]):
         return value.astimezone(UTC)
 
 
+@lru_cache(maxsize=65_536)
+def _decode_shared(text: str) -> Any:
+    return json.loads(text)
+
+
+class EventPayload(TypeDecorator[dict[str, Any]]):
+    """``match_events.payload``: JSON. On SQLite each distinct text is decoded once and the dict
+    shared between rows: a log repeats the same few payloads (a throw, the same dice), and decoding
+    was a tenth of a replay. Event payloads are facts, read-only (``matches`` even memoizes decoded
+    steps by these very objects). Only this column shares; other JSON columns decode normally."""
+
+    impl = JSON
+    cache_ok = True
+
+    def load_dialect_impl(self, dialect: Dialect) -> TypeEngine[Any]:
+        if dialect.name == "sqlite":
+            return dialect.type_descriptor(Text())
+        return dialect.type_descriptor(JSON())
+
+    def process_bind_param(self, value: Any, dialect: Dialect) -> Any:
+        if dialect.name == "sqlite" and value is not None:
+            return json.dumps(value)
+        return value
+
+    def process_result_value(self, value: Any, dialect: Dialect) -> Any:
+        if isinstance(value, str):
+            return _decode_shared(value)
+        return value
+
+
 matches = Table(
     "matches",
     metadata,
@@ -97,7 +130,7 @@ match_events = Table(
     Column("seq", Integer, primary_key=True),
     Column("kind", String(16), nullable=False),
     Column("seat", Integer, nullable=True),
-    Column("payload", JSON, nullable=False),
+    Column("payload", EventPayload, nullable=False),
     Column("actor", String(200), nullable=True),
     Column("at", UtcDateTime, nullable=False),
     Column("batch", Integer, nullable=False),
