@@ -36,14 +36,22 @@ def test_rules_in_german_and_english() -> None:
 
 
 def test_simulate_json_is_reproducible_for_a_seed() -> None:
+    """R-1.2: a simulated game is a pass of eight games; the heuristic goes out far more often."""
     args = ["simulate", "preisromme", "--games", "2", "--seed", "7", "--json", "--bots", "heuristic,random"]
     first = runner.invoke(app, args)
     assert first.exit_code == 0, first.output
     figures = json.loads(first.output)
-    assert figures["game"] == "preisromme" and figures["games"] == 2
+    assert figures["game"] == "preisromme" and figures["games"] == 2 and figures["games_played"] == 16
+    assert figures["win_rate_per_bot"]["heuristic"] > figures["win_rate_per_bot"]["random"]
     again = json.loads(runner.invoke(app, args).output)
-    for key in ("average_actions_per_game", "average_net_cents_per_bot"):
+    for key in ("average_actions_per_pass", "average_net_per_pass_per_bot", "win_rate_per_bot", "romme_hands"):
         assert figures[key] == again[key]
+
+
+def test_simulate_prints_a_table() -> None:
+    result = runner.invoke(app, ["simulate", "preisromme", "--games", "1", "--players", "3"])
+    assert result.exit_code == 0, result.output
+    assert "win rate per bot" in result.output
 
 
 def test_simulate_refuses_an_unknown_bot() -> None:

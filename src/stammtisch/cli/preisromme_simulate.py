@@ -1,0 +1,121 @@
+"""``stammtisch simulate preisromme``: bot passes (R-1.2: eight games each by default), reproducible
+for a seed, with the figures a rummy club cares about.
+
+Bots (``--bots``, comma-separated) are seated one per seat, cycling, and the list is rotated by one
+seat every pass so no bot kind always sits after the dealer. Figures (``--json`` prints them):
+
+* ``games``: passes played; ``games_played``: games (Spiele) in all passes;
+* ``win_rate_per_bot``: the share of a bot's seat-games in which it went out (R-11.2);
+* ``average_penalty_per_game_per_bot``: penalty points booked per seat-game (R-13, RA-23);
+* ``average_net_per_pass_per_bot``: the pass result (credits minus penalties, P-12);
+* ``romme_hands`` (R-11.1) and ``games_without_winner`` (empty stock, RA-25).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from collections import defaultdict
+from typing import Any
+
+import typer
+from rich.progress import Progress
+from rich.table import Table
+
+from stammtisch.bots.playout import play_out
+from stammtisch.bots.registry import bots_for
+from stammtisch.cli.console import fail, stderr, stdout
+from stammtisch.core.text import Text
+from stammtisch.games import GAMES
+
+
+def seat_names(names: list[str], players: int, index: int) -> list[str]:
+    return [names[(seat + index) % len(names)] for seat in range(players)]
+
+
+def _mean(values: list[int]) -> float:
+    return round(sum(values) / len(values), 3) if values else 0.0
+
+
+def run(games: int, seed: int, players: int, names: list[str]) -> dict[str, Any]:
+    game = GAMES["preisromme"]
+    available = bots_for(game)
+    wins: dict[str, list[int]] = defaultdict(list)
+    penalties: dict[str, list[int]] = defaultdict(list)
+    net: dict[str, list[int]] = defaultdict(list)
+    played = romme = empty = actions = 0
+    started = time.perf_counter()
+    with Progress(console=stderr(), transient=True, disable=games < 5) as progress:
+        task = progress.add_task(f"preisromme: {games} passes", total=games)
+        for index in range(games):
+            seated = seat_names(names, players, index)
+            state = game.start(players, game.configure({"mode": "digital"}))
+            done = play_out(game, state, [available[name]() for name in seated], random.Random(f"{seed}:{index}"))
+            actions += done.actions
+            for seat, score in enumerate(done.result.scores):
+                net[seated[seat]].append(score)
+            for record in done.result.details["games"]:
+                played += 1
+                romme += bool(record["romme_hand"])
+                empty += record["winner"] is None
+                for seat in range(players):
+                    wins[seated[seat]].append(int(record["winner"] == seat))
+                    penalties[seated[seat]].append(record["penalties"][seat])
+            progress.advance(task)
+    elapsed = time.perf_counter() - started
+    return {
+        "game": "preisromme",
+        "games": games,
+        "seed": seed,
+        "players": players,
+        "bots": names,
+        "games_played": played,
+        "win_rate_per_bot": {name: _mean(values) for name, values in sorted(wins.items())},
+        "average_penalty_per_game_per_bot": {name: _mean(values) for name, values in sorted(penalties.items())},
+        "average_net_per_pass_per_bot": {name: _mean(values) for name, values in sorted(net.items())},
+        "romme_hands": romme,
+        "games_without_winner": empty,
+        "average_actions_per_pass": round(actions / games, 1),
+        "elapsed_seconds": round(elapsed, 3),
+        "passes_per_second": round(games / elapsed, 2) if elapsed > 0 else None,
+    }
+
+
+def simulate(games: int, seed: int, as_json: bool, bots: str, players: int) -> None:
+    """The ``simulate preisromme`` command (called by ``cli/simulate.py``)."""
+    game = GAMES["preisromme"]
+    available = bots_for(game)
+    names = [name.strip() for name in bots.split(",") if name.strip()]
+    unknown = [name for name in names if name not in available]
+    if not names or unknown:
+        wrong, known = ", ".join(unknown) or bots, ", ".join(sorted(available))
+        fail(
+            Text(
+                f"Unbekannter Bot „{wrong}“. Für preisromme gibt es: {known}.",
+                f"Unknown bot '{wrong}'. Available for preisromme: {known}.",
+            )
+        )
+    if not game.min_seats <= players <= game.max_seats:
+        fail(
+            Text(
+                f"preisromme braucht {game.min_seats} bis {game.max_seats} Spielerinnen, nicht {players}.",
+                f"preisromme needs {game.min_seats} to {game.max_seats} players, not {players}.",
+            )
+        )
+    figures = run(games, seed, players, names)
+    if as_json:
+        typer.echo(json.dumps(figures, ensure_ascii=False))
+        return
+    table = Table(title=f"preisromme: {games} passes, seed {seed}")
+    table.add_column("figure")
+    table.add_column("value", justify="right")
+    for key, value in figures.items():
+        if key in ("game", "games", "seed"):
+            continue
+        if isinstance(value, dict):
+            value = ", ".join(f"{k}: {v}" for k, v in value.items())
+        elif isinstance(value, list):
+            value = ", ".join(map(str, value))
+        table.add_row(key.replace("_", " "), str(value))
+    stdout().print(table)
