@@ -178,6 +178,11 @@ def simulate(
 
         proempeln_simulate.simulate(games, seed, as_json, bots, players, skill or [])
         return
+    if chosen.slug == "preisromme":
+        from stammtisch.cli import preisromme_simulate  # imported here: only this game needs it
+
+        preisromme_simulate.simulate(games, seed, as_json, bots, players)
+        return
     available = bots_for(chosen)
     names = [name.strip() for name in bots.split(",") if name.strip()]
     unknown = [name for name in names if name not in available]
