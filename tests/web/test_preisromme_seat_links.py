@@ -75,7 +75,12 @@ def test_the_generic_pages_refuse_a_seat_of_a_linked_match() -> None:
         assert post.status_code == 403
         api = client.post(f"/api/matches/{match_id}/actions", json={"seq": 1, "seat": 1, "action": "pass"})
         assert api.status_code == 403
+        # Any page under the match that names a seat, even one that fails, is refused before it runs.
+        assert client.get(f"/m/{match_id}/proempeln/advice?seat=1").status_code == 403
+        assert client.post(f"/m/{match_id}/proempeln/replay", data={"seq": "1"}).status_code == 403
+        assert client.get(f"/w/{match_id}/board?seat=1").text.count('data-testid="hand"') == 0
         assert client.get(f"/m/{match_id}").status_code == 200  # the public table stays open
+        assert client.get(f"/api/matches/{match_id}").status_code == 200
 
 
 def test_a_token_acts_only_for_its_own_seat() -> None:

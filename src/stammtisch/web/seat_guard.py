@@ -2,8 +2,9 @@
 
 The generic match pages and API take the seat from the request (``?seat=``, a form field, a JSON
 field), which is right for a table where everybody shares the scribe's phone, but would let anyone
-see another player's hand in a game with seat links. This middleware refuses those requests for
-linked matches (HTTP 403, in the reader's language); the public views (no seat) stay open, and so
+see another player's hand in a game with seat links. For linked matches this middleware refuses
+every write under ``/m/{id}/`` and ``/api/matches/{id}/`` and every read there that names a seat
+(HTTP 403, in the reader's language); reads without a seat (the public table) stay open, and so
 does the live-update stream, whose events carry only a sequence number.
 """
 
@@ -23,22 +24,19 @@ from stammtisch.matches.errors import MatchNotFound
 from stammtisch.matches.seat_links import SeatLinkRequired
 from stammtisch.web.i18n import COOKIE, choose_language
 
-#: (pattern, method or None for any, guarded only with a ``seat`` query parameter)
-GUARDED = (
-    (re.compile(r"^/m/([^/]+)(?:/board)?/?$"), "GET", True),
-    (re.compile(r"^/m/([^/]+)/(?:act|dice|score|outcome|undo)/?$"), None, False),
-    (re.compile(r"^/api/matches/([^/]+)/?$"), "GET", True),
-    (re.compile(r"^/api/matches/([^/]+)/(?:actions|undo)/?$"), None, False),
-)
+#: Match-scoped paths: every write under them, and every read naming a seat, is guarded. (Reads
+#: without a seat show the public table; a page that fails would be drawn for ``?seat=``.)
+GUARDED = (re.compile(r"^/m/([^/]+)(?:/.*)?$"), re.compile(r"^/api/matches/([^/]+)(?:/.*)?$"))
 
 
 def _guarded_match(scope: Scope) -> str | None:
     path = scope.get("path", "")
-    for pattern, method, needs_seat in GUARDED:
+    for pattern in GUARDED:
         found = pattern.match(path)
-        if found is None or (method is not None and scope.get("method") != method):
+        if found is None:
             continue
-        if needs_seat and "seat" not in parse_qs(scope.get("query_string", b"").decode("latin-1")):
+        names_seat = "seat" in parse_qs(scope.get("query_string", b"").decode("latin-1"), keep_blank_values=True)
+        if scope.get("method") in ("GET", "HEAD") and not names_seat:
             return None
         return found.group(1)
     return None

@@ -7,7 +7,8 @@
 * ``GET /p/{token}`` (page), ``/p/{token}/board`` (fragment), ``POST /p/{token}/act`` (form
   ``seq``, ``notation``) – the seat the token names, and nothing else (S-1);
 * ``GET /api/p/{token}``, ``POST /api/p/{token}/actions`` (``{"seq", "action"}``) – the same as JSON;
-* ``GET /w/{match_id}`` (page), ``/w/{match_id}/board`` – the public table for spectators.
+* ``GET /w/{table}`` (page), ``/w/{table}/board`` – the public table for spectators (``table`` is
+  the match id).
 
 Live updates reuse ``/m/{match_id}/events`` (its events carry only the sequence number). After
 every write the bots answer, the other pages are told, and, while a knock window waits for people,
@@ -192,16 +193,18 @@ async def seat_act(
     return RedirectResponse(f"/p/{token}", status_code=303)
 
 
-@router.get("/w/{match_id}", response_class=HTMLResponse)
-async def watch_page(request: Request, match_id: str, lang: LangDep) -> Response:
-    snapshot = await run_in_threadpool(_public_preisromme, request.app, match_id)
+# The spectator routes name their parameter ``table`` on purpose: the shared error handler draws a
+# failing ``{match_id}`` route as the match page for ``?seat=``, which a spectator must never get.
+@router.get("/w/{table}", response_class=HTMLResponse)
+async def watch_page(request: Request, table: str, lang: LangDep) -> Response:
+    snapshot = await run_in_threadpool(_public_preisromme, request.app, table)
     _watch_window(request.app, snapshot)
     return _render_seat(request, snapshot, None, lang, fragment=False)
 
 
-@router.get("/w/{match_id}/board", response_class=HTMLResponse)
-async def watch_board(request: Request, match_id: str, lang: LangDep) -> Response:
-    snapshot = await run_in_threadpool(_public_preisromme, request.app, match_id)
+@router.get("/w/{table}/board", response_class=HTMLResponse)
+async def watch_board(request: Request, table: str, lang: LangDep) -> Response:
+    snapshot = await run_in_threadpool(_public_preisromme, request.app, table)
     return _render_seat(request, snapshot, None, lang, fragment=True)
 
 
