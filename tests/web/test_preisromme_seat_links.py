@@ -4,6 +4,7 @@ request can see or act for another seat."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -163,3 +164,46 @@ def test_refusals_name_the_clause_in_the_users_language() -> None:
         other = token(links, (player + 1) % 4)
         english = client.post(f"/p/{other}/act?lang=en", data={"seq": seq, "notation": "discard 7H"}, headers=HTMX)
         assert english.status_code == 422 and "is not on turn" in english.text
+
+
+MALFORMED = [
+    [],
+    "pass",
+    {"seq": "1"},
+    {"seq": 1.5, "action": "pass"},
+    {"seq": 10**30, "action": "pass"},
+    {"action": "pass"},
+    {"seq": 0, "action": None},
+    {"seq": 0, "action": ""},
+    {"seq": 0, "action": "meld"},
+    {"seq": 0, "action": "layoff 99999999999999999999 7H"},
+    {"seq": 0, "action": {"type": "Nope"}},
+    {"seq": 0, "action": {"type": "Meld", "kind": "run", "cards": "7H"}},
+    {"seq": 0, "action": {"type": "Meld", "kind": 3, "cards": [1, 2, 3]}},
+    {"seq": 0, "action": {"type": "Discard", "card": None}},
+    {"seq": 0, "action": {"type": "Discard"}},
+    {"seq": 0, "action": {"type": "Layoff", "figure": "x", "card": "7H"}},
+    {"seq": 0, "action": {"type": "Swap", "figure": -1, "card": "JK"}},
+    {"seq": 0, "action": {"type": "Points", "seat": 0, "points": 5}},
+    {"seq": 0, "action": {"kind": "action"}},
+]
+
+
+def test_malformed_submissions_are_refused_with_4xx_never_500() -> None:
+    with TestClient(make_app()) as client:
+        links = open_table(client, ["Anna", "Ben", "", ""])
+        for seat in (0, 1):
+            mine = token(links, seat)
+            seq = seat_state(client, mine)["seq"]
+            for body in MALFORMED:
+                if isinstance(body, dict) and body.get("seq") == 0:
+                    body = {**body, "seq": seq}
+                answer = client.post(f"/api/p/{mine}/actions", json=body)
+                assert 400 <= answer.status_code < 500, (body, answer.status_code, answer.text)
+                assert "error" in answer.json()
+                if isinstance(body, dict):  # the same as a JSON text in the form's notation field
+                    action = body.get("action")
+                    text = json.dumps(action) if isinstance(action, dict) else json.dumps(body)
+                    page = client.post(f"/p/{mine}/act", data={"seq": str(seq), "notation": text[:200]})
+                    assert 400 <= page.status_code < 500, (body, page.status_code)
+        assert seat_state(client, token(links, 0))["view"]["phase"] == "knock_window"
