@@ -207,3 +207,29 @@ def test_malformed_submissions_are_refused_with_4xx_never_500() -> None:
                     page = client.post(f"/p/{mine}/act", data={"seq": str(seq), "notation": text[:200]})
                     assert 400 <= page.status_code < 500, (body, page.status_code)
         assert seat_state(client, token(links, 0))["view"]["phase"] == "knock_window"
+
+
+def test_a_false_laying_is_shown_with_its_clause_and_locks_the_turn() -> None:
+    """R-9.2/RA-19: the page names the broken clause in the reader's language; only the discard remains."""
+    from tests.matches.test_preisromme_table import _until_everyone_discarded
+
+    app = make_app(4)
+    with TestClient(app) as client:
+        links = open_table(client, ["Anna", "Ben", "Carl", "Dora"])
+        tokens = {seat: token(links, seat) for seat in range(4)}
+        view = _until_everyone_discarded(app.state.preisromme_table, links["match_id"], tokens)
+        mine = tokens[view["current"]]
+        state = seat_state(client, mine)
+        hand = [code for code in state["view"]["hand"] if code != "JK"]
+        first = hand[0]
+        other = next(code for code in hand if code[-1] != first[-1] and code[:-1] != first[:-1])
+        third = next(code for code in hand if code not in (first, other) and code[:-1] not in (first[:-1], other[:-1]))
+        page = client.post(
+            f"/p/{mine}/act?lang=en",
+            data={"seq": state["seq"], "notation": f"meld run {first} {other} {third}"},
+            headers=HTMX,
+        )
+        assert page.status_code == 422
+        assert "Wrong sequence: a run is of one suit. (RA-10)" in page.text
+        assert "Laying is locked for this turn (R-9.2)." in page.text
+        assert {n.split()[0] for n in notations(seat_state(client, mine))} == {"discard"}
