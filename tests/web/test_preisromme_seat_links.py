@@ -233,3 +233,21 @@ def test_a_false_laying_is_shown_with_its_clause_and_locks_the_turn() -> None:
         assert "Wrong sequence: a run is of one suit. (RA-10)" in page.text
         assert "Laying is locked for this turn (R-9.2)." in page.text
         assert {n.split()[0] for n in notations(seat_state(client, mine))} == {"discard"}
+
+
+def test_loading_a_seat_page_resumes_bots_that_are_due() -> None:
+    """After a restart (or a write that bypassed the table) the bots act when a seat page loads."""
+    app = make_app()
+    with TestClient(app) as client:
+        links = open_table(client, ["", "Ben", "", ""])
+        ben = token(links, 1)
+        state = seat_state(client, ben)
+        service = app.state.service
+        service.act(links["match_id"], 1, "pass", state["seq"])  # these two writes bypass the table's bots
+        mine = service.snapshot(links["match_id"], 1)
+        discard = next(entry["notation"] for entry in mine.legal if entry["notation"].startswith("discard"))
+        service.act(links["match_id"], 1, discard, mine.seq)
+        waiting = service.snapshot(links["match_id"]).turn["seats"]
+        assert waiting and 1 not in waiting
+        assert client.get(f"/p/{ben}").status_code == 200
+        assert seat_state(client, ben)["turn"]["seats"] == [1]

@@ -148,9 +148,15 @@ async def _link(request: Request, token: str) -> SeatLink:
 
 @router.get("/p/{token}", response_class=HTMLResponse)
 async def seat_page(request: Request, token: str, lang: LangDep) -> Response:
+    """The seat's page. Loading it also resumes a table this process has not driven yet (after a
+    restart): bots still due act, and the open knock window's clock runs."""
     table = table_for(request.app)
+    link = await _link(request, token)
+    if await run_in_threadpool(table.play_bots, link.match_id):
+        await _after_write(request.app, link.match_id)
+    else:
+        _watch_window(request.app, await run_in_threadpool(table.public_snapshot, link.match_id))
     snapshot = await _seat_snapshot(request, token)
-    _watch_window(request.app, await run_in_threadpool(table.public_snapshot, snapshot.match_id))
     return _render_seat(request, snapshot, token, lang, fragment=False)
 
 
