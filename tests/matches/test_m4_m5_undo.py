@@ -82,3 +82,18 @@ def test_undo_is_seen_by_a_second_service() -> None:
     one.undo(match, snap.seq)
     assert two.snapshot(match).view["scores"] == [0, 0]
     assert two.snapshot(match) == one.snapshot(match)
+
+
+def test_a_score_sheet_typo_can_be_undone_even_in_a_game_with_hidden_hands(service: MatchService) -> None:
+    """M-5 (b) guards secret decisions; a Preisrommé score sheet has none (the scorer writes down what
+    everyone saw), so the scorer can take back a wrong entry."""
+    match = service.create("preisromme", ["A", "B", "C", "D"], mode="scoresheet").match_id
+    snap = service.snapshot(match, 0)
+    first = snap.legal[0]
+    snap = service.act(match, 0, first["notation"], snap.seq)
+    assert snap.can_undo
+    before = service.state(match)
+    second = snap.legal[0]
+    snap = service.act(match, 0, second["notation"], snap.seq)
+    snap = service.undo(match, snap.seq)
+    assert service.state(match) == before

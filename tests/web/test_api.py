@@ -76,3 +76,13 @@ def test_create_refusals(client: TestClient) -> None:
     assert response.status_code == 422 and response.json()["error"]["code"] == "match/unknown_game"
     response = client.post("/api/matches", json={"game": "kluempchen", "players": PLAYERS[:3]})
     assert response.status_code == 422 and response.json()["error"]["clause"] == "K-1.1"
+
+
+def test_a_match_without_title_is_named_after_its_game(client: TestClient) -> None:
+    """Pages fall back to the game's own name, in the reader's language, not to another game's."""
+    response = client.post("/api/matches", json={"game": "proempeln", "players": ["Anna", "Ben"]})
+    assert response.status_code == 201, response.text
+    match_id = response.json()["match_id"]
+    page = client.get(f"/m/{match_id}").text
+    assert "Prömpeln" in page and "Klümpchen" not in page.split("<main", 1)[-1].split("</h1>", 1)[0]
+    assert "Prömpeln" in client.get("/").text

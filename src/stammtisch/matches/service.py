@@ -292,7 +292,7 @@ class MatchService:
         frame = loaded.position.top
         if frame is None:
             raise NothingToUndo()
-        refusal = undo_refusal(loaded.game, frame)
+        refusal = undo_refusal(loaded.game, frame, loaded.record.mode)
         if refusal is not None:
             raise refusal
         seq = loaded.position.last_seq + 1
@@ -472,7 +472,7 @@ class MatchService:
             turn=turn_to_json(turn),
             legal=legal,
             result=result_to_json(engine.result(state)),
-            can_undo=position.top is not None and undo_refusal(engine, position.top) is None,
+            can_undo=position.top is not None and undo_refusal(engine, position.top, record.mode) is None,
             last_events=[public_event(engine, record, event, seat) for event in position.recent],
             seat=seat,
             rules_version=record.rules_version,
@@ -491,8 +491,11 @@ def _check_actor(actor: str | None) -> None:
         )
 
 
-def undo_refusal(game: Game[Any], frame: Frame) -> RuleViolation | None:
-    """Why the submission ``frame`` may not be undone (clause M-5), or None if it may."""
+def undo_refusal(game: Game[Any], frame: Frame, mode: str = "table") -> RuleViolation | None:
+    """Why the submission ``frame`` may not be undone (clause M-5), or None if it may.
+
+    A score sheet holds no secret decisions (the scorer writes down results everyone saw), so a
+    typo there may always be taken back, even in a game that hides hands in digital play."""
     if frame.sampled:
         return UndoRefused(
             "M-5",
@@ -502,7 +505,7 @@ def undo_refusal(game: Game[Any], frame: Frame) -> RuleViolation | None:
                 "Sampled chance outcomes cannot be undone in digital play (that would allow re-rolling).",
             ),
         )
-    if game.info.hidden_information and frame.has_action:
+    if game.info.hidden_information and frame.has_action and mode != "scoresheet":
         return UndoRefused(
             "M-5",
             Text(

@@ -14,6 +14,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined, Undefined, se
 from starlette.requests import Request
 from starlette.responses import HTMLResponse
 
+from stammtisch.games import GAMES
 from stammtisch.web.i18n import LANGUAGES, money, translator
 
 TEMPLATE_DIR = Path(__file__).parent / "templates"
@@ -42,6 +43,12 @@ def make_environment(strict: bool = False) -> Environment:
     return env
 
 
+def game_title(slug: str, lang: str) -> str:
+    """The game's name in ``lang``: the fallback title of a match created without one."""
+    game = GAMES.get(slug)
+    return game.title.get(lang) if game is not None else slug
+
+
 def language_url(request: Request, lang: str) -> str:
     """The current page in another language (keeps the other query parameters)."""
     params = [(k, v) for k, v in request.query_params.multi_items() if k != "lang"]
@@ -64,6 +71,7 @@ class Renderer:
             "_": gettext,
             "t": lambda value: _bilingual(value, lang),
             "money": lambda cents: money(int(cents), lang),
+            "game_title": lambda slug: game_title(str(slug), lang),
             "language_url": lambda other: language_url(request, other),
             "is_htmx": request.headers.get("hx-request") == "true",
         }
