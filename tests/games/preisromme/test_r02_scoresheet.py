@@ -75,3 +75,15 @@ def test_digital_moves_are_refused_in_scoresheet_mode() -> None:
     with pytest.raises(RuleViolation) as refused:
         enter(sheet(), "discard 7H")
     assert refused.value.clause == "RA-03"
+
+
+@pytest.mark.parametrize(
+    ("scoring", "credits"), [("penalty_points", [0, 0, 0, 0]), ("winner_collects", [0, 49, 0, 0])]
+)
+def test_ra23_history_shows_each_games_credits(scoring: str, credits: list[int]) -> None:
+    """RA-23 `scoring`: every game in the view's history carries its credits (the tournament layer
+    books `winner_collects` from them); under `winner_collects` the winner collects the others' sum."""
+    state = enter(sheet(scoring=scoring), "out 2", "romme no", "points 1 30", "points 3 12", "points 4 7")
+    entry = GAME.view(state, 0)["history"][0]
+    assert entry["credits"] == credits
+    assert entry["penalties"] == [30, 0, 12, 7]

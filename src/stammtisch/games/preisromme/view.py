@@ -88,6 +88,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
                 "romme_hand": r.romme_hand,
                 "hand_points": list(r.hand_points),
                 "penalties": list(r.penalties),
+                "credits": list(r.credits),
             }
             for r in state.history
         ],
