@@ -15,7 +15,7 @@ Glossary (German game terms kept, explained once):
 States are immutable values made of small tuples of ints so random play stays fast. The three values
 rebuilt on every step (``PlayerTurn``, ``Round``, ``State``) are ``NamedTuple``s rather than frozen
 dataclasses: equally immutable, but about seven times cheaper to construct, which is most of an engine
-step's cost (bench/bench_kluempchen.py). Actions, outcomes and ledger lines stay frozen dataclasses.
+step's cost (``python -m bench``). Actions, outcomes and ledger lines stay frozen dataclasses.
 """
 
 from __future__ import annotations
