@@ -86,3 +86,24 @@ def test_a_match_without_title_is_named_after_its_game(client: TestClient) -> No
     page = client.get(f"/m/{match_id}").text
     assert "Prömpeln" in page and "Klümpchen" not in page.split("<main", 1)[-1].split("</h1>", 1)[0]
     assert "Prömpeln" in client.get("/").text
+
+
+def test_a_digital_hidden_hand_game_is_not_created_without_seat_links(client: TestClient) -> None:
+    """S-2: the generic API would let anyone name any seat, so hidden hands are dealt only through links."""
+    response = client.post(
+        "/api/matches",
+        json={"game": "preisromme", "players": PLAYERS, "mode": "digital"},
+        headers={"accept-language": "en"},
+    )
+    assert response.status_code in (403, 422), response.text
+    error = response.json()["error"]
+    assert error["code"] == "seat/link_required" and error["clause"] == "S-2"
+    assert client.get("/api/matches").json()["matches"] == []
+
+
+def test_a_score_sheet_of_a_hidden_hand_game_stays_open_to_the_scorer(client: TestClient) -> None:
+    """A score sheet has no secrets: the scorer uses the generic routes, seat named or not."""
+    response = client.post("/api/matches", json={"game": "preisromme", "players": PLAYERS, "mode": "scoresheet"})
+    assert response.status_code == 201, response.text
+    match_id = response.json()["match_id"]
+    assert client.get(f"/api/matches/{match_id}?seat=0").status_code == 200

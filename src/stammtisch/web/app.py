@@ -12,6 +12,7 @@ import os
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
+from stammtisch.games import GAMES
 from stammtisch.matches.notifier import Notifier
 from stammtisch.matches.proempeln_skill import SkillProvider
 from stammtisch.matches.service import MatchService
@@ -23,6 +24,17 @@ from stammtisch.web.live import Broadcaster
 from stammtisch.web.rendering import STATIC_DIR, Renderer
 from stammtisch.web.routes import api, evening, events, home, match, preisromme, proempeln, tournament
 from stammtisch.web.seat_guard import SeatGuard
+
+
+def seats_are_private(app: FastAPI, match_id: str) -> bool:
+    """S-2: whether a seat of ``match_id`` may be seen or played only through its own link: a match
+    with seat links, and any digital match of a game with hidden hands (without links nobody could
+    prove which seat they are, so no generic route may show a hand)."""
+    if preisromme.table_for(app).is_linked(match_id):
+        return True
+    record = app.state.service.record(match_id)
+    game = GAMES.get(record.game)
+    return record.mode == "digital" and game is not None and game.info.hidden_information
 
 
 def build_service(database_url: str | None = None, notifier: Notifier | None = None) -> MatchService:
@@ -42,7 +54,7 @@ def create_app(service: MatchService | None = None, *, database_url: str | None 
     app.state.renderer = Renderer()
     app.state.broadcaster = broadcaster
     app.add_middleware(LanguageMiddleware)
-    app.add_middleware(SeatGuard, linked=lambda app, match_id: preisromme.table_for(app).is_linked(match_id))
+    app.add_middleware(SeatGuard, linked=seats_are_private)
     errors.install(app)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
     for module in (home, evening, match, events, api, proempeln, tournament, preisromme):

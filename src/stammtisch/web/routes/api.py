@@ -21,6 +21,8 @@ from starlette.concurrency import run_in_threadpool
 from starlette.responses import JSONResponse
 
 from stammtisch.core.text import Text
+from stammtisch.games import GAMES
+from stammtisch.matches.seat_links import SeatLinkRequired
 from stammtisch.web.deps import BroadcasterDep, ServiceDep
 from stammtisch.web.errors import BadInput
 from stammtisch.web.presenters import list_matches
@@ -83,6 +85,10 @@ async def matches(service: ServiceDep, limit: Annotated[int, Query(ge=1, le=500)
 
 @router.post("/matches", status_code=201)
 async def create(body: NewMatch, service: ServiceDep) -> JSONResponse:
+    game = GAMES.get(body.game)
+    if body.mode == "digital" and game is not None and game.info.hidden_information:
+        # S-2: hidden hands are dealt only to seats that hold their own secret link.
+        raise SeatLinkRequired()
     snapshot = await run_in_threadpool(
         lambda: service.create(
             body.game, body.players, options=body.options, setup=body.setup, mode=body.mode, title=body.title
