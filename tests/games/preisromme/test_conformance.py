@@ -29,3 +29,22 @@ def test_conformance_short_hands_with_options() -> None:
 
 def test_conformance_scoresheet() -> None:
     check_game(GAME, 4, {"mode": "scoresheet", "games_per_pass": 3}, games=3, seed=2)
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"opening_figures": "multiple"},
+        {"allow_wraparound": True},
+        {"ace_both_ends": True},
+        {"allow_wraparound": True, "ace_both_ends": True, "jokers": 6},
+        {"swapped_joker_must_be_used_same_turn": True, "swap_own_jokers": True},
+        {"decks": 3},
+        {"ace_in_set_points": 1},
+        {"opening_figures": "multiple", "false_meld_locks_turn": False, "opening_min_points": 60},
+    ],
+    ids=lambda options: ",".join(f"{k}={v}" for k, v in options.items()),
+)
+def test_conformance_rulings_options(options: dict[str, object]) -> None:
+    """RA-01, RA-09, RA-11, RA-15: the conformance kit with each non-default rulings option."""
+    check_game(GAME, 4, {"games_per_pass": 2, "cards_per_player": 9, **options}, games=2, seed=7)

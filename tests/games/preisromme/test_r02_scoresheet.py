@@ -77,9 +77,7 @@ def test_digital_moves_are_refused_in_scoresheet_mode() -> None:
     assert refused.value.clause == "RA-03"
 
 
-@pytest.mark.parametrize(
-    ("scoring", "credits"), [("penalty_points", [0, 0, 0, 0]), ("winner_collects", [0, 49, 0, 0])]
-)
+@pytest.mark.parametrize(("scoring", "credits"), [("penalty_points", [0, 0, 0, 0]), ("winner_collects", [0, 49, 0, 0])])
 def test_ra23_history_shows_each_games_credits(scoring: str, credits: list[int]) -> None:
     """RA-23 `scoring`: every game in the view's history carries its credits (the tournament layer
     books `winner_collects` from them); under `winner_collects` the winner collects the others' sum."""

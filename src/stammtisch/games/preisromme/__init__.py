@@ -31,7 +31,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from stammtisch.core.chance import ChanceNode
-from stammtisch.core.errors import ImpossibleOutcome, InvalidSetup
+from stammtisch.core.errors import ImpossibleOutcome, InvalidOption, InvalidSetup
 from stammtisch.core.options import Option, Options
 from stammtisch.core.protocol import Chance, Decision, Finished, Game, GameInfo
 from stammtisch.core.text import Text
@@ -101,6 +101,62 @@ OPTIONS = (
         Text("leerer Stapel", "empty stock"),
         choices=("reshuffle_discards_except_top", "end_game_count_all"),
     ),
+    Option(
+        "decks",
+        2,
+        "RA-01",
+        Text("Anzahl Kartenpakete zu 52 Karten (mindestens zwei)", "number of 52-card packs (at least two)"),
+        minimum=2,
+        maximum=3,
+    ),
+    Option(
+        "ace_in_set_points",
+        10,
+        "RA-11",
+        Text(
+            "Punkte eines Asses im Satz beim ersten Auslegen: 10 (Beispiel R-6.3) oder 1 (R-6.5 ohne König)",
+            "points of an ace in a set for the first laying: 10 (example R-6.3) or 1 (R-6.5 without the king)",
+        ),
+        minimum=1,
+        maximum=10,
+    ),
+    Option(
+        "allow_wraparound",
+        False,
+        "RA-11",
+        Text(
+            "Reihe um die Ecke (Dame-König-As-Zwei); ein As neben dem König zählt 10",
+            "runs round the corner (Q-K-A-2); an ace next to the king counts 10",
+        ),
+    ),
+    Option(
+        "ace_both_ends",
+        False,
+        "RA-11",
+        Text(
+            "As an beiden Enden einer Reihe (As bis As, 14 Karten)",
+            "an ace at both ends of a run (A to A, 14 cards)",
+        ),
+    ),
+    Option(
+        "opening_figures",
+        "single",
+        "RA-09",
+        Text(
+            "erstes Auslegen: eine Figur mit 40 Punkten (single) oder mehrere Figuren zusammen (multiple)",
+            "first laying: one figure worth 40 (single) or several figures together (multiple)",
+        ),
+        choices=("single", "multiple"),
+    ),
+    Option(
+        "swapped_joker_must_be_used_same_turn",
+        False,
+        "RA-15",
+        Text(
+            "ein eingetauschter Joker muss im selben Zug ausgelegt werden",
+            "a swapped joker must be laid in the same turn",
+        ),
+    ),
 )
 
 
@@ -126,6 +182,14 @@ class Preisromme(Game[State]):
         if not self.min_seats <= seats <= self.max_seats:
             raise InvalidSetup("R-1.1", Text("2 bis 6 Spielerinnen je Tisch", "2 to 6 players per table"))
         config = Config(**{key: options[key] for key in options})
+        if config.ace_in_set_points not in (1, 10):
+            raise InvalidOption(
+                "RA-11",
+                Text(
+                    f"Hausregel ace_in_set_points = {config.ace_in_set_points} ist ungültig: erlaubt 10 oder 1",
+                    f"house rule ace_in_set_points = {config.ace_in_set_points} is invalid: allowed 10 or 1",
+                ),
+            )
         return rules.new_game(config, seats, 0)
 
     def turn(self, state: State) -> Decision | Chance | Finished:

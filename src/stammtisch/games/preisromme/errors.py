@@ -245,6 +245,32 @@ PROBLEMS: dict[str, tuple[type[IllegalAction], str, Text]] = {
             "Only the next player takes the card without knocking; the others knock.",
         ),
     ),
+    "opening_short": (
+        IllegalMeld,
+        "R-6.1",
+        Text(
+            "Das erste Auslegen muss zusammen mindestens {need} Punkte ergeben (bisher {got}): weiter auslegen "
+            "oder die Karten zurücknehmen (withdraw).",
+            "The first laying must come to at least {need} points together (so far {got}): lay more or take "
+            "the cards back (withdraw).",
+        ),
+    ),
+    "joker_owed": (
+        SwapRefused,
+        "RA-15",
+        Text(
+            "Der eingetauschte Joker muss in diesem Zug ausgelegt oder angelegt werden, bevor etwas anderes geht.",
+            "The joker won by the swap must be laid or laid off this turn before anything else.",
+        ),
+    ),
+    "joker_unusable": (
+        SwapRefused,
+        "RA-15",
+        Text(
+            "Der eingetauschte Joker müsste in diesem Zug ausgelegt werden, passt danach aber nirgends.",
+            "The swapped joker would have to be laid this turn, but it would fit nowhere afterwards.",
+        ),
+    ),
     "not_now": (IllegalAction, "RA-03", Text("Dieser Zug passt jetzt nicht.", "This move does not fit now.")),
     "not_sheet": (
         IllegalAction,

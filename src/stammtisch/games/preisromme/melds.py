@@ -16,15 +16,17 @@ from functools import lru_cache
 from stammtisch.games.preisromme.cards import JOKER, VALUE
 from stammtisch.games.preisromme.model import EMPTY, RUN, SET, Figure
 
-#: Figure points of a run position (RA-11): 1 for the low ace, 10 for J Q K and the high ace.
-POS_VALUE = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, 10)
+#: Figure points of a run position (RA-11): 1 for the low ace, 10 for J Q K and the high ace. Positions
+#: 15 .. 26 are 2 .. K again after the high ace (only under ``allow_wraparound``, e.g. K-A-2 = 13 14 15).
+POS_VALUE = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, 10, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, 10)
 #: Figure points of a set card by rank (ace 10).
 SET_VALUE = (0, 10, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
 
 
 def run_card(suit: int, position: int) -> int:
-    """The natural card at ``position`` of a run of ``suit``."""
-    return suit * 13 + (0 if position == 14 else position - 1)
+    """The natural card at ``position`` of a run of ``suit`` (position 0 is the king before a low ace,
+    positions past 14 wrap round to 2, 3, ..; both only under ``allow_wraparound``)."""
+    return suit * 13 + (position - 1) % 13
 
 
 def represented(figure: Figure, index: int) -> int:
@@ -34,11 +36,12 @@ def represented(figure: Figure, index: int) -> int:
     return index * 13 + figure.key - 1
 
 
-def figure_points(figure: Figure) -> int:
-    """Points of a figure for the opening (RA-11, RA-12)."""
+def figure_points(figure: Figure, ace_in_set: int = 10) -> int:
+    """Points of a figure for the opening (RA-11, RA-12; ``ace_in_set_points`` for an ace in a set)."""
     if figure.kind == RUN:
         return sum(POS_VALUE[figure.lo : figure.lo + len(figure.slots)])
-    return SET_VALUE[figure.key] * sum(1 for card in figure.slots if card != EMPTY)
+    value = ace_in_set if figure.key == 1 else SET_VALUE[figure.key]
+    return value * sum(1 for card in figure.slots if card != EMPTY)
 
 
 def figure_cards(figure: Figure) -> tuple[int, ...]:
@@ -50,11 +53,14 @@ def _adjacent_jokers(cards: Sequence[int]) -> bool:
     return any(a == JOKER and b == JOKER for a, b in zip(cards, cards[1:], strict=False))
 
 
-def build_run(cards: Sequence[int], seat: int) -> Figure | str:
-    """A run from cards in position order (RA-10, RA-11, R-8.1), or the problem."""
+def build_run(cards: Sequence[int], seat: int, wrap: bool = False, both_ends: bool = False) -> Figure | str:
+    """A run from cards in position order (RA-10, RA-11, R-8.1), or the problem. ``wrap``/``both_ends``
+    are the options ``allow_wraparound`` and ``ace_both_ends`` (RA-11)."""
     n = len(cards)
     if n < 3:
         return "short"
+    if wrap:
+        return _build_wrap_run(cards, seat, both_ends)
     suit = -1
     lo = None
     aces = []
@@ -80,7 +86,54 @@ def build_run(cards: Sequence[int], seat: int) -> Figure | str:
     for index in aces:
         if lo + index not in (1, 14):
             return "ace_position" if len(aces) < n else "gap"
-    if lo < 1 or lo + n - 1 > 14 or (lo == 1 and lo + n - 1 == 14):
+    if lo < 1 or lo + n - 1 > 14 or (lo == 1 and lo + n - 1 == 14 and not both_ends):
+        return "bounds"
+    if _adjacent_jokers(cards):
+        return "jokers_adjacent"
+    return Figure(RUN, suit, lo, tuple(cards), (seat,) * n)
+
+
+def rank_at(position: int) -> int:
+    """The rank (1 = ace .. 13 = king) at a run position, wrapping round (0 = king, 15 = two)."""
+    return (position - 1) % 13 + 1
+
+
+def _run_fits(lo: int, n: int, both_ends: bool) -> bool:
+    """RA-11 under ``allow_wraparound``: at most 13 cards (each rank once), 14 only for A..A with
+    ``ace_both_ends``."""
+    return n <= 13 or (both_ends and lo == 1 and n == 14)
+
+
+def _build_wrap_run(cards: Sequence[int], seat: int, both_ends: bool) -> Figure | str:
+    """``build_run`` under ``allow_wraparound`` (RA-11): K-A-2 is a run; ``lo`` is kept in 1 .. 13."""
+    n = len(cards)
+    suit = -1
+    lo = None
+    aces = []
+    for index, card in enumerate(cards):
+        if card == JOKER:
+            continue
+        if suit < 0:
+            suit = card // 13
+        elif card // 13 != suit:
+            return "mixed_suits"
+        rank = card % 13 + 1
+        if rank == 1:
+            aces.append(index)
+            continue
+        start = (rank - index - 1) % 13 + 1
+        if lo is None:
+            lo = start
+        elif lo != start:
+            return "gap"
+    if suit < 0:
+        return "no_natural"
+    if lo is None:  # only aces: the first one low if it comes first, else after the king
+        lo = (-aces[0]) % 13 + 1
+    for index in aces:
+        if rank_at(lo + index) != 1:
+            return "ace_position" if len(aces) < n else "gap"
+    if not _run_fits(lo, n, both_ends):
         return "bounds"
     if _adjacent_jokers(cards):
         return "jokers_adjacent"
@@ -140,14 +193,33 @@ def build_set(cards: Sequence[int], seat: int, canonical_adjacency: bool = True)
     return Figure(SET, rank, 0, tuple(slots), owners)
 
 
-def build(kind: int, cards: Sequence[int], seat: int, canonical_adjacency: bool = True) -> Figure | str:
-    return build_run(cards, seat) if kind == RUN else build_set(cards, seat, canonical_adjacency)
+def build(
+    kind: int,
+    cards: Sequence[int],
+    seat: int,
+    canonical_adjacency: bool = True,
+    wrap: bool = False,
+    both_ends: bool = False,
+) -> Figure | str:
+    if kind == RUN:
+        return build_run(cards, seat, wrap, both_ends)
+    return build_set(cards, seat, canonical_adjacency)
 
 
-def lay_off(figure: Figure, card: int, end: str, seat: int, canonical_adjacency: bool = True) -> Figure | str:
+def lay_off(
+    figure: Figure,
+    card: int,
+    end: str,
+    seat: int,
+    canonical_adjacency: bool = True,
+    wrap: bool = False,
+    both_ends: bool = False,
+) -> Figure | str:
     """RA-14: ``figure`` with ``card`` laid off, or the problem. ``end`` (low/high) only for a joker or
     an ace on a run. A card whose slot a joker holds is a swap (RA-15), not a lay-off."""
     slots = figure.slots
+    if figure.kind == RUN and wrap:
+        return _lay_off_wrap(figure, card, end, seat, both_ends)
     if figure.kind == RUN:
         lo, hi = figure.lo, figure.lo + len(slots) - 1
         if card == JOKER or card % 13 == 0:
@@ -171,12 +243,12 @@ def lay_off(figure: Figure, card: int, end: str, seat: int, canonical_adjacency:
             else:
                 return "does_not_fit"
         if end == "low":
-            if lo <= 1 or (lo == 2 and hi == 14):
+            if lo <= 1 or (lo == 2 and hi == 14 and not both_ends):
                 return "bounds"
             if card == JOKER and slots[0] == JOKER:
                 return "jokers_adjacent"
             return Figure(RUN, figure.key, lo - 1, (card, *slots), (seat, *figure.owners))
-        if hi >= 14 or (hi == 13 and lo == 1):
+        if hi >= 14 or (hi == 13 and lo == 1 and not both_ends):
             return "bounds"
         if card == JOKER and slots[-1] == JOKER:
             return "jokers_adjacent"
@@ -199,6 +271,52 @@ def lay_off(figure: Figure, card: int, end: str, seat: int, canonical_adjacency:
     if card == JOKER and canonical_adjacency and _adjacent_jokers([c for c in new_slots if c != EMPTY]):
         return "jokers_adjacent"
     return Figure(SET, figure.key, 0, new_slots, figure.owners[:suit] + (seat,) + figure.owners[suit + 1 :])
+
+
+def _lay_off_wrap(figure: Figure, card: int, end: str, seat: int, both_ends: bool) -> Figure | str:
+    """``lay_off`` on a run under ``allow_wraparound`` (RA-11): either end takes the next rank round
+    the corner (a king before a low ace, a two after a high ace). A card other than an ace or a joker
+    that fits both ends (a 12-card run) goes to the high end."""
+    slots = figure.slots
+    n = len(slots)
+    lo, hi = figure.lo, figure.lo + n - 1
+    if card == JOKER or card % 13 == 0:
+        if end not in ("low", "high"):
+            return "end_needed"
+    elif end:
+        return "end_unwanted"
+    if card != JOKER:
+        if card // 13 != figure.key:
+            return "does_not_fit"
+        rank = card % 13 + 1
+        if rank == 1:
+            fits = rank_at(lo - 1 if end == "low" else hi + 1) == 1
+        else:
+            fits = False
+            for index in range(n):
+                if represented(figure, index) == card:
+                    return "is_swap" if slots[index] == JOKER else "rearrange"
+            if rank_at(hi + 1) == rank:
+                fits, end = True, "high"
+            elif rank_at(lo - 1) == rank:
+                fits, end = True, "low"
+        if not fits:
+            for index in range(n):
+                if represented(figure, index) == card:
+                    return "is_swap" if slots[index] == JOKER else "rearrange"
+            return "does_not_fit"
+    if end == "low":
+        new_lo = lo - 1 if lo > 1 else 13
+        if not _run_fits(new_lo, n + 1, both_ends):
+            return "bounds"
+        if card == JOKER and slots[0] == JOKER:
+            return "jokers_adjacent"
+        return Figure(RUN, figure.key, new_lo, (card, *slots), (seat, *figure.owners))
+    if not _run_fits(lo, n + 1, both_ends):
+        return "bounds"
+    if card == JOKER and slots[-1] == JOKER:
+        return "jokers_adjacent"
+    return Figure(RUN, figure.key, lo, (*slots, card), (*figure.owners, seat))
 
 
 def swap(figure: Figure, card: int, seat: int, own_allowed: bool = False) -> Figure | str:
@@ -246,7 +364,9 @@ def _joker_choices(positions: list[int], forced: list[int], spare: int) -> list[
     return result
 
 
-def find_runs(hand: Sequence[int], min_points: int = 0, max_cards: int = 99) -> list[tuple[int, ...]]:
+def find_runs(
+    hand: Sequence[int], min_points: int = 0, max_cards: int = 99, wrap: bool = False, both_ends: bool = False
+) -> list[tuple[int, ...]]:
     """Every run the hand can lay as one figure worth at least ``min_points`` with at most
     ``max_cards`` cards, including jokers laid in place of cards the hand holds. Canonical order:
     suit, then first position, then length, then joker positions."""
@@ -262,18 +382,18 @@ def find_runs(hand: Sequence[int], min_points: int = 0, max_cards: int = 99) -> 
     found: list[tuple[int, ...]] = []
     for suit in range(4):
         if masks[suit]:
-            found.extend(_suit_runs_within(suit, masks[suit], jokers, min_points, max_cards))
+            found.extend(_suit_runs_within(suit, masks[suit], jokers, min_points, max_cards, wrap, both_ends))
     return found
 
 
 @lru_cache(maxsize=1 << 18)
 def _suit_runs_within(
-    suit: int, ranks: int, jokers: int, min_points: int, max_cards: int
+    suit: int, ranks: int, jokers: int, min_points: int, max_cards: int, wrap: bool = False, both_ends: bool = False
 ) -> tuple[tuple[int, ...], ...]:
     """The runs of one suit worth at least ``min_points`` with at most ``max_cards`` cards, as cards."""
     card_at = _CARD_AT[suit]
     found = []
-    for points, lo, hi, joker_positions in _position_runs(ranks, jokers):
+    for points, lo, hi, joker_positions in _position_runs(ranks, jokers, wrap, both_ends):
         if points < min_points or hi - lo >= max_cards:
             continue
         cards = card_at[lo : hi + 1]
@@ -284,31 +404,36 @@ def _suit_runs_within(
 
 
 #: ``_CARD_AT[suit][position]``: the natural card at a run position (1 = low ace .. 14 = high ace).
-_CARD_AT = tuple([run_card(suit, p) if p else -1 for p in range(15)] for suit in range(4))
+_CARD_AT = tuple([run_card(suit, p) if p else -1 for p in range(28)] for suit in range(4))
 
 
 @lru_cache(maxsize=1 << 16)
-def _position_runs(ranks: int, jokers: int) -> tuple[tuple[int, int, int, tuple[int, ...]], ...]:
+def _position_runs(
+    ranks: int, jokers: int, wrap: bool = False, both_ends: bool = False
+) -> tuple[tuple[int, int, int, tuple[int, ...]], ...]:
     """(points, first position, last position, joker positions) of every run a hand holding the ranks
     in bit mask ``ranks`` (of any one suit) and ``jokers`` jokers can lay, in canonical order (first
     position, length, joker positions). Suit-independent and cached: hands repeat their per-suit
-    patterns all the time."""
-    has = [False] * 15
+    patterns all the time. ``wrap``/``both_ends``: the options ``allow_wraparound`` (first positions up
+    to 13, runs round the corner, at most 13 cards) and ``ace_both_ends`` (A..A, 14 cards)."""
+    has = [False] * 28
     for rank in range(1, 14):
         has[rank] = bool(ranks >> (rank - 1) & 1)
-    has[14] = has[1]
+    for position in range(14, 28):
+        has[position] = has[position - 13]
     if sum(has[1:14]) + jokers < 3:
         return ()
     found: list[tuple[int, int, int, tuple[int, ...]]] = []
-    for lo in range(1, 13):
+    for lo in range(1, 14 if wrap else 13):
         if not has[lo] and (not jokers or not has[lo + 1]):
             continue
         missing: list[int] = []
         naturals: list[int] = []
         points = 0
-        for hi in range(lo, 15):
-            if lo == 1 and hi == 14:
-                break
+        last = lo + 12 if wrap else 14
+        if lo == 1:
+            last = 14 if both_ends else 13
+        for hi in range(lo, last + 1):
             if has[hi]:
                 naturals.append(hi)
             else:
@@ -327,7 +452,11 @@ def _position_runs(ranks: int, jokers: int) -> tuple[tuple[int, int, int, tuple[
 
 
 def find_sets(
-    hand: Sequence[int], min_points: int = 0, max_cards: int = 99, canonical_adjacency: bool = True
+    hand: Sequence[int],
+    min_points: int = 0,
+    max_cards: int = 99,
+    canonical_adjacency: bool = True,
+    ace_points: int = 10,
 ) -> list[tuple[int, ...]]:
     """Every set the hand can lay (cards in canonical suit order). Canonical order: rank, then the
     chosen natural suits, then the number of jokers."""
@@ -345,25 +474,33 @@ def find_sets(
     jokers = min(jokers, 3)
     max_cards = min(max_cards, 4)
     for rank in sorted(masks):
-        found.extend(_rank_sets_within(rank, masks[rank], jokers, canonical_adjacency, min_points, max_cards))
+        found.extend(
+            _rank_sets_within(rank, masks[rank], jokers, canonical_adjacency, min_points, max_cards, ace_points)
+        )
     return found
 
 
 @lru_cache(maxsize=1 << 14)
 def _rank_sets_within(
-    rank: int, suit_mask: int, jokers: int, canonical_adjacency: bool, min_points: int, max_cards: int
+    rank: int,
+    suit_mask: int,
+    jokers: int,
+    canonical_adjacency: bool,
+    min_points: int,
+    max_cards: int,
+    ace_points: int = 10,
 ) -> tuple[tuple[int, ...], ...]:
     """The sets of ``_rank_sets`` worth at least ``min_points`` with at most ``max_cards`` cards."""
     return tuple(
         cards
-        for points, size, cards in _rank_sets(rank, suit_mask, jokers, canonical_adjacency)
+        for points, size, cards in _rank_sets(rank, suit_mask, jokers, canonical_adjacency, ace_points)
         if points >= min_points and size <= max_cards
     )
 
 
 @lru_cache(maxsize=1 << 12)
 def _rank_sets(
-    rank: int, suit_mask: int, jokers: int, canonical_adjacency: bool
+    rank: int, suit_mask: int, jokers: int, canonical_adjacency: bool, ace_points: int = 10
 ) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
     """(points, size, cards) of the sets of one rank for a hand holding the suits in ``suit_mask`` (cached)."""
     found: list[tuple[int, int, tuple[int, ...]]] = []
@@ -385,7 +522,7 @@ def _rank_sets(
             laid = tuple(card for card in slots if card != EMPTY)
             if canonical_adjacency and _adjacent_jokers(laid):
                 continue
-            found.append((SET_VALUE[rank] * size, size, laid))
+            found.append(((ace_points if rank == 1 else SET_VALUE[rank]) * size, size, laid))
     return tuple(found)
 
 
@@ -393,11 +530,14 @@ def _rank_sets(
 _MASKS = tuple(tuple(tuple(i for i in range(k) if m >> i & 1) for m in range(1, 1 << k)) for k in range(5))
 
 
-def _candidates(figure: Figure, held: set[int]) -> list[int]:
+def _candidates(figure: Figure, held: set[int], wrap: bool = False) -> list[int]:
     """The cards that could possibly be laid off on ``figure`` (a quick filter before ``lay_off``)."""
     if figure.kind == RUN:
         lo, hi = figure.lo, figure.lo + len(figure.slots) - 1
-        maybe = {run_card(figure.key, lo - 1) if lo > 1 else -1, run_card(figure.key, hi + 1) if hi < 14 else -1}
+        maybe = {
+            run_card(figure.key, lo - 1) if lo > 1 or wrap else -1,
+            run_card(figure.key, hi + 1) if hi < 14 or wrap else -1,
+        }
         maybe.add(figure.key * 13)
     else:
         maybe = {suit * 13 + figure.key - 1 for suit in range(4)}
@@ -406,16 +546,21 @@ def _candidates(figure: Figure, held: set[int]) -> list[int]:
 
 
 def find_layoffs(
-    hand: Sequence[int], table: Sequence[Figure], seat: int, canonical_adjacency: bool = True
+    hand: Sequence[int],
+    table: Sequence[Figure],
+    seat: int,
+    canonical_adjacency: bool = True,
+    wrap: bool = False,
+    both_ends: bool = False,
 ) -> list[tuple[int, int, str, Figure]]:
     """Every lay-off (figure index, card, end, resulting figure), by figure, then card, then end."""
     held = set(hand)
     found = []
     for index, figure in enumerate(table):
-        for card in _candidates(figure, held):
+        for card in _candidates(figure, held, wrap):
             ends = ("low", "high") if figure.kind == RUN and (card == JOKER or card % 13 == 0) else ("",)
             for end in ends:
-                result = lay_off(figure, card, end, seat, canonical_adjacency)
+                result = lay_off(figure, card, end, seat, canonical_adjacency, wrap, both_ends)
                 if not isinstance(result, str):
                     found.append((index, card, end, result))
     return found

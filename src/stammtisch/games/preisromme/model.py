@@ -42,6 +42,12 @@ class Config:
     romme_hand_layoffs: str = "allowed"
     scoring: str = "penalty_points"
     stock_exhaustion: str = "reshuffle_discards_except_top"
+    decks: int = 2
+    ace_in_set_points: int = 10
+    allow_wraparound: bool = False
+    ace_both_ends: bool = False
+    opening_figures: str = "single"
+    swapped_joker_must_be_used_same_turn: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,6 +111,8 @@ class State:
     history: tuple[GameRecord, ...] = ()
     last_window: tuple[int, ...] = ()  # revealed answers of the last window: card, taker, knockers...
     sheet: tuple[int, ...] = ()  # scoresheet entry so far: winner (-1 none), romme (0/1), points...
+    provisional: int = 0  # opening_figures = multiple: the last figures on the table, laid this turn, short of 40
+    owed_jokers: int = 0  # swapped_joker_must_be_used_same_turn: jokers won by a swap this turn, not yet laid
 
 
 # --- actions ----------------------------------------------------------------------------------

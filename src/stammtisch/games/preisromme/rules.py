@@ -26,6 +26,7 @@ from stammtisch.games.preisromme.cards import CARD, CODES, JOKER, VALUE, deck
 from stammtisch.games.preisromme.errors import entry_refused, refuse
 from stammtisch.games.preisromme.melds import (
     build,
+    figure_cards,
     figure_points,
     find_layoffs,
     find_runs,
@@ -109,7 +110,7 @@ def new_game(config: Config, seats: int, game_no: int, base: State | None = None
         dealer=dealer,
         phase=SHEET if sheet else DEAL,
         hands=((),) * seats,
-        stock=() if sheet else deck(2, config.jokers),
+        stock=() if sheet else deck(config.decks, config.jokers),
         pile=(),
         top=-1,
         table=(),
@@ -222,25 +223,39 @@ def play_actions(state: State, seat: int) -> tuple[object, ...]:
     hand = state.hands[seat]
     config = state.config
     actions: list[object] = []
+    owed = state.owed_jokers
     if may_lay(state) and not state.locked:
         opened = state.opened_turn[seat] >= 0
         adjacency = config.set_joker_adjacency == "canonical_suit_order"
-        minimum = 0 if opened else config.opening_min_points
+        wrap, both_ends = config.allow_wraparound, config.ace_both_ends
+        minimum = 0 if opened or config.opening_figures == "multiple" else config.opening_min_points
         limit = len(hand) - 1
-        actions.extend(_meld_action("run", cards) for cards in find_runs(hand, minimum, limit))
-        actions.extend(_meld_action("set", cards) for cards in find_sets(hand, minimum, limit, adjacency))
+        runs = find_runs(hand, minimum, limit, wrap, both_ends)
+        sets = find_sets(hand, minimum, limit, adjacency, config.ace_in_set_points)
+        if owed:  # RA-15 option: only layings that use the swapped joker
+            runs = [cards for cards in runs if JOKER in cards]
+            sets = [cards for cards in sets if JOKER in cards]
+        actions.extend(_meld_action("run", cards) for cards in runs)
+        actions.extend(_meld_action("set", cards) for cards in sets)
         if opened:
             if limit >= 1:
                 actions.extend(
                     Layoff(index + 1, CODES[card], end)
-                    for index, card, end, _ in find_layoffs(hand, state.table, seat, adjacency)
+                    for index, card, end, _ in find_layoffs(hand, state.table, seat, adjacency, wrap, both_ends)
+                    if not owed or card == JOKER
                 )
-            actions.extend(
-                Swap(index + 1, CODES[card])
-                for index, card, _ in find_swaps(hand, state.table, seat, config.swap_own_jokers)
-            )
-        if config.false_meld_locks_turn:
+            if not owed:
+                swaps = find_swaps(hand, state.table, seat, config.swap_own_jokers)
+                actions.extend(
+                    Swap(index + 1, CODES[card])
+                    for index, card, figure in swaps
+                    if not config.swapped_joker_must_be_used_same_turn
+                    or _joker_usable(state, seat, _swapped_hand(hand, card), index, figure)
+                )
+        if (config.false_meld_locks_turn or state.provisional) and not owed:
             actions.append(WITHDRAW)
+    if state.provisional or owed:  # the opening is short of its points / the swapped joker is not laid yet
+        return tuple(actions)
     previous = -1
     for card in hand:
         if card != previous:
@@ -299,11 +314,43 @@ def check_action(state: State, seat: int, action: object) -> None:
     if isinstance(action, Discard):
         if _card(action.card) not in state.hands[seat]:
             refuse("not_held")
+        if state.provisional:
+            refuse("opening_short", need=state.config.opening_min_points, got=_provisional_points(state))
+        if state.owed_jokers:
+            refuse("joker_owed")
         return
     if isinstance(action, Meld | Layoff | Swap | Withdraw):
         _checked_lay(state, seat, action)
         return
     refuse("not_now")
+
+
+def _swapped_hand(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
+    """``hand`` (sorted) after giving ``card`` for a joker."""
+    return _insert(_without(hand, card), JOKER)
+
+
+def _joker_usable(state: State, seat: int, hand: tuple[int, ...], index: int, figure: object) -> bool:
+    """RA-15 ``swapped_joker_must_be_used_same_turn``: after the swap (``figure`` now at ``index``) the
+    hand can still lay a joker this turn, in a new figure or as a lay-off (so the duty can be met)."""
+    config = state.config
+    limit = len(hand) - 1
+    adjacency = config.set_joker_adjacency == "canonical_suit_order"
+    wrap, both_ends = config.allow_wraparound, config.ace_both_ends
+    if any(JOKER in cards for cards in find_runs(hand, 0, limit, wrap, both_ends)):
+        return True
+    if any(JOKER in cards for cards in find_sets(hand, 0, limit, adjacency, config.ace_in_set_points)):
+        return True
+    if limit < 1:
+        return False
+    table = _with(state.table, index, figure)
+    return any(card == JOKER for _, card, _, _ in find_layoffs((JOKER,), table, seat, adjacency, wrap, both_ends))
+
+
+def _provisional_points(state: State) -> int:
+    """``opening_figures = multiple``: the points of the figures laid so far towards the opening."""
+    ace = state.config.ace_in_set_points
+    return sum(figure_points(figure, ace) for figure in state.table[len(state.table) - state.provisional :])
 
 
 def _checked_lay(state: State, seat: int, action: object) -> tuple[tuple[int, ...], object]:
@@ -315,10 +362,13 @@ def _checked_lay(state: State, seat: int, action: object) -> tuple[tuple[int, ..
         refuse("locked")
     hand = state.hands[seat]
     if isinstance(action, Withdraw):
-        if not config.false_meld_locks_turn:
+        if state.owed_jokers:
+            refuse("joker_owed")
+        if not config.false_meld_locks_turn and not state.provisional:
             refuse("withdraw")
         return hand, None
     adjacency = config.set_joker_adjacency == "canonical_suit_order"
+    wrap, both_ends = config.allow_wraparound, config.ace_both_ends
     opened = state.opened_turn[seat] >= 0
     if isinstance(action, Meld):
         if action.kind not in ("run", "set"):
@@ -327,11 +377,15 @@ def _checked_lay(state: State, seat: int, action: object) -> tuple[tuple[int, ..
         rest = _remove(hand, cards)
         if rest is None:
             refuse("not_in_hand")
-        figure = build(RUN if action.kind == "run" else SET, cards, seat, adjacency)
+        figure = build(RUN if action.kind == "run" else SET, cards, seat, adjacency, wrap, both_ends)
         if isinstance(figure, str):
             refuse(figure)
-        if not opened and figure_points(figure) < config.opening_min_points:
-            refuse("under_forty", need=config.opening_min_points, got=figure_points(figure))
+        if not opened and config.opening_figures == "single":
+            points = figure_points(figure, config.ace_in_set_points)
+            if points < config.opening_min_points:
+                refuse("under_forty", need=config.opening_min_points, got=points)
+        if state.owed_jokers and JOKER not in cards:
+            refuse("joker_owed")
         if not rest:
             refuse("keep_one")
         return rest, figure
@@ -347,7 +401,9 @@ def _checked_lay(state: State, seat: int, action: object) -> tuple[tuple[int, ..
             refuse("not_held")
         if not rest:
             refuse("keep_one")
-        figure = lay_off(state.table[index], card, action.end, seat, adjacency)
+        if state.owed_jokers and card != JOKER:
+            refuse("joker_owed")
+        figure = lay_off(state.table[index], card, action.end, seat, adjacency, wrap, both_ends)
         if isinstance(figure, str):
             refuse(figure)
         return rest, figure
@@ -355,12 +411,16 @@ def _checked_lay(state: State, seat: int, action: object) -> tuple[tuple[int, ..
     card = _card(action.card)
     if card not in hand:
         refuse("not_held")
+    if state.owed_jokers:
+        refuse("joker_owed")
     figure = swap(state.table[index], card, seat, config.swap_own_jokers)
     if isinstance(figure, str):
         refuse(figure)
     rest = list(hand)
     rest.remove(card)
     rest.append(JOKER)
+    if config.swapped_joker_must_be_used_same_turn and not _joker_usable(state, seat, tuple(rest), index, figure):
+        refuse("joker_unusable")
     return tuple(rest), figure
 
 
@@ -380,15 +440,48 @@ def apply_action(state: State, seat: int, action: object) -> State:
         return apply_sheet(state, action)
     rest, figure = _checked_lay(state, seat, action)
     if figure is None:
-        return replace(state, locked=True)
+        return _withdraw(state, seat)
     hands = _with(state.hands, seat, rest)
+    owed = state.owed_jokers
     if isinstance(action, Meld):
         opened_turn = state.opened_turn
+        provisional = state.provisional
         if opened_turn[seat] < 0:
-            opened_turn = _with(opened_turn, seat, state.turn_no)
-        return replace(state, hands=hands, table=(*state.table, figure), opened_turn=opened_turn)
+            config = state.config
+            if config.opening_figures == "multiple":
+                points = _provisional_points(state) + figure_points(figure, config.ace_in_set_points)
+                provisional = 0 if points >= config.opening_min_points else provisional + 1
+            if not provisional:
+                opened_turn = _with(opened_turn, seat, state.turn_no)
+        if owed and "JK" in action.cards:
+            owed = 0
+        return replace(
+            state,
+            hands=hands,
+            table=(*state.table, figure),
+            opened_turn=opened_turn,
+            provisional=provisional,
+            owed_jokers=owed,
+        )
     index = action.figure - 1
-    return replace(state, hands=hands, table=_with(state.table, index, figure), laid_off=True)
+    if isinstance(action, Swap):
+        owed = int(state.config.swapped_joker_must_be_used_same_turn)
+    elif owed:
+        owed = 0  # the lay-off is the joker (anything else is refused)
+    return replace(state, hands=hands, table=_with(state.table, index, figure), laid_off=True, owed_jokers=owed)
+
+
+def _withdraw(state: State, seat: int) -> State:
+    """R-9.2: no more laying this turn. Under ``opening_figures = multiple`` a first laying short of
+    its points is a false laying: its figures go back to the hand."""
+    if not state.provisional:
+        return replace(state, locked=True)
+    keep = len(state.table) - state.provisional
+    hand = list(state.hands[seat])
+    for figure in state.table[keep:]:
+        hand.extend(figure_cards(figure))
+    hands = _with(state.hands, seat, tuple(sorted(hand)))
+    return replace(state, locked=True, hands=hands, table=state.table[:keep], provisional=0)
 
 
 def open_window(state: State, discarder: int, **changes: object) -> State:

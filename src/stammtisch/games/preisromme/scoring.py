@@ -8,7 +8,7 @@ from stammtisch.games.preisromme.model import Config, GameRecord
 
 def deck_points(config: Config) -> int:
     """The count of the whole deck (R-13.1): 872 with two packs and six jokers."""
-    return sum(VALUE[card] for card in deck(2, config.jokers))
+    return sum(VALUE[card] for card in deck(config.decks, config.jokers))
 
 
 def max_losers_points(config: Config, has_winner: bool) -> int:

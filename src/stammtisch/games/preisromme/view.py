@@ -28,7 +28,7 @@ from stammtisch.games.preisromme.model import (
 from stammtisch.games.preisromme.rules import turn
 
 
-def figure_view(number: int, figure: Figure) -> dict[str, Any]:
+def figure_view(number: int, figure: Figure, ace_in_set: int = 10) -> dict[str, Any]:
     """A figure as shown on the table: its cards and, for each joker, the card it stands for."""
     slots = [(i, card) for i, card in enumerate(figure.slots) if card != EMPTY]
     return {
@@ -37,7 +37,7 @@ def figure_view(number: int, figure: Figure) -> dict[str, Any]:
         "cards": [CODES[card] for _, card in slots],
         "stands_for": [CODES[represented(figure, i)] for i, _ in slots],
         "laid_by": [figure.owners[i] for i, _ in slots],
-        "points": figure_points(figure),
+        "points": figure_points(figure, ace_in_set),
     }
 
 
@@ -71,13 +71,15 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "stock_size": len(state.stock),
         "pile_size": len(state.pile) + (state.top >= 0),
         "discard_top": CODES[state.top] if state.top >= 0 else None,
-        "table": [figure_view(i + 1, f) for i, f in enumerate(state.table)],
+        "table": [figure_view(i + 1, f, state.config.ace_in_set_points) for i, f in enumerate(state.table)],
         "opened": [t >= 0 for t in state.opened_turn],
         "discarded_once": list(state.discarded),
         "window": window,
         "last_window": last,
         "pending_draws": list(state.pending),
         "locked": state.locked,
+        "provisional_figures": state.provisional,
+        "owed_jokers": state.owed_jokers,
         "sheet": list(state.sheet),
         "penalties": list(state.penalties),
         "credits": list(state.credits),
