@@ -8,6 +8,8 @@ per page area. Nothing here knows a game's rules: pages render snapshots from th
 from __future__ import annotations
 
 import os
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
@@ -18,7 +20,9 @@ from stammtisch.matches.proempeln_skill import SkillProvider
 from stammtisch.matches.service import MatchService
 from stammtisch.store.config import database_url as configured_url
 from stammtisch.store.database import open_store
+from stammtisch.store.notify import CHANNEL
 from stammtisch.web import errors
+from stammtisch.web.fanout import PostgresFanout, is_postgres
 from stammtisch.web.language import LanguageMiddleware
 from stammtisch.web.live import Broadcaster
 from stammtisch.web.rendering import STATIC_DIR, Renderer
@@ -44,13 +48,25 @@ def build_service(database_url: str | None = None, notifier: Notifier | None = N
     return MatchService(store.repository, notifier=notifier, skill=SkillProvider(store.repository))
 
 
-def create_app(service: MatchService | None = None, *, database_url: str | None = None) -> FastAPI:
-    """The web app. Without ``service``, one is built from the store at ``database_url``."""
-    app = FastAPI(title="Stammtisch", docs_url="/api/docs", redoc_url=None, openapi_url="/api/openapi.json")
+def create_app(
+    service: MatchService | None = None, *, database_url: str | None = None, notify_channel: str = CHANNEL
+) -> FastAPI:
+    """The web app. Without ``service``, one is built from the store at ``database_url``; on PostgreSQL
+    its writes also reach the pages of the other workers (``web.fanout``, ``LISTEN/NOTIFY`` on
+    ``notify_channel``), on SQLite only this process's pages."""
     broadcaster = Broadcaster()
-    # A service built here publishes its writes itself; the routes publish too (for a given service),
-    # and the broadcaster drops the repeated notice.
-    app.state.service = service if service is not None else build_service(database_url, broadcaster)
+    fanout: PostgresFanout | None = None
+    if service is None:
+        url = database_url or configured_url(os.environ)
+        fanout = PostgresFanout(url, broadcaster, notify_channel) if is_postgres(url) else None
+        # A service built here publishes its writes itself; the routes publish too (for a given service),
+        # and the broadcaster drops the repeated notice (and the echo of this worker's own NOTIFY).
+        service = build_service(url, fanout.notifier if fanout is not None else broadcaster)
+    app = FastAPI(
+        title="Stammtisch", docs_url="/api/docs", redoc_url=None, openapi_url="/api/openapi.json", lifespan=_lifespan
+    )
+    app.state.service = service
+    app.state.fanout = fanout
     app.state.renderer = Renderer()
     app.state.broadcaster = broadcaster
     app.add_middleware(LanguageMiddleware)
@@ -60,3 +76,16 @@ def create_app(service: MatchService | None = None, *, database_url: str | None 
     for module in (home, evening, match, events, api, proempeln, tournament, preisromme):
         app.include_router(module.router)
     return app
+
+
+@asynccontextmanager
+async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
+    """With several workers on PostgreSQL: hear the other workers' writes while serving."""
+    fanout: PostgresFanout | None = app.state.fanout
+    if fanout is not None:
+        await fanout.start()
+    try:
+        yield
+    finally:
+        if fanout is not None:
+            await fanout.stop()
