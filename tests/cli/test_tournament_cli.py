@@ -42,3 +42,12 @@ def test_refusals_are_bilingual_with_the_clause(env: dict[str, str]) -> None:
     assert refused.exit_code == 2
     assert "(R-1.1)" in refused.output and "players cannot form a table" in refused.output
     assert run(env, "standings", "nope").exit_code == 2
+
+
+def test_scoring_and_table_size_options(env: dict[str, str]) -> None:
+    """RA-23 ``--scoring``; RA-24 ``--normalise-table-size`` is refused with its clause (PT-6)."""
+    assert run(env, "create", "Netto", "--scoring", "winner_collects").exit_code == 0
+    unknown = run(env, "create", "X", "--scoring", "golf")
+    assert unknown.exit_code != 0 and "RA-23" in unknown.output
+    normalised = run(env, "create", "X", "--normalise-table-size")
+    assert normalised.exit_code != 0 and "RA-24" in normalised.output

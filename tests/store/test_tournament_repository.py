@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterator
+from dataclasses import replace
 from datetime import UTC, datetime
 
 import pytest
@@ -131,3 +132,13 @@ def test_a_whole_tournament_on_the_backend(backend: tuple[TournamentRepository, 
     assert overview.standings.complete
     assert all(overview.audit(d) for d in overview.draws)
     assert sum(p.result.games_played for p in overview.standings.placings) == 7 * 16
+
+
+def test_options_are_stored(backend: tuple[TournamentRepository, MatchService]) -> None:
+    """RA-23 ``scoring`` and RA-24 ``normalise_table_size`` come back as stored (defaults otherwise)."""
+    repository, _ = backend
+    collects = replace(record("w"), scoring="winner_collects")
+    repository.create(collects)
+    repository.create(record("p"))
+    assert repository.get("w") == collects
+    assert (repository.get("p").scoring, repository.get("p").normalise_table_size) == ("penalty_points", False)

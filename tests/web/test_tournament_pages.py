@@ -203,6 +203,9 @@ def test_pass_two_waits_for_pass_one_and_registration_closes(client: TestClient)
         ({"title": "x" * 201}, 422),
         ({"title": "T", "tie_break": "coin"}, 422),
         ({"title": "T", "tie_break": ["lots", "lots"]}, 422),
+        ({"title": "T", "scoring": "golf"}, 422),
+        ({"title": "T", "normalise_table_size": "true"}, 422),
+        ({"title": "T", "normalise_table_size": "vielleicht"}, 400),
     ],
 )
 def test_bad_tournament_forms_are_refused(client: TestClient, form: dict[str, object], status: int) -> None:
@@ -273,3 +276,57 @@ def test_arbitrary_form_text_is_never_a_server_error(
     url = created.headers.get("location") or create(client, 0)
     assert client.post(f"{url}/players", data={"name": name}).status_code < 500
     assert client.post(f"{url}/draw", data={"pass_no": pass_no, "seed": seed}).status_code < 500
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_options_are_refused_with_their_clause_in_both_languages(client: TestClient, lang: str) -> None:
+    """RA-23 (unknown scoring) and RA-24 / PT-6 (normalise_table_size = true) on the create page."""
+    scoring = client.post("/tournaments", data={"title": "T", "scoring": "golf"}, params={"lang": lang})
+    assert "(RA-23)" in alert(scoring.text)
+    assert ("Unbekannte Wertung" if lang == "de" else "Unknown scoring") in alert(scoring.text)
+    normalise = client.post("/tournaments", data={"title": "T", "normalise_table_size": "on"}, params={"lang": lang})
+    assert "(RA-24)" in alert(normalise.text)
+    assert ("nicht umgerechnet" if lang == "de" else "not normalised") in alert(normalise.text)
+
+
+def test_the_draw_page_shows_the_table_size_option(client: TestClient) -> None:
+    """RA-24 ``normalise_table_size`` = false: shown with the tournament and with each pass's tables."""
+    url = create(client, 10)
+    draw(client, url, 1, seed="n")
+    page = client.get(url).text
+    assert 'data-option="normalise_table_size" data-value="false"' in page
+    assert "4 + 3 + 3: jeder Tisch spielt 8 Spiele; die Summen werden nicht umgerechnet" in page
+    english = client.get(url, params={"lang": "en"}).text
+    assert "every table plays 8 games; totals are not normalised (RA-24, normalise_table_size = false)" in english
+    assert 'data-option="scoring" data-value="penalty_points"' in page
+
+
+def test_a_winner_collects_tournament_ranks_net_scores(client: TestClient) -> None:
+    """RA-23 ``winner_collects``: the sheet credits the winner with the others' sum and shows net
+    running totals; the standings rank net scores descending (RA-24)."""
+    url = create(client, 5, scoring="winner_collects")
+    assert 'data-option="scoring" data-value="winner_collects"' in client.get(url).text
+    rng = random.Random(5)
+    for pass_no in (1, 2):
+        (sheet,) = draw(client, url, pass_no)
+        if pass_no == 1:
+            assert enter(client, sheet, "2", ["10", "", "30", "5", "7"]).status_code == 303
+            page = client.get(f"/sheet/{sheet}").text
+            assert "+52" in page and "Σ 52" in page and "Σ -10" in page
+            assert "Gewinnerin kassiert" in page
+        rest = 7 if pass_no == 1 else 8
+        for _ in range(rest):
+            winner = rng.randrange(5)
+            points = ["" if s == winner else str(rng.randint(2, 90)) for s in range(5)]
+            assert enter(client, sheet, str(winner + 1), points).status_code == 303
+    page = client.get(f"{url}/standings").text
+    assert "mehr ist besser" in page
+    rows = re.findall(r'<tr data-number="\d+">(.*?)</tr>', page, re.S)
+    totals = []
+    for row in rows:
+        cells = [re.sub(r"<[^>]+>", "", c).strip() for c in re.findall(r"<td>(.*?)</td>", row, re.S)]
+        first, second, total = int(cells[2]), int(cells[3]), int(cells[4])
+        assert first + second == total
+        totals.append(total)
+    assert totals == sorted(totals, reverse=True) and sum(totals) == 0
+    assert "higher is better" in client.get(f"{url}/standings", params={"lang": "en"}).text

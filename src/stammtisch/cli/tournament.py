@@ -52,10 +52,16 @@ def create(
         list[str] | None, typer.Option("--tie-break", help="second_pass, games_won or lots (in order; repeatable)")
     ] = None,
     prize: Annotated[list[str] | None, typer.Option("--prize", help="a prize, first place first (repeatable)")] = None,
+    scoring: Annotated[
+        str, typer.Option("--scoring", help="RA-23: penalty_points (default) or winner_collects")
+    ] = "penalty_points",
+    normalise_table_size: Annotated[
+        bool, typer.Option("--normalise-table-size/--raw-totals", help="RA-24 (only the default, raw totals: PT-6)")
+    ] = False,
 ) -> None:
     """Create a tournament; prints its id."""
     with _service() as service:
-        record = service.create(title, tie_break or [], prize or [])
+        record = service.create(title, tie_break or [], prize or [], scoring, normalise_table_size)
     stdout().print(record.tournament_id, markup=False)
 
 

@@ -33,6 +33,8 @@ def _record(row: Any) -> TournamentRecord:
         created_at=row.created_at,
         tie_break=tuple(row.tie_break),
         prizes=tuple(row.prizes),
+        scoring=str((row.options or {}).get("scoring", "penalty_points")),
+        normalise_table_size=bool((row.options or {}).get("normalise_table_size", False)),
     )
 
 
@@ -53,6 +55,7 @@ class SqlTournamentRepository:
                     created_at=record.created_at,
                     tie_break=list(record.tie_break),
                     prizes=list(record.prizes),
+                    options={"scoring": record.scoring, "normalise_table_size": record.normalise_table_size},
                 )
             )
 

@@ -21,19 +21,32 @@ class MatchSheets:
     def __init__(self, service: MatchService) -> None:
         self.service = service
 
-    def open_sheet(self, title: str, names: Sequence[str], games: int) -> str:
-        """R-2.1, RA-28: a score-sheet match, seat 1 (the Schreiber) first; the engine rotates the deal."""
+    def open_sheet(self, title: str, names: Sequence[str], games: int, scoring: str = "penalty_points") -> str:
+        """R-2.1, RA-28: a score-sheet match, seat 1 (the Schreiber) first; the engine rotates the deal
+        and books each game in the tournament's scoring (RA-23)."""
         snapshot = self.service.create(
-            GAME, list(names), options={"games_per_pass": games}, mode="scoresheet", title=title[:200]
+            GAME,
+            list(names),
+            options={"games_per_pass": games, "scoring": scoring},
+            mode="scoresheet",
+            title=title[:200],
         )
         return snapshot.match_id
 
     def read_sheet(self, match_id: str) -> tuple[SheetGame, ...]:
         view = self.service.snapshot(match_id, None).view
         return tuple(
-            SheetGame(game["winner"], bool(game["romme_hand"]), tuple(int(p) for p in game["penalties"]))
+            SheetGame(
+                game["winner"],
+                bool(game["romme_hand"]),
+                tuple(int(p) for p in game["penalties"]),
+                tuple(int(c) for c in game.get("credits", ())),
+            )
             for game in view["history"]
         )
+
+    def sheet_scoring(self, match_id: str) -> str:
+        return str(self.service.snapshot(match_id, None).options.get("scoring", "penalty_points"))
 
 
 def tournament_service(matches: MatchService) -> TournamentService:

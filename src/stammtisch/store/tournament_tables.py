@@ -8,7 +8,7 @@ stored. Draws record their seed and permutation (R-1.3, RA-27): anybody can re-d
 
 from __future__ import annotations
 
-from sqlalchemy import JSON, CheckConstraint, Column, ForeignKey, Integer, String, Table, UniqueConstraint
+from sqlalchemy import JSON, CheckConstraint, Column, ForeignKey, Integer, String, Table, UniqueConstraint, text
 
 from stammtisch.store.tables import UtcDateTime, metadata
 
@@ -20,6 +20,8 @@ tournaments = Table(
     Column("created_at", UtcDateTime, nullable=False),
     Column("tie_break", JSON, nullable=False),
     Column("prizes", JSON, nullable=False),
+    # RA-23 ``scoring``, RA-24 ``normalise_table_size`` (migration 0004; older rows: the defaults).
+    Column("options", JSON, nullable=False, server_default=text("'{}'")),
 )
 
 tournament_players = Table(

@@ -1,5 +1,9 @@
 """What the score-sheet page shows of a Preisrommé score-sheet match (R-2.1, RA-28): the seats, the
-dealer of each game (RA-02), every booked game and the running totals. Rendered from a snapshot."""
+dealer of each game (RA-02), every booked game and the running totals. Rendered from a snapshot.
+
+Under RA-23 ``scoring = winner_collects`` the winner's credit is shown in her cell and the running
+totals are net scores (credits minus penalty points, higher is better); otherwise they are penalty
+points (lower is better)."""
 
 from __future__ import annotations
 
@@ -11,10 +15,13 @@ def present_sheet(snapshot: dict[str, Any]) -> dict[str, Any]:
     view = snapshot["view"]
     players = list(snapshot["players"])
     seats = len(players)
+    collects = snapshot.get("options", {}).get("scoring") == "winner_collects"
     totals = [0] * seats
     rows = []
     for number, game in enumerate(view["history"], start=1):
-        totals = [t + p for t, p in zip(totals, game["penalties"], strict=True)]
+        credits = list(game.get("credits") or [0] * seats)
+        scores = [c - p if collects else p for c, p in zip(credits, game["penalties"], strict=True)]
+        totals = [t + s for t, s in zip(totals, scores, strict=True)]
         rows.append(
             {
                 "number": number,
@@ -23,6 +30,7 @@ def present_sheet(snapshot: dict[str, Any]) -> dict[str, Any]:
                 "romme_hand": game["romme_hand"],
                 "hand_points": game["hand_points"],
                 "penalties": game["penalties"],
+                "credits": credits,
                 "totals": list(totals),
             }
         )
@@ -33,7 +41,8 @@ def present_sheet(snapshot: dict[str, Any]) -> dict[str, Any]:
         "seq": snapshot["seq"],
         "players": players,
         "rows": rows,
-        "totals": list(view["penalties"]),
+        "totals": list(totals),
+        "winner_collects": collects,
         "games": view["games"],
         "game_no": min(view["game_no"], view["games"]),
         "dealer": None if finished else players[view["dealer"]],

@@ -10,14 +10,17 @@ from stammtisch.club.tournament.draw import Draw
 
 @dataclass(frozen=True, slots=True)
 class TournamentRecord:
-    """A tournament: its title, the organiser's tie-breaks (RA-24, empty: ties share a rank) and
-    prize table (one prize per rank, RA-24 "organiser data")."""
+    """A tournament: its title, the organiser's tie-breaks (RA-24, empty: ties share a rank), prize
+    table (one prize per rank, RA-24 "organiser data"), the scoring its sheets are played with
+    (RA-23 ``scoring``) and ``normalise_table_size`` (RA-24, only its default ``False``: PT-6)."""
 
     tournament_id: str
     title: str
     created_at: datetime
     tie_break: tuple[str, ...] = ()
     prizes: tuple[str, ...] = ()
+    scoring: str = "penalty_points"
+    normalise_table_size: bool = False
 
 
 @dataclass(frozen=True, slots=True)

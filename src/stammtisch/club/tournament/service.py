@@ -18,6 +18,12 @@ from typing import Protocol
 from stammtisch.club.tournament.draw import Draw, check_pass_no, draw_pass, verify_draw
 from stammtisch.club.tournament.errors import TournamentRefused
 from stammtisch.club.tournament.model import Registration, StoredDraw, TournamentRecord
+from stammtisch.club.tournament.options import (
+    DEFAULT_NORMALISE_TABLE_SIZE,
+    DEFAULT_SCORING,
+    check_normalise_table_size,
+    check_scoring,
+)
 from stammtisch.club.tournament.repository import TournamentRepository, already_drawn, registration_closed
 from stammtisch.club.tournament.standings import (
     SheetGame,
@@ -39,12 +45,16 @@ MAX_PRIZES = 50
 class SheetKeeper(Protocol):
     """Score-sheet matches of Preisrommé (R-2.1, RA-28)."""
 
-    def open_sheet(self, title: str, names: Sequence[str], games: int) -> str:
-        """Start a score-sheet match for ``names`` in seat order; its id."""
+    def open_sheet(self, title: str, names: Sequence[str], games: int, scoring: str = DEFAULT_SCORING) -> str:
+        """Start a score-sheet match for ``names`` in seat order, played with ``scoring`` (RA-23); its id."""
         ...
 
     def read_sheet(self, match_id: str) -> tuple[SheetGame, ...]:
         """The games booked on the sheet so far."""
+        ...
+
+    def sheet_scoring(self, match_id: str) -> str:
+        """The scoring (RA-23) the sheet is played with."""
         ...
 
 
@@ -114,9 +124,19 @@ class TournamentService:
         self.clock = clock
         self.seeds = seeds
 
-    def create(self, title: str, tie_break: Sequence[str] = (), prizes: Sequence[str] = ()) -> TournamentRecord:
-        """A new tournament; players register next (PT-5)."""
+    def create(
+        self,
+        title: str,
+        tie_break: Sequence[str] = (),
+        prizes: Sequence[str] = (),
+        scoring: str = DEFAULT_SCORING,
+        normalise_table_size: bool = DEFAULT_NORMALISE_TABLE_SIZE,
+    ) -> TournamentRecord:
+        """A new tournament; players register next (PT-5). ``scoring`` (RA-23) is the scoring of
+        every sheet; ``normalise_table_size`` (RA-24) only its default, false (PT-6)."""
         chosen = check_tie_break(tie_break)
+        chosen_scoring = check_scoring(scoring)
+        normalise = check_normalise_table_size(normalise_table_size)
         prize_texts = tuple(_clean(p, MAX_NAME, Text("Ein Preis", "A prize")) for p in prizes if p.strip())
         if len(prize_texts) > MAX_PRIZES:
             raise TournamentRefused("PT-5", Text(f"Höchstens {MAX_PRIZES} Preise.", f"At most {MAX_PRIZES} prizes."))
@@ -126,6 +146,8 @@ class TournamentService:
             self.clock(),
             chosen,
             prize_texts,
+            chosen_scoring,
+            normalise,
         )
         self.repository.create(record)
         return record
@@ -172,7 +194,9 @@ class TournamentService:
         drawn = draw_pass(seed_text, pass_no, [p.number for p in players])
         names = {p.number: p.name for p in players}
         match_ids = tuple(
-            self.sheets.open_sheet(f"{record.title} · {pass_no}/{t + 1}", [names[n] for n in table], GAMES_PER_PASS)
+            self.sheets.open_sheet(
+                f"{record.title} · {pass_no}/{t + 1}", [names[n] for n in table], GAMES_PER_PASS, record.scoring
+            )
             for t, table in enumerate(drawn.tables)
         )
         stored = StoredDraw(drawn, match_ids, self.clock())
@@ -192,14 +216,33 @@ class TournamentService:
         for stored in draws:
             for t, (table, match_id) in enumerate(zip(stored.draw.tables, stored.match_ids, strict=True)):
                 games = self.sheets.read_sheet(match_id)
-                sheets.append(TableSheet(stored.draw.pass_no, t + 1, table, games, GAMES_PER_PASS))
+                scoring = self.sheets.sheet_scoring(match_id)
+                sheets.append(TableSheet(stored.draw.pass_no, t + 1, table, games, GAMES_PER_PASS, scoring))
                 match_ids[(stored.draw.pass_no, t + 1)] = match_id
         names = {p.number: p.name for p in players}
         results = player_results(names, sheets, PASSES)
         complete = len(draws) == PASSES and all(s.finished for s in sheets)
         lots_seed = ":".join(d.draw.seed for d in draws)
-        standings = rank(results, record.tie_break, lots_seed, record.prizes, complete)
+        standings = rank(results, record.tie_break, lots_seed, record.prizes, complete, played_scoring(record, sheets))
         return Overview(record, players, draws, tuple(sheets), match_ids, standings)
+
+
+def played_scoring(record: TournamentRecord, sheets: Sequence[TableSheet]) -> str:
+    """RA-23: the standings follow the scoring the sheets were played with (the tournament's, until
+    a sheet exists). Sheets of one tournament are all opened with its scoring; a mix cannot be
+    ranked and is refused."""
+    played = {sheet.scoring for sheet in sheets}
+    if not played:
+        return record.scoring
+    if len(played) > 1:
+        raise TournamentRefused(
+            "RA-23",
+            Text(
+                f"Die Spielzettel wurden mit verschiedenen Wertungen gespielt ({', '.join(sorted(played))}).",
+                f"The score sheets were played with different scorings ({', '.join(sorted(played))}).",
+            ),
+        )
+    return played.pop()
 
 
 def seat_of(draw: Draw, number: int) -> tuple[int, int]:

@@ -16,6 +16,7 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 
 from stammtisch.club.tournament import TournamentNotFound, TournamentService
 from stammtisch.club.tournament.draw import rng_key
+from stammtisch.club.tournament.options import DEFAULT_SCORING, SCORINGS
 from stammtisch.club.tournament.standings import TIE_BREAKS
 from stammtisch.club.tournament.tables import GAMES_PER_PASS, dealer_seat, table_sizes
 from stammtisch.core.errors import RuleViolation
@@ -50,6 +51,16 @@ def _page(request: Request, lang: str, name: str, status_code: int = 200, **valu
     return renderer.response(name, request, lang, status_code=status_code, tr=_tr(lang), **values)
 
 
+def _flag(value: str, what: Text) -> bool:
+    """A yes/no form field: empty, ``false``, ``0``, ``off``, ``no`` or ``true``, ``1``, ``on``, ``yes``."""
+    text = value.strip().lower()
+    if text in ("", "false", "0", "off", "no"):
+        return False
+    if text in ("true", "1", "on", "yes"):
+        return True
+    raise BadInput(Text(f"{what.de}: ja oder nein (true/false).", f"{what.en}: yes or no (true/false)."))
+
+
 def _not_found(error: TournamentNotFound | MatchNotFound) -> BadInput:
     return BadInput(error.message if isinstance(error, TournamentNotFound) else _no_sheet(), 404)
 
@@ -65,7 +76,9 @@ def _no_sheet() -> Text:
 async def tournaments_page(request: Request, lang: LangDep) -> Response:
     service = tournaments_of(request)
     records = await run_in_threadpool(service.list_tournaments, 50)
-    return _page(request, lang, "tournament/list.html", records=records, tie_breaks=TIE_BREAKS, error=None)
+    return _page(
+        request, lang, "tournament/list.html", records=records, tie_breaks=TIE_BREAKS, scorings=SCORINGS, error=None
+    )
 
 
 @router.post("/tournaments")
@@ -75,10 +88,15 @@ async def create_tournament(
     title: Annotated[str, Form(max_length=200)] = "",
     tie_break: Annotated[list[str] | None, Form()] = None,
     prizes: Annotated[str, Form(max_length=5000)] = "",
+    scoring: Annotated[str, Form(max_length=40)] = DEFAULT_SCORING,
+    normalise_table_size: Annotated[str, Form(max_length=10)] = "",
 ) -> Response:
     service = tournaments_of(request)
+    normalise = _flag(normalise_table_size, Text("normalise_table_size", "normalise_table_size"))
     try:
-        record = await run_in_threadpool(service.create, title, tie_break or [], prizes.splitlines())
+        record = await run_in_threadpool(
+            service.create, title, tie_break or [], prizes.splitlines(), scoring.strip(), normalise
+        )
     except RuleViolation as error:
         records = await run_in_threadpool(service.list_tournaments, 50)
         return _page(
@@ -88,6 +106,7 @@ async def create_tournament(
             status_code=status_for(error),
             records=records,
             tie_breaks=TIE_BREAKS,
+            scorings=SCORINGS,
             error=error.text(lang),
         )
     return RedirectResponse(f"/t/{record.tournament_id}", status_code=303)
