@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from stammtisch.core.errors import ImpossibleOutcome
-from stammtisch.games.kluempchen import GAME
+from stammtisch.games.kluempchen import GAME, turnlog
 from stammtisch.games.kluempchen.model import CockedOutcome, FoulOutcome, TowerOutcome
 from tests.games.kluempchen.helpers import current, new, play, rnd
 
@@ -35,9 +35,13 @@ def test_k71_a_valid_throw_resets_the_turm_streak() -> None:
 
 
 def test_k91_burning_dice_repeat_the_throw() -> None:
-    """K-9.1/KA-26: dice cocked against each other → repeat; nothing changes, it is no Turm."""
+    """K-9.1/KA-26: dice cocked against each other → repeat; nothing changes but the table's record of the
+    turn's throws (it is no Turm)."""
     state = play(new(), "throw", "3 4 5 6 6 6")
-    assert GAME.resolve(state, CockedOutcome()) == state
+    after = GAME.resolve(state, CockedOutcome())
+    assert after.round.turn._replace(log=()) == state.round.turn._replace(log=())
+    assert after._replace(round=None) == state._replace(round=None)
+    assert after.round.turn.log[-1][2] == ((turnlog.COCKED, 0, 0),)
 
 
 def test_ka24_foul_ends_the_turn_with_zero() -> None:

@@ -21,6 +21,7 @@ KEYS = {
     "round",
     "on_turn",
     "turn",
+    "previous_turn",
     "provisional",
     "jokers_left",
     "sheet",

@@ -218,7 +218,8 @@ class PlayerTurn(NamedTuple):
 
     ``kept`` counts set-aside dice per face 1..6; ``throws`` are the counted throws of the current
     sequence; ``pending`` points wait for (or have passed) confirmation; ``before`` is the value before
-    the 3rd throw (-1 until then); ``last`` the faces of the last counted throw."""
+    the 3rd throw (-1 until then); ``last`` the faces of the last counted throw; ``log`` the throws of
+    this turn as the table watched them (turnlog.py, view only)."""
 
     owner: int
     role: int  # 1 or 2: the position in the joint turn
@@ -235,6 +236,7 @@ class PlayerTurn(NamedTuple):
     last: tuple[int, ...] = ()
     strassen: int = 0  # Straßen thrown in this turn
     choice: tuple[int, ...] = ()  # faces of the throw waiting for a keep/voll choice
+    log: tuple = ()  # turnlog entries, one per throw (void throws included)
 
 
 @dataclass(frozen=True, slots=True)
@@ -297,6 +299,9 @@ class Round(NamedTuple):
     sheet: tuple[SheetEntry, ...]
     payments: tuple[Payment, ...]  # Straßen units due during this round (K-14)
     turn: PlayerTurn | None
+    # The last finished player turn, for the table to read after it passed (view only):
+    # (owner, thrower, role, joker, log, points after the joker, how: "" | "stop" | "forfeit" | "entered").
+    previous: tuple = ()
 
 
 @dataclass(frozen=True, slots=True)

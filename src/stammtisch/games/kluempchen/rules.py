@@ -19,6 +19,7 @@ from stammtisch.games.kluempchen.model import (
     CLOSED,
     CONTINUE,
     DRAW,
+    FOUL_KINDS,
     KEEP_DICE,
     MANUAL,
     PAIR,
@@ -168,6 +169,7 @@ def _with_turn(state: State, turn: PlayerTurn) -> State:
         r.sheet,
         r.payments,
         turn,
+        r.previous,
     )
     return State(
         state.seats,
@@ -326,10 +328,11 @@ def apply_action(state: State, seat: int, action: Any) -> State:
                 r.sheet,
                 r.payments,
                 joker_turn,
+                r.previous,
             )
             return with_round(state, marked)
         if kind is Stop:
-            return end_turn(state, t, throws.stop(t, config))
+            return end_turn(state, t, throws.stop(t, config), "stop")
         if kind is KeepPair:
             return _after(state, throws.keep_pair(t, action.face, config))
         if kind is ChooseVollStar:
@@ -339,7 +342,7 @@ def apply_action(state: State, seat: int, action: Any) -> State:
         if kind is StandIn:
             return _with_turn(state, PlayerTurn(t.owner, t.role, seat, False, ROLL))
         if kind is Forfeit:
-            return end_turn(state, t, 0)
+            return end_turn(state, t, 0, "forfeit")
         if kind is EnterTurn:
             return _enter_turn(state, action)
         if kind is EnterSixEqual:
@@ -416,6 +419,7 @@ def _stepped(t: PlayerTurn, step: int) -> PlayerTurn:
         t.last,
         t.strassen,
         t.choice,
+        t.log,
     )
 
 
@@ -443,10 +447,11 @@ def _enter_turn(state: State, action: EnterTurn) -> State:
             r.sheet,
             r.payments,
             t,
+            r.previous,
         )
         state = with_round(state, rnd)
     entered = PlayerTurn(t.owner, t.role, t.thrower, action.joker, strassen=action.strassen)
-    return end_turn(state, entered, action.points // 2 if action.joker else action.points)
+    return end_turn(state, entered, action.points // 2 if action.joker else action.points, "entered")
 
 
 def _after(state: State, step: throws.Step) -> State:
@@ -479,8 +484,8 @@ def apply_outcome(state: State, outcome: Any) -> State:
     if kind is TowerOutcome:
         return _after(state, throws.tower(t, config))
     if kind is CockedOutcome:
-        return state  # K-9.1/KA-26: the throw is repeated and not counted
-    return _after(state, throws.foul(t, config))
+        return _with_turn(state, throws.cocked(t))  # K-9.1/KA-26: repeated and not counted, only noted
+    return _after(state, throws.foul(t, config, FOUL_KINDS.index(outcome.kind)))
 
 
 def _draw_progress(state: State, draw: Draw) -> State:
@@ -541,13 +546,15 @@ def _book_strassen(state: State, rnd: Round, t: PlayerTurn, value: int) -> tuple
     return tuple(accounts), payments
 
 
-def end_turn(state: State, t: PlayerTurn, value: int) -> State:
+def end_turn(state: State, t: PlayerTurn, value: int, how: str = "") -> State:
     """A player turn ended with ``value`` (before the joker): P1's result is provisional; after P2 the
-    team gains P1 + P2 if P2 scored (K-5.1, KA-16); a team with >= 150 is out (KA-17)."""
+    team gains P1 + P2 if P2 scored (K-5.1, KA-16); a team with >= 150 is out (KA-17).
+    ``how`` ("stop", "forfeit", "entered" or "" for an end by the throws) goes into the table's record."""
     rnd = state.round
     assert rnd is not None
     config = state.config
     result_points = value * 2 if t.joker else value  # K-10.4
+    previous = (t.owner, t.thrower, t.role, t.joker, t.log, result_points, how)
     accounts, payments = _book_strassen(state, rnd, t, value)
     team = rnd.teams[rnd.current]
     if rnd.role == 1:
@@ -566,6 +573,7 @@ def end_turn(state: State, t: PlayerTurn, value: int) -> State:
             rnd.sheet,
             payments,
             _fresh_turn(owner, 2),
+            previous,
         )
         return State(
             state.seats,
@@ -608,6 +616,7 @@ def end_turn(state: State, t: PlayerTurn, value: int) -> State:
             (*rnd.sheet, entry),
             payments,
             None,
+            previous,
         )
         due = settlement.settle_normal(rnd.teams, scores, loser, unused_jokers(rnd, state.seats))
         return _close_round(state, ended, accounts, "normal", loser, due)
@@ -629,6 +638,7 @@ def end_turn(state: State, t: PlayerTurn, value: int) -> State:
         (*rnd.sheet, entry),
         payments,
         _fresh_turn(owner, 1),
+        previous,
     )
     return State(
         state.seats,
@@ -666,6 +676,7 @@ def six_equal_end(state: State, t: PlayerTurn) -> State:
         rnd.sheet,
         payments,
         t,
+        (t.owner, t.thrower, t.role, t.joker, t.log, 0, "six_equal"),
     )
     return _close_round(state, ended, accounts, "six_equal", loser, due)
 
@@ -702,6 +713,7 @@ def _close_round(
         rnd.sheet,
         payments,
         None,
+        rnd.previous,
     )
     return State(
         state.seats,

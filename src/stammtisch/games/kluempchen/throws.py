@@ -22,11 +22,34 @@ from stammtisch.games.kluempchen.scoring import (
     clump,
     clump_value,
 )
+from stammtisch.games.kluempchen.turnlog import (
+    ALL_KEPT,
+    COCKED,
+    CONFIRMED,
+    FAILED,
+    FOUL,
+    FREE_COUNTED,
+    FREE_FAILED,
+    RAISED,
+    THIRD,
+    TOWER,
+    VOLL_STAR_A,
+    VOLL_STAR_B,
+    Event,
+)
+from stammtisch.games.kluempchen.turnlog import ANSCHLUSS as ANSCHLUSS_EVENT
+from stammtisch.games.kluempchen.turnlog import SIX_EQUAL as SIX_EQUAL_EVENT
+from stammtisch.games.kluempchen.turnlog import SIX_OVER as SIX_OVER_EVENT
+from stammtisch.games.kluempchen.turnlog import STRASSE as STRASSE_EVENT
+from stammtisch.games.kluempchen.turnlog import VOLL as VOLL_EVENT
 
 GOING, DONE, SIX = 0, 1, 2
 NOTHING = (0, 0, 0, 0, 0, 0)
 
 Step = tuple[PlayerTurn, int, int]
+
+# classify() pattern -> the combination event of a six-dice throw.
+_COMBO_EVENT = {STRASSE_PATTERN: STRASSE_EVENT, VOLL_PATTERN: VOLL_EVENT, ANSCHLUSS_PATTERN: ANSCHLUSS_EVENT}
 
 
 def value(turn: PlayerTurn, config: Config) -> int:
@@ -50,6 +73,7 @@ def _make(
     before: int,
     last: tuple[int, ...],
     strassen: int,
+    log: tuple,
     choice: tuple[int, ...] = (),
 ) -> PlayerTurn:
     return PlayerTurn(
@@ -68,6 +92,7 @@ def _make(
         last,
         strassen,
         choice,
+        log,
     )
 
 
@@ -79,6 +104,7 @@ def counted_throw(turn: PlayerTurn, faces: tuple[int, ...], config: Config) -> S
     awaiting = turn.awaiting
     strassen = turn.strassen
     created = False
+    combo: Event | None = None
     if turn.free == 6:
         pattern, points, kept = classify(faces)
         if pattern == SIX_EQUAL:
@@ -92,6 +118,7 @@ def counted_throw(turn: PlayerTurn, faces: tuple[int, ...], config: Config) -> S
                 before=before,
                 last=faces,
                 strassen=strassen,
+                log=(*turn.log, (faces, NOTHING, ((SIX_EQUAL_EVENT, faces[0], 0),), throws)),
             )
             return ended, SIX, 0
         if pattern == KEEP:
@@ -108,6 +135,7 @@ def counted_throw(turn: PlayerTurn, faces: tuple[int, ...], config: Config) -> S
                 before=before,
                 last=faces,
                 strassen=strassen,
+                log=(*turn.log, (faces, NOTHING, (), throws)),
                 choice=faces,
             )
             return waiting, GOING, 0
@@ -117,6 +145,7 @@ def counted_throw(turn: PlayerTurn, faces: tuple[int, ...], config: Config) -> S
             pending += points
             awaiting = True
             created = True
+            combo = (_COMBO_EVENT[pattern], points, 0)
             kept = NOTHING
         assert pattern in (KEEP, STRASSE_PATTERN, VOLL_PATTERN, ANSCHLUSS_PATTERN)
     else:
@@ -132,6 +161,7 @@ def counted_throw(turn: PlayerTurn, faces: tuple[int, ...], config: Config) -> S
                 before=before,
                 last=faces,
                 strassen=strassen,
+                log=(*turn.log, (faces, NOTHING, (), throws)),
                 choice=faces,
             )
             return waiting, GOING, 0
@@ -139,12 +169,14 @@ def counted_throw(turn: PlayerTurn, faces: tuple[int, ...], config: Config) -> S
         for f in faces:
             counts[f - 1] += 1
         grown = list(turn.kept)
+        added = [0, 0, 0, 0, 0, 0]
         for index in range(6):
             n = counts[index]
             # KA-06 (i): thrown dice join a kept group; any other face thrown >= 3 times is a new group.
             if n and (grown[index] or n >= 3):
                 grown[index] += n
-        return _grown(turn, grown, throws, pending, awaiting, before, faces, strassen, config)
+                added[index] = n
+        return _grown(turn, grown, throws, pending, awaiting, before, faces, strassen, config, added, False)
     return settle(
         turn,
         throws=throws,
@@ -156,6 +188,10 @@ def counted_throw(turn: PlayerTurn, faces: tuple[int, ...], config: Config) -> S
         strassen=strassen,
         created=created,
         config=config,
+        added=kept,
+        combo=combo,
+        number=throws,
+        replace=False,
     )
 
 
@@ -169,22 +205,29 @@ def _grown(
     faces: tuple[int, ...],
     strassen: int,
     config: Config,
+    added: list[int],
+    replace: bool,
 ) -> Step:
     """KA-07 after dice joined the kept groups: six equal over several throws or two triples (Anschluss)
     are combinations; all six dice go back for confirmation."""
     kept = (grown[0], grown[1], grown[2], grown[3], grown[4], grown[5])
     created = False
+    combo: Event | None = None
     if 6 in kept:  # six equal over several throws: a combination (KA-07, KA-13)
-        pending += clump(kept.index(6) + 1, 6)
+        points = clump(kept.index(6) + 1, 6)
+        pending += points
         awaiting = True
         created = True
+        combo = (SIX_OVER_EVENT, points, 0)
         kept = NOTHING
     elif kept.count(3) == 2:  # Anschluss over several throws (S-6, KA-07)
         a = kept.index(3)
         b = kept.index(3, a + 1)
-        pending += anschluss(a + 1, b + 1)
+        points = anschluss(a + 1, b + 1)
+        pending += points
         awaiting = True
         created = True
+        combo = (ANSCHLUSS_EVENT, points, 0)
         kept = NOTHING
     return settle(
         turn,
@@ -197,15 +240,22 @@ def _grown(
         strassen=strassen,
         created=created,
         config=config,
+        added=(added[0], added[1], added[2], added[3], added[4], added[5]),
+        combo=combo,
+        number=throws,
+        replace=replace,
     )
 
 
 def keep_dice(turn: PlayerTurn, faces: tuple[int, ...], config: Config) -> Step:
     """late_throw_set_aside = player_choice: the chosen dice of the last throw join the kept groups."""
     grown = list(turn.kept)
+    added = [0, 0, 0, 0, 0, 0]
     for f in faces:
         grown[f - 1] += 1
-    return _grown(turn, grown, turn.throws, turn.pending, turn.awaiting, turn.before, turn.last, turn.strassen, config)
+        added[f - 1] += 1
+    t = turn
+    return _grown(t, grown, t.throws, t.pending, t.awaiting, t.before, t.last, t.strassen, config, added, True)
 
 
 def settle(
@@ -220,15 +270,26 @@ def settle(
     strassen: int,
     created: bool,
     config: Config,
+    added: tuple[int, int, int, int, int, int],
+    combo: Event | None,
+    number: int,
+    replace: bool,
 ) -> Step:
-    """A.3 steps 4-6: confirmation, the fresh sequence, and the end of the turn after a 3rd throw."""
+    """A.3 steps 4-6: confirmation, the fresh sequence, and the end of the turn after a 3rd throw.
+
+    The throw is written to the turn's log (turnlog.py) with ``added`` (the dice set aside from it),
+    its combination ``combo`` and what settling it did; ``replace`` swaps the log's last entry (a choice
+    about a throw already shown)."""
+    events: tuple[Event, ...] = () if combo is None else (combo,)
     if awaiting and not created and max(kept) >= 3:
         awaiting = False  # KA-08: a clump that made no new combination confirms
+        events = (*events, (CONFIRMED, pending, 0))
     if created and config.fresh_sequence:
         throws = 0  # KA-09 (F): a renewed Würfelfolge
         before = -1
     free = 6 - sum(kept)
-    if throws == 3:
+    log = turn.log[:-1] if replace else turn.log
+    if throws == 3 or (free == 0 and not awaiting):
         done = _make(
             turn,
             step=ROLL,
@@ -239,26 +300,23 @@ def settle(
             before=before,
             last=last,
             strassen=strassen,
+            log=log,
         )
         now = value(done, config)
-        if config.must_improve:  # KA-03 R-B: free throw must count, risk throw must raise
-            result = now if (before == 0 and now > 0) or (before > 0 and now > before) else 0
-        else:
+        if throws != 3:  # KA-02: all dice set aside (22 + 4444): the turn simply ends
             result = now
-        return done, DONE, result
-    if free == 0 and not awaiting:  # KA-02: all dice set aside (22 + 4444): the turn simply ends
-        done = _make(
-            turn,
-            step=ROLL,
-            throws=throws,
-            kept=kept,
-            pending=pending,
-            awaiting=awaiting,
-            before=before,
-            last=last,
-            strassen=strassen,
-        )
-        return done, DONE, value(done, config)
+            end: Event = (ALL_KEPT, now, 0)
+        elif not config.must_improve:
+            result = now
+            end = (THIRD, now, 0)
+        elif before == 0:  # KA-03 R-B: a free throw must bring something countable ...
+            result = now if now > 0 else 0
+            end = (FREE_COUNTED, now, 0) if result else (FREE_FAILED, 0, 0)
+        else:  # ... and a risk throw must raise the value
+            result = now if now > before else 0
+            end = (RAISED if result else FAILED, before, now)
+        return done._replace(log=(*log, (last, added, (*events, end), number))), DONE, result
+    log = (*log, (last, added, events, number))
     step = CONTINUE if throws >= 2 else ROLL
     going = _make(
         turn,
@@ -270,6 +328,7 @@ def settle(
         before=before,
         last=last,
         strassen=strassen,
+        log=log,
     )
     return going, GOING, 0
 
@@ -278,10 +337,11 @@ def keep_pair(turn: PlayerTurn, face: int, config: Config) -> Step:
     """K-6.7: set aside the chosen pair of a 2-2-1-1 throw; the other four dice stay free."""
     kept = [0, 0, 0, 0, 0, 0]
     kept[face - 1] = 2
+    pair = (kept[0], kept[1], kept[2], kept[3], kept[4], kept[5])
     return settle(
         turn,
         throws=turn.throws,
-        kept=(kept[0], kept[1], kept[2], kept[3], kept[4], kept[5]),
+        kept=pair,
         pending=turn.pending,
         awaiting=turn.awaiting,
         before=turn.before,
@@ -289,6 +349,10 @@ def keep_pair(turn: PlayerTurn, face: int, config: Config) -> Step:
         strassen=turn.strassen,
         created=False,
         config=config,
+        added=pair,
+        combo=None,
+        number=turn.throws,
+        replace=True,
     )
 
 
@@ -309,12 +373,17 @@ def choose_voll_star(turn: PlayerTurn, option: str, config: Config) -> Step:
             strassen=turn.strassen,
             created=True,
             config=config,
+            added=NOTHING,
+            combo=(VOLL_STAR_A, VOLL_STAR, 0),
+            number=turn.throws,
+            replace=True,
         )
     kept = [4 if n == 4 else 0 for n in counts]
+    four = (kept[0], kept[1], kept[2], kept[3], kept[4], kept[5])
     return settle(
         turn,
         throws=turn.throws,
-        kept=(kept[0], kept[1], kept[2], kept[3], kept[4], kept[5]),
+        kept=four,
         pending=turn.pending,
         awaiting=turn.awaiting,
         before=turn.before,
@@ -322,6 +391,10 @@ def choose_voll_star(turn: PlayerTurn, option: str, config: Config) -> Step:
         strassen=turn.strassen,
         created=False,
         config=config,
+        added=four,
+        combo=(VOLL_STAR_B, counts.index(4) + 1, 0),
+        number=turn.throws,
+        replace=True,
     )
 
 
@@ -333,8 +406,10 @@ def stop(turn: PlayerTurn, config: Config) -> int:
 def tower(turn: PlayerTurn, config: Config) -> Step:
     """K-7/KA-25: a Turm repeats the throw; ``tower_limit`` in a row end the turn."""
     towers = turn.towers + 1
-    if towers >= config.tower_limit:
-        return turn, DONE, 0 if config.tower_zero else value(turn, config)
+    ended = towers >= config.tower_limit
+    log = (*turn.log, ((), NOTHING, ((TOWER, towers, int(ended)),), turn.throws + 1))
+    if ended:
+        return turn._replace(log=log), DONE, 0 if config.tower_zero else value(turn, config)
     repeated = PlayerTurn(
         turn.owner,
         turn.role,
@@ -351,10 +426,18 @@ def tower(turn: PlayerTurn, config: Config) -> Step:
         turn.last,
         turn.strassen,
         turn.choice,
+        log,
     )
     return repeated, GOING, 0
 
 
-def foul(turn: PlayerTurn, config: Config) -> Step:
-    """K-4/KA-24: a void throw ends the turn; it scores 0 (or the prior state with keep_prior_state)."""
-    return turn, DONE, 0 if config.foul_zero else value(turn, config)
+def cocked(turn: PlayerTurn) -> PlayerTurn:
+    """K-9.1/KA-26: cocked dice are repeated and not counted; only the table's record notes them."""
+    return turn._replace(log=(*turn.log, ((), NOTHING, ((COCKED, 0, 0),), turn.throws + 1)))
+
+
+def foul(turn: PlayerTurn, config: Config, kind: int = 0) -> Step:
+    """K-4/KA-24: a void throw ends the turn; it scores 0 (or the prior state with keep_prior_state).
+    ``kind`` indexes FOUL_KINDS (for the table's record)."""
+    fouled = turn._replace(log=(*turn.log, ((), NOTHING, ((FOUL, kind, 0),), turn.throws + 1)))
+    return fouled, DONE, 0 if config.foul_zero else value(turn, config)

@@ -7,7 +7,7 @@ from typing import Any
 
 from stammtisch.core.text import Text
 from stammtisch.games.kluempchen import draw as drawing
-from stammtisch.games.kluempchen import throws
+from stammtisch.games.kluempchen import throws, turnlog
 from stammtisch.games.kluempchen.evening import evening_totals
 from stammtisch.games.kluempchen.model import (
     CONTINUE,
@@ -156,6 +156,7 @@ def _turn_view(state: State) -> dict[str, Any] | None:
         "value": throws.value(t, state.config),
         "value_before_third": t.before if t.before >= 0 else None,
         "last_throw": list(t.last),
+        "throws": turnlog.throws_view(t.log),
         "choice": list(t.choice),
         "strassen": t.strassen,
         "joker_available": joker_available(rnd, t),
@@ -206,6 +207,9 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "round": rnd.number if rnd is not None else 0,
         "on_turn": on_turn,
         "turn": _turn_view(state),
+        "previous_turn": (
+            turnlog.previous_view(rnd.previous) if rnd is not None and state.phase in (PLAY, ROUND_OVER) else None
+        ),
         "provisional": (
             {"seat": rnd.first_seat, "points": rnd.first_result}
             if rnd is not None and state.phase == PLAY and rnd.role == 2
