@@ -330,3 +330,51 @@ def test_a_winner_collects_tournament_ranks_net_scores(client: TestClient) -> No
         totals.append(total)
     assert totals == sorted(totals, reverse=True) and sum(totals) == 0
     assert "higher is better" in client.get(f"{url}/standings", params={"lang": "en"}).text
+
+
+GERMAN_ONLY = (
+    "Durchgang",
+    "Spielerinnen",
+    "Tisch ",
+    "Platz ",
+    "Punkte auf der Hand",
+    "Wertung",
+    "Eintragen",
+    "Anmelden",
+)
+ENGLISH_ONLY = ("Pass ", "Players", "Table ", "Seat ", "Points in hand", "Scoring", "Register", "Standings")
+
+
+def pages(client: TestClient) -> list[str]:
+    """Every tournament page: list, tournament before and after a draw, sheet, board, standings, an error."""
+    response = client.post("/tournaments", data={"title": "Herbstturnier"}, follow_redirects=False)
+    url = response.headers["location"]
+    before = url
+    client.post(f"{url}/players", data={"name": "Anna\nBerta\nCarla\nDora\nEmma"})
+    (sheet,) = draw(client, url, 1, seed="i18n")
+    enter(client, sheet, "2", ["10", "", "30", "5", "7"])
+    return ["/tournaments", before, url, f"{url}/standings", f"/sheet/{sheet}", f"/sheet/{sheet}/board"]
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_every_tournament_page_renders_in_both_languages(client: TestClient, lang: str) -> None:
+    """The pages take their texts from the Babel catalogs (German translations, English ids):
+    each renders in the reader's language without words of the other."""
+    for path in pages(client):
+        response = client.get(path, params={"lang": lang})
+        assert response.status_code == 200, path
+        text = re.sub(r"<[^>]+>", " ", response.text)
+        wrong = ENGLISH_ONLY if lang == "de" else GERMAN_ONLY
+        leaked = [word for word in wrong if word in text]
+        assert not leaked, (path, leaked)
+    refused = client.post("/tournaments", data={"title": "T", "scoring": "golf"}, params={"lang": lang})
+    assert ("Neues Turnier" if lang == "de" else "New tournament") in refused.text
+
+
+def test_the_tournament_templates_use_the_catalogs_only() -> None:
+    """No inline two-language helper is left in the tournament templates or routes."""
+    from pathlib import Path
+
+    web = Path(__file__).parents[2] / "src" / "stammtisch" / "web"
+    for path in [*(web / "templates" / "tournament").glob("*.html"), web / "routes" / "tournament.py"]:
+        assert not re.search(r"\btr\(", path.read_text(encoding="utf-8")), path

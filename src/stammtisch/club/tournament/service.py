@@ -238,7 +238,7 @@ def played_scoring(record: TournamentRecord, sheets: Sequence[TableSheet]) -> st
         raise TournamentRefused(
             "RA-23",
             Text(
-                f"Die Spielzettel wurden mit verschiedenen Wertungen gespielt ({', '.join(sorted(played))}).",
+                f"Die Schreibzettel wurden mit verschiedenen Wertungen gespielt ({', '.join(sorted(played))}).",
                 f"The score sheets were played with different scorings ({', '.join(sorted(played))}).",
             ),
         )

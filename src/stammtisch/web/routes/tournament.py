@@ -2,8 +2,10 @@
 each table's score sheet (a phone page for the Schreiber at seat 1, live on the other phones) and
 the standings with the prize ranking.
 
-Refusals (``RuleViolation``) are shown on the page they came from, with their clause, in the
-reader's language; malformed input is 4xx through the app's error handlers.
+Page texts come from the Babel catalogs like the rest of the app (``_()`` in the templates, English
+message ids, German in web/locale/de). Refusals (``RuleViolation``) are shown on the page they came
+from, with their clause, in the reader's language; malformed input is 4xx through the app's error
+handlers.
 """
 
 from __future__ import annotations
@@ -42,13 +44,9 @@ def tournaments_of(request: Request) -> TournamentService:
     return found
 
 
-def _tr(lang: str):  # noqa: ANN202 - a template helper
-    return lambda de, en: de if lang == "de" else en
-
-
 def _page(request: Request, lang: str, name: str, status_code: int = 200, **values: Any) -> HTMLResponse:
     renderer = request.app.state.renderer
-    return renderer.response(name, request, lang, status_code=status_code, tr=_tr(lang), **values)
+    return renderer.response(name, request, lang, status_code=status_code, **values)
 
 
 def _flag(value: str, what: Text) -> bool:
@@ -66,7 +64,7 @@ def _not_found(error: TournamentNotFound | MatchNotFound) -> BadInput:
 
 
 def _no_sheet() -> Text:
-    return Text("Diesen Spielzettel gibt es nicht.", "There is no such score sheet.")
+    return Text("Diesen Schreibzettel gibt es nicht.", "There is no such score sheet.")
 
 
 # --- list and create ------------------------------------------------------------------------------
