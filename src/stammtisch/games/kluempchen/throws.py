@@ -55,11 +55,15 @@ _COMBO_EVENT = {STRASSE_PATTERN: STRASSE_EVENT, VOLL_PATTERN: VOLL_EVENT, ANSCHL
 def value(turn: PlayerTurn, config: Config) -> int:
     """A.3 value(): 0 while a confirmation is open, else confirmed pending + the clump (KA-04, KA-08).
     With confirmation_adds_points = false a confirmed turn is worth its pending points only."""
-    if turn.awaiting:
+    return _value_of(turn.awaiting, turn.pending, turn.kept, config)
+
+
+def _value_of(awaiting: bool, pending: int, kept: tuple[int, ...], config: Config) -> int:
+    if awaiting:
         return 0
-    if turn.pending and not config.confirmation_adds_points:
-        return turn.pending
-    return turn.pending + clump_value(turn.kept)
+    if pending and not config.confirmation_adds_points:
+        return pending
+    return pending + clump_value(kept)
 
 
 def _make(
@@ -290,19 +294,7 @@ def settle(
     free = 6 - sum(kept)
     log = turn.log[:-1] if replace else turn.log
     if throws == 3 or (free == 0 and not awaiting):
-        done = _make(
-            turn,
-            step=ROLL,
-            throws=throws,
-            kept=kept,
-            pending=pending,
-            awaiting=awaiting,
-            before=before,
-            last=last,
-            strassen=strassen,
-            log=log,
-        )
-        now = value(done, config)
+        now = _value_of(awaiting, pending, kept, config)
         if throws != 3:  # KA-02: all dice set aside (22 + 4444): the turn simply ends
             result = now
             end: Event = (ALL_KEPT, now, 0)
@@ -315,7 +307,19 @@ def settle(
         else:  # ... and a risk throw must raise the value
             result = now if now > before else 0
             end = (RAISED if result else FAILED, before, now)
-        return done._replace(log=(*log, (last, added, (*events, end), number))), DONE, result
+        done = _make(
+            turn,
+            step=ROLL,
+            throws=throws,
+            kept=kept,
+            pending=pending,
+            awaiting=awaiting,
+            before=before,
+            last=last,
+            strassen=strassen,
+            log=(*log, (last, added, (*events, end), number)),
+        )
+        return done, DONE, result
     log = (*log, (last, added, events, number))
     step = CONTINUE if throws >= 2 else ROLL
     going = _make(
