@@ -53,6 +53,46 @@ def _team_names(players: list[str], members: list[int]) -> str:
     return " & ".join(_name(players, seat) for seat in members)
 
 
+def _throws(throws: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The turn's throws in order (E-1: one tap may bring two): each die with whether it was set aside
+    from this throw, the Würfelfolge, the throw's number in it and its bilingual event line."""
+    shown = []
+    for entry in throws:
+        left = list(entry.get("kept") or [])
+        dice = []
+        for face in entry.get("faces") or []:
+            kept = face in left
+            if kept:
+                left.remove(face)
+            dice.append({"face": face, "kept": kept})
+        shown.append(
+            {
+                "dice": dice,
+                "event": entry.get("event"),
+                "sequence": entry.get("sequence", 1),
+                "number": entry.get("number", 1),
+                "void": bool(entry.get("void")),
+            }
+        )
+    return shown
+
+
+def _previous(previous: dict[str, Any] | None, players: list[str]) -> dict[str, Any] | None:
+    """The last finished player turn: who threw, how it went, the result line."""
+    if not previous:
+        return None
+    return {
+        "name": _name(players, previous.get("owner")),
+        "thrower": _name(players, previous.get("thrower")) if previous.get("stand_in") else None,
+        "role": previous.get("role"),
+        "points": previous.get("points", 0),
+        "joker": bool(previous.get("joker")),
+        "how": previous.get("how", ""),
+        "result": previous.get("result"),
+        "throws": _throws(previous.get("throws") or []),
+    }
+
+
 def present(page: dict[str, Any], lang: str) -> None:
     """Add the Klümpchen specifics to ``page`` (in place)."""
     view: dict[str, Any] = page["view"]
@@ -77,6 +117,8 @@ def present(page: dict[str, Any], lang: str) -> None:
         "kept": [face for face, count in turn.get("kept") or [] for _ in range(count)],
         "free": turn.get("free", 0),
         "last": list(turn.get("last_throw") or []),
+        "turn_throws": _throws(turn.get("throws") or []),
+        "previous": _previous(view.get("previous_turn"), players),
         "first_result": (view.get("provisional") or {}).get("points"),
         "on_turn": None,
         "teams": [],
