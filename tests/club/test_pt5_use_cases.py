@@ -111,3 +111,39 @@ def test_control_characters_are_refused(tournaments: TournamentService, bad: str
         tournaments.create(bad)
     with pytest.raises(TournamentRefused):
         tournaments.draw(tid, 1, seed=bad)
+
+
+@pytest.mark.parametrize(
+    ("bad", "named_de", "named_en"),
+    [
+        ("Spielerin 2", "'Spielerin 2' ist schon angemeldet", "'Spielerin 2' is registered already"),
+        ("x" * 61, "Zeile 2 ('xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…')", "line 2 ('xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…')"),
+        ("Bad\x07Name", "Zeile 2 ('Bad\\x07Name') enthält Steuerzeichen", "line 2 ('Bad\\x07Name') contains control"),
+        ("neu", "'neu' steht zweimal in der Liste (Zeile 2)", "'neu' is in the list twice (line 2)"),
+    ],
+)
+def test_a_list_of_names_registers_all_or_none(
+    tournaments: TournamentService, bad: str, named_de: str, named_en: str
+) -> None:
+    """PT-5: several names at once register together or not at all; the refusal names the bad one."""
+    tid = registered(tournaments, 3)
+    batch = ["Neu", bad, "NEU"] if bad == "neu" else ["Neu", bad, "Auch neu"]
+    with pytest.raises(TournamentRefused) as refused:
+        tournaments.register_many(tid, batch)
+    assert refused.value.clause == "PT-5"
+    assert named_de in refused.value.message.de and "Niemand aus der Liste" in refused.value.message.de
+    assert named_en in refused.value.message.en and "Nobody in the list" in refused.value.message.en
+    assert [p.name for p in tournaments.repository.players(tid)] == [f"Spielerin {i}" for i in (1, 2, 3)]
+    added = tournaments.register_many(tid, ["Neu", "Auch neu"])
+    assert [(r.number, r.name) for r in added] == [(4, "Neu"), (5, "Auch neu")]
+
+
+def test_a_list_is_refused_after_the_draw(tournaments: TournamentService) -> None:
+    """R-1.3: registering closes with the first draw, for lists too."""
+    tid = registered(tournaments, 4)
+    tournaments.draw(tid, 1)
+    with pytest.raises(TournamentRefused) as closed:
+        tournaments.register_many(tid, ["A", "B"])
+    assert closed.value.clause == "R-1.3"
+    with pytest.raises(TournamentNotFound):
+        tournaments.register_many("nope", ["A", "B"])

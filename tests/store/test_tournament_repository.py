@@ -142,3 +142,17 @@ def test_options_are_stored(backend: tuple[TournamentRepository, MatchService]) 
     repository.create(record("p"))
     assert repository.get("w") == collects
     assert (repository.get("p").scoring, repository.get("p").normalise_table_size) == ("penalty_points", False)
+
+
+def test_register_many_is_all_or_nothing(backend: tuple[TournamentRepository, MatchService]) -> None:
+    """PT-5: a list registers with consecutive numbers, or (one name taken) not at all."""
+    repository, _ = backend
+    repository.create(record())
+    repository.register("t1", "Grit")
+    with pytest.raises(TournamentRefused) as taken:
+        repository.register_many("t1", ["Änne", "GRIT", "Sören"])
+    assert "GRIT" in taken.value.message.en
+    assert [p.name for p in repository.players("t1")] == ["Grit"]
+    added = repository.register_many("t1", ["Änne", "Sören"])
+    assert [(r.number, r.name) for r in added] == [(2, "Änne"), (3, "Sören")]
+    assert [p.number for p in repository.players("t1")] == [1, 2, 3]

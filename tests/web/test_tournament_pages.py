@@ -378,3 +378,17 @@ def test_the_tournament_templates_use_the_catalogs_only() -> None:
     web = Path(__file__).parents[2] / "src" / "stammtisch" / "web"
     for path in [*(web / "templates" / "tournament").glob("*.html"), web / "routes" / "tournament.py"]:
         assert not re.search(r"\btr\(", path.read_text(encoding="utf-8")), path
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_list_of_names_registers_all_or_none_on_the_page(client: TestClient, lang: str) -> None:
+    """PT-5: one bad name refuses the whole list, named, with its clause; nobody is registered."""
+    url = create(client, 0)
+    refused = client.post(f"{url}/players", data={"name": "Anna\nBerta\nanna\nDora"}, params={"lang": lang})
+    assert refused.status_code == 422
+    message = alert(refused.text)
+    assert "(PT-5)" in message and "'anna'" in message
+    assert ("Niemand aus der Liste" if lang == "de" else "Nobody in the list") in message
+    assert "Berta" not in client.get(url).text
+    assert client.post(f"{url}/players", data={"name": "Anna\nBerta"}, follow_redirects=False).status_code == 303
+    assert "Berta" in client.get(url).text

@@ -70,10 +70,9 @@ def register(
     tournament_id: Annotated[str, typer.Argument()],
     names: Annotated[list[str], typer.Argument(help="players' names")],
 ) -> None:
-    """Register players (before the first draw)."""
+    """Register players (before the first draw), all together or none (PT-5)."""
     with _service() as service:
-        for name in names:
-            registration = service.register(tournament_id, name)
+        for registration in service.register_many(tournament_id, names):
             stdout().print(f"{registration.number}. {registration.name}", markup=False)
 
 

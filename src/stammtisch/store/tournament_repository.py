@@ -8,6 +8,7 @@ is stored once, a number once, a name once.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from sqlalchemy import Connection, Engine, func, insert, select
@@ -131,6 +132,53 @@ class SqlTournamentRepository:
                 insert(tournament_players).values(tournament_id=tournament_id, number=number, name=name, name_key=key)
             )
         return Registration(number, name)
+
+    def register_many(self, tournament_id: str, names: Sequence[str]) -> list[Registration]:
+        """PT-5: all names in one transaction under the tournament's lock, or none."""
+        for _ in range(REGISTER_ATTEMPTS):
+            try:
+                return self._register_all_once(tournament_id, names)
+            except IntegrityError:
+                for name in names:
+                    if self._name_taken(tournament_id, name):
+                        raise duplicate_name(name) from None
+        raise duplicate_name(names[0])
+
+    def _register_all_once(self, tournament_id: str, names: Sequence[str]) -> list[Registration]:
+        with _available(), self.engine.begin() as connection:
+            self._lock(connection, tournament_id)
+            drawn = connection.execute(
+                select(func.count())
+                .select_from(tournament_draws)
+                .where(tournament_draws.c.tournament_id == tournament_id)
+            ).scalar()
+            if drawn:
+                raise registration_closed()
+            keys = [name_key(name) for name in names]
+            taken = set(
+                connection.execute(
+                    select(tournament_players.c.name_key).where(
+                        tournament_players.c.tournament_id == tournament_id, tournament_players.c.name_key.in_(keys)
+                    )
+                ).scalars()
+            )
+            for name, key in zip(names, keys, strict=True):
+                if key in taken:
+                    raise duplicate_name(name)
+            last = connection.execute(
+                select(func.max(tournament_players.c.number)).where(tournament_players.c.tournament_id == tournament_id)
+            ).scalar()
+            first = int(last or 0) + 1
+            added = [Registration(first + i, name) for i, name in enumerate(names)]
+            if added:
+                connection.execute(
+                    insert(tournament_players),
+                    [
+                        {"tournament_id": tournament_id, "number": r.number, "name": r.name, "name_key": key}
+                        for r, key in zip(added, keys, strict=True)
+                    ],
+                )
+        return added
 
     def players(self, tournament_id: str) -> list[Registration]:
         self.get(tournament_id)

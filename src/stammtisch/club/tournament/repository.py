@@ -1,11 +1,13 @@
 """Where tournaments live: the repository protocol and an in-memory implementation.
 
-A repository stores and enforces only what must be atomic: a name registers once, nobody
-registers after the first draw, and each pass is drawn once (PT-5, PT-6)."""
+A repository stores and enforces only what must be atomic: a name registers once, a list of names
+registers all together or not at all, nobody registers after the first draw, and each pass is drawn
+once (PT-5, R-1.3)."""
 
 from __future__ import annotations
 
 import threading
+from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
 from stammtisch.club.tournament.errors import TournamentNotFound, TournamentRefused
@@ -64,6 +66,11 @@ class TournamentRepository(Protocol):
         """Next registration number; refused for a taken name or once a pass is drawn."""
         ...
 
+    def register_many(self, tournament_id: str, names: Sequence[str]) -> list[Registration]:
+        """All of ``names`` (distinct, cleaned) with the next numbers, or none: refused (naming the
+        name) if any is taken, or once a pass is drawn."""
+        ...
+
     def players(self, tournament_id: str) -> list[Registration]:
         """In registration order."""
         ...
@@ -115,6 +122,20 @@ class InMemoryTournaments:
             registration = Registration(len(players) + 1, name)
             players.append(registration)
             return registration
+
+    def register_many(self, tournament_id: str, names: Sequence[str]) -> list[Registration]:
+        self.get(tournament_id)
+        with self._lock:
+            players = self._players[tournament_id]
+            if self._draws[tournament_id]:
+                raise registration_closed()
+            taken = {name_key(p.name) for p in players}
+            for name in names:
+                if name_key(name) in taken:
+                    raise duplicate_name(name)
+            added = [Registration(len(players) + i + 1, name) for i, name in enumerate(names)]
+            players.extend(added)
+            return added
 
     def players(self, tournament_id: str) -> list[Registration]:
         self.get(tournament_id)

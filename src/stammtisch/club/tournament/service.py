@@ -24,7 +24,12 @@ from stammtisch.club.tournament.options import (
     check_normalise_table_size,
     check_scoring,
 )
-from stammtisch.club.tournament.repository import TournamentRepository, already_drawn, registration_closed
+from stammtisch.club.tournament.repository import (
+    TournamentRepository,
+    already_drawn,
+    name_key,
+    registration_closed,
+)
 from stammtisch.club.tournament.standings import (
     SheetGame,
     Standings,
@@ -164,6 +169,42 @@ class TournamentService:
         if self.repository.draws(tournament_id):
             raise registration_closed()
         return self.repository.register(tournament_id, cleaned)
+
+    def register_many(self, tournament_id: str, names: Sequence[str]) -> list[Registration]:
+        """PT-5: register a list of names all together or not at all. A bad name (empty, too long,
+        control characters, taken, or twice in the list) refuses the whole list, naming it."""
+        if len(names) == 1:
+            return [self.register(tournament_id, names[0])]
+        try:
+            cleaned = []
+            seen: dict[str, str] = {}
+            for line, name in enumerate(names, start=1):
+                shown = repr(name if len(name) <= 30 else name[:30] + "…")
+                one = _clean(
+                    name, MAX_NAME, Text(f"Der Name in Zeile {line} ({shown})", f"The name on line {line} ({shown})")
+                )
+                if name_key(one) in seen:
+                    raise TournamentRefused(
+                        "PT-5",
+                        Text(
+                            f"{one!r} steht zweimal in der Liste (Zeile {line}).",
+                            f"{one!r} is in the list twice (line {line}).",
+                        ),
+                    )
+                seen[name_key(one)] = one
+                cleaned.append(one)
+            self.repository.get(tournament_id)
+            if self.repository.draws(tournament_id):
+                raise registration_closed()
+            return self.repository.register_many(tournament_id, cleaned)
+        except TournamentRefused as refused:
+            raise TournamentRefused(
+                refused.clause,
+                Text(
+                    f"{refused.message.de} Niemand aus der Liste wurde angemeldet.",
+                    f"{refused.message.en} Nobody in the list was registered.",
+                ),
+            ) from None
 
     def draw(self, tournament_id: str, pass_no: int, seed: str | None = None) -> StoredDraw:
         """R-1.3: draw tables and seats for ``pass_no`` and open one score sheet per table (R-2.1).

@@ -143,12 +143,11 @@ async def tournament_page(request: Request, tournament_id: str, lang: LangDep) -
 async def register_player(
     request: Request, tournament_id: str, lang: LangDep, name: Annotated[str, Form(max_length=15_000)] = ""
 ) -> Response:
-    """Register players: one name, or several, one a line (PT-5)."""
+    """Register players: one name, or several, one a line, all together or none (PT-5)."""
     service = tournaments_of(request)
     names = [line for line in name.splitlines() if line.strip()] or [name]
     try:
-        for one in names:
-            await run_in_threadpool(service.register, tournament_id, one)
+        await run_in_threadpool(service.register_many, tournament_id, names)
     except TournamentNotFound as missing:
         raise _not_found(missing) from None
     except RuleViolation as error:
