@@ -60,8 +60,8 @@ def test_previous_turn_stays_readable(seeded: TestClient) -> None:
     seeded.post(f"/m/{match_id}/act", data={"seq": seq, "seat": "0", "notation": "stop"}, headers=HTMX)
     page = seeded.get(f"/m/{match_id}?lang=en").text
     assert 'data-testid="previous-turn"' in page and "Previous turn: Anna" in page
-    assert "seat 1 stopped: 16 points" in page  # 4444 = 16 (S-2)
+    assert "Stopped with 16 points" in page  # 4444 = 16 (S-2)
     assert len(_throws(_block(page, "previous-throws"))) == 2
     assert 'data-testid="throws"' not in page  # Ben has not thrown yet
     german = seeded.get(f"/m/{match_id}?lang=de").text
-    assert "Zuletzt: Anna" in german and "Platz 1 hört auf: 16 Punkte" in german
+    assert "Zuletzt: Anna" in german and "Aufgehört mit 16 Punkten" in german

@@ -77,11 +77,32 @@ def _throws(throws: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return shown
 
 
-def _previous(previous: dict[str, Any] | None, players: list[str]) -> dict[str, Any] | None:
+def _result_line(previous: dict[str, Any], lang: str) -> str:
+    """How the last turn ended, in the reader's language (the name stands in the heading)."""
+    _ = translator(lang)
+    points = previous.get("points", 0)
+    how = previous.get("how", "")
+    if how == "forfeit":
+        line = _("Absent, nobody threw: 0 points")
+    elif how == "six_equal":
+        line = _("Six equal dice in one throw")
+    elif how == "entered":
+        line = _("Entered: %(points)s points", points=points)
+    elif how == "stop":
+        line = _("Stopped with %(points)s points", points=points)
+    else:
+        line = _("%(points)s points", points=points)
+    if previous.get("joker") and points:
+        line += " · " + _("joker: doubled")
+    return line
+
+
+def _previous(previous: dict[str, Any] | None, players: list[str], lang: str) -> dict[str, Any] | None:
     """The last finished player turn: who threw, how it went, the result line."""
     if not previous:
         return None
     return {
+        "line": _result_line(previous, lang),
         "name": _name(players, previous.get("owner")),
         "thrower": _name(players, previous.get("thrower")) if previous.get("stand_in") else None,
         "role": previous.get("role"),
@@ -118,7 +139,7 @@ def present(page: dict[str, Any], lang: str) -> None:
         "free": turn.get("free", 0),
         "last": list(turn.get("last_throw") or []),
         "turn_throws": _throws(turn.get("throws") or []),
-        "previous": _previous(view.get("previous_turn"), players),
+        "previous": _previous(view.get("previous_turn"), players, lang),
         "first_result": (view.get("provisional") or {}).get("points"),
         "on_turn": None,
         "teams": [],
