@@ -392,3 +392,75 @@ def test_a_list_of_names_registers_all_or_none_on_the_page(client: TestClient, l
     assert "Berta" not in client.get(url).text
     assert client.post(f"{url}/players", data={"name": "Anna\nBerta"}, follow_redirects=False).status_code == 303
     assert "Berta" in client.get(url).text
+
+
+def half_enter(client: TestClient, sheet: str, *notations: str) -> None:
+    """Enter the first steps of a game through the API, as a second device might."""
+    seq = seq_of(client.get(f"/sheet/{sheet}").text)
+    steps = [{"seat": 0, "action": n} for n in notations]
+    response = client.post(f"/api/matches/{sheet}/actions", json={"seq": seq, "steps": steps})
+    assert response.status_code == 200, response.text
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_half_entered_game_is_finished_on_the_sheet_page(client: TestClient, lang: str) -> None:
+    """R-2.1: a game begun elsewhere (who went out, Rommé-Hand, one count) is finished on the sheet
+    page: the entered values are shown and kept, the form sends only the rest."""
+    url = create(client, 4)
+    (sheet,) = draw(client, url, 1, seed="half")
+    half_enter(client, sheet, "out 2", "romme no", "points 1 30")
+    page = client.get(f"/sheet/{sheet}", params={"lang": lang}).text
+    assert 'data-half="1"' in page
+    assert ("halb eingetragen" if lang == "de" else "half entered") in page
+    assert 'name="out" value="2"' in page and 'value="30" readonly' in page
+    response = enter(client, sheet, "2", ["30", "", "12", "7"])
+    assert response.status_code == 303
+    page = client.get(f"/sheet/{sheet}", params={"lang": "de"}).text
+    assert "Spiel 2 von 8" in page and 'data-half="1"' not in page
+    assert "Σ 30" in page and "Σ 12" in page and "Σ 7" in page
+
+
+def test_a_half_entered_game_keeps_what_is_entered(client: TestClient) -> None:
+    """R-2.1: the entered winner and counts cannot be changed from the form (409, with the clause);
+    a game with only its winner entered takes Rommé-Hand and every count from the form."""
+    url = create(client, 3)
+    (sheet,) = draw(client, url, 1, seed="keep")
+    half_enter(client, sheet, "out 1")
+    other = enter(client, sheet, "2", ["5", "", "6"])
+    assert other.status_code == 409 and "(R-2.1)" in other.text
+    assert enter(client, sheet, "1", ["", "4", "5"], romme=True).status_code == 303
+    assert "Σ 8" in client.get(f"/sheet/{sheet}").text  # doubled after a Rommé-Hand (R-13.2)
+    half_enter(client, sheet, "out 3", "romme no", "points 1 9")
+    changed = enter(client, sheet, "3", ["10", "4", ""])
+    assert changed.status_code == 409 and "(R-2.1)" in changed.text
+    assert enter(client, sheet, "3", ["", "4", ""]).status_code == 303
+    assert "Spiel 3 von 8" in client.get(f"/sheet/{sheet}", params={"lang": "de"}).text
+
+
+def test_a_game_nobody_won_can_be_finished(client: TestClient) -> None:
+    """RA-25: "nobody went out" entered elsewhere; every seat's count comes from the form."""
+    url = create(client, 3)
+    (sheet,) = draw(client, url, 1, seed="none")
+    half_enter(client, sheet, "out none")
+    page = client.get(f"/sheet/{sheet}").text
+    assert 'name="out" value="none"' in page and 'name="romme"' not in page
+    assert enter(client, sheet, "none", ["3", "4", "5"]).status_code == 303
+
+
+@pytest.mark.parametrize(
+    "form",
+    [
+        {"out": "2", "points": ["30"]},
+        {"out": "2", "points": ["30", "", "x", "7"]},
+        {"out": "7", "points": ["30", "", "1", "7"]},
+        {"out": "2", "points": ["abc", "", "12", "7"]},
+        {"out": "none", "points": ["", "", "", ""]},
+    ],
+)
+def test_malformed_posts_on_a_half_entered_game_are_4xx(client: TestClient, form: dict[str, object]) -> None:
+    url = create(client, 4)
+    (sheet,) = draw(client, url, 1, seed="m")
+    half_enter(client, sheet, "out 2", "romme no", "points 1 30")
+    seq = seq_of(client.get(f"/sheet/{sheet}").text)
+    response = client.post(f"/sheet/{sheet}/game", data={"seq": seq, **form})
+    assert 400 <= response.status_code < 500

@@ -35,6 +35,7 @@ def present_sheet(snapshot: dict[str, Any]) -> dict[str, Any]:
             }
         )
     finished = snapshot["turn"].get("kind") == "finished"
+    partial = list(view["sheet"])
     return {
         "match_id": snapshot["match_id"],
         "title": snapshot["title"],
@@ -47,6 +48,26 @@ def present_sheet(snapshot: dict[str, Any]) -> dict[str, Any]:
         "game_no": min(view["game_no"], view["games"]),
         "dealer": None if finished else players[view["dealer"]],
         "finished": finished,
-        "partial": list(view["sheet"]),
+        "partial": partial,
+        "half": half_entered(partial, seats),
         "sheet_mode": snapshot["mode"] == "scoresheet",
+    }
+
+
+def half_entered(partial: list[int], seats: int) -> dict[str, Any] | None:
+    """A game begun on the sheet but not finished (entered step by step, e.g. through the API): who
+    went out (``winner``: 0-based seat, -1 nobody), Rommé-Hand if entered yet (``romme``: None while
+    due), the points entered so far by seat (``points``) and the seats still due (``due``), in the
+    engine's order (the losers in seat order). None when no game is half entered."""
+    if not partial:
+        return None
+    winner = partial[0]
+    romme = bool(partial[1]) if len(partial) >= 2 else None
+    losers = [seat for seat in range(seats) if seat != winner]
+    entered = partial[2:]
+    return {
+        "winner": winner,
+        "romme": romme,
+        "points": {seat: value for seat, value in zip(losers, entered, strict=False)},
+        "due": losers[len(entered) :],
     }

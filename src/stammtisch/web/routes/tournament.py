@@ -239,7 +239,9 @@ async def enter_game(
     romme: Annotated[str, Form(max_length=5)] = "",
 ) -> Response:
     """R-2.1: the Schreiber (seat 1) writes one game: who went out, Rommé-Hand, every other seat's hand
-    count. The engine's score-sheet mode checks the entries are possible (RA-23); all or nothing."""
+    count. The engine's score-sheet mode checks the entries are possible (RA-23); all or nothing.
+    A game half entered (step by step through the API) is finished here: what is entered stays, the
+    form sends the rest."""
     sheet = await _sheet(service, sheet_id)
     seats = len(sheet["players"])
     winner = _seat_field(out, seats)
@@ -248,13 +250,37 @@ async def enter_game(
         raise BadInput(
             Text(f"Es braucht {seats} Punktfelder (eins je Platz).", f"{seats} point fields are needed (one per seat).")
         )
-    steps: list[tuple[int | None, str]] = [(0, "out none" if winner < 0 else f"out {winner + 1}")]
-    if winner >= 0:
+    half = sheet["half"]
+    if half is not None and winner != half["winner"]:
+        fixed = half["winner"]
+        who = sheet["players"][fixed] if fixed >= 0 else None
+        raise BadInput(
+            Text(
+                f"Wer ausgemacht hat, steht schon fest: {who or 'niemand'} (R-2.1).",
+                f"Who went out is already entered: {who or 'nobody'} (R-2.1).",
+            ),
+            409,
+        )
+    steps: list[tuple[int | None, str]] = []
+    if half is None:
+        steps.append((0, "out none" if winner < 0 else f"out {winner + 1}"))
+    if winner >= 0 and (half is None or half["romme"] is None):
         steps.append((0, "romme yes" if romme in ("yes", "on", "true", "1") else "romme no"))
     for seat, value in enumerate(given):
         if seat == winner:
             continue
         text = value.strip()
+        if half is not None and seat in half["points"]:
+            # Entered already: the field shows it read-only; it may come back empty or unchanged.
+            if text not in ("", str(half["points"][seat])):
+                raise BadInput(
+                    Text(
+                        f"Die Punkte von {sheet['players'][seat]} stehen schon fest: {half['points'][seat]} (R-2.1).",
+                        f"The points of {sheet['players'][seat]} are already entered: {half['points'][seat]} (R-2.1).",
+                    ),
+                    409,
+                )
+            continue
         if not text.isdigit() or len(text) > 5:
             raise BadInput(
                 Text(
