@@ -37,6 +37,34 @@ def dice(faces: Sequence[int]) -> str:
     return " ".join(f"{face}{DIE_FACES[face - 1]}" for face in faces if 1 <= face <= 6) or "–"
 
 
+def throw_line(entry: dict[str, Any], lang: str) -> Plain:
+    """One throw of a turn (E-1): its dice, the set-aside ones bold in brackets, then what it did."""
+    line = Plain(f"{entry.get('number', 1)}. ")
+    left = list(entry.get("kept") or [])
+    for face in entry.get("faces") or []:
+        if face in left:
+            left.remove(face)
+            line.append(f"[{face}{DIE_FACES[face - 1]}]", style="bold yellow")
+        else:
+            line.append(f"{face}{DIE_FACES[face - 1]}")
+        line.append(" ")
+    event = entry.get("event")
+    if event:
+        line.append(("– " if entry.get("faces") else "") + event.get(lang, event.get("en", "")), style="italic")
+    return line
+
+
+def throws_table(throws: Sequence[dict[str, Any]], lang: str) -> Table:
+    """The throws of a turn in order; a new Würfelfolge (all six dice back) gets a divider line."""
+    table = Table(show_header=False, box=None, padding=(0, 1))
+    for index, entry in enumerate(throws):
+        if index and entry.get("sequence") != throws[index - 1].get("sequence"):
+            seq = entry.get("sequence")
+            table.add_row(Plain(_say(lang, f"– Würfelfolge {seq} –", f"– sequence {seq} –"), style="dim"))
+        table.add_row(throw_line(entry, lang))
+    return table
+
+
 def render(slug: str, view: dict[str, Any], humans: Sequence[int], lang: str) -> RenderableType:
     """The table as a Rich renderable."""
     drawer: Callable[[dict[str, Any], Sequence[int], str], RenderableType] = _DRAWERS.get(slug, _generic)
@@ -88,6 +116,9 @@ def _kluempchen(view: dict[str, Any], humans: Sequence[int], lang: str) -> Rende
                 )
             )
         )
+    previous = view.get("previous_turn")
+    if previous:
+        parts.append(_previous_panel(previous, humans, lang))
     turn = view.get("turn")
     if turn is not None:
         parts.append(_turn_panel(turn, humans, lang))
@@ -111,7 +142,8 @@ def _turn_panel(turn: dict[str, Any], humans: Sequence[int], lang: str) -> Rende
         t("Am Zug", "On turn"), f"{who} – {t('Rolle', 'role')} {turn['role']}" + (" – JOKER" if turn["joker"] else "")
     )
     rows.add_row(t("Wurf", "Throw"), f"{turn['throws_used']} / 3")
-    rows.add_row(t("Letzter Wurf", "Last throw"), dice(turn["last_throw"]))
+    if turn.get("throws"):
+        rows.add_row(t("Würfe", "Throws"), throws_table(turn["throws"], lang))
     rows.add_row(t("Rausgelegt", "Set aside"), dice(kept))
     rows.add_row(t("Im Becher", "In the cup"), str(turn["free"]))
     if turn["pending"]:
@@ -123,6 +155,19 @@ def _turn_panel(turn: dict[str, Any], humans: Sequence[int], lang: str) -> Rende
         rows.add_row(t("Vorgemerkt", "Pending"), f"{turn['pending']} ({state})")
     rows.add_row(t("Wert jetzt", "Value now"), str(turn["value"]))
     return Panel(rows, title=t("Wurf", "Turn"), title_align="left")
+
+
+def _previous_panel(previous: dict[str, Any], humans: Sequence[int], lang: str) -> RenderableType:
+    """The last finished player turn, so the table can still read it after the turn passed."""
+    result = previous["result"]
+    rows: list[RenderableType] = [Plain(result.get(lang, result.get("en", "")), style="bold")]
+    if previous.get("stand_in"):
+        thrower = seat_name(previous["thrower"], humans, lang)
+        rows.append(Plain(_say(lang, f"geworfen von {thrower}", f"thrown by {thrower}")))
+    if previous.get("throws"):
+        rows.append(throws_table(previous["throws"], lang))
+    who = seat_name(previous["owner"], humans, lang)
+    return Panel(Group(*rows), title=_say(lang, f"Zuletzt: {who}", f"Previous turn: {who}"), title_align="left")
 
 
 _DRAWERS: dict[str, Callable[[dict[str, Any], Sequence[int], str], RenderableType]] = {
