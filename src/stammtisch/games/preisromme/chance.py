@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 
 from stammtisch.core.chance import ChanceNode, Distribution
 from stammtisch.core.text import Text
@@ -41,6 +42,7 @@ class StockDraw(Distribution):
         return CardOutcome(CODES[self.stock[rng.randrange(len(self.stock))]])
 
 
+@lru_cache(maxsize=16)
 def deal_label(seat: int) -> Text:
     return Text(f"Karte für Platz {seat + 1} (Geben)", f"card dealt to seat {seat + 1}")
 
@@ -48,6 +50,7 @@ def deal_label(seat: int) -> Text:
 UPCARD_LABEL = Text("aufgedeckte Karte", "the turned-up card")
 
 
+@lru_cache(maxsize=16)
 def draw_label(seat: int) -> Text:
     return Text(f"Karte vom Stapel für Platz {seat + 1}", f"stock card for seat {seat + 1}")
 

@@ -381,26 +381,40 @@ def find_runs(
     max_cards = min(max_cards, 14)
     found: list[tuple[int, ...]] = []
     for suit in range(4):
-        if masks[suit]:
-            found.extend(_suit_runs_within(suit, masks[suit], jokers, min_points, max_cards, wrap, both_ends))
+        mask = masks[suit]
+        # fewer than three cards of a suit (jokers included) make no run: skip the cached call
+        if mask and _BITS[mask] + jokers >= 3:
+            runs, longest = _suit_runs(suit, mask, jokers, min_points, wrap, both_ends)
+            if longest <= max_cards:
+                found.extend(runs)
+            else:
+                found.extend(run for run in runs if len(run) <= max_cards)
     return found
 
 
+#: ``_BITS[mask]``: how many ranks a 13-bit mask holds.
+_BITS = tuple(bin(mask).count("1") for mask in range(1 << 13))
+
+
 @lru_cache(maxsize=1 << 18)
-def _suit_runs_within(
-    suit: int, ranks: int, jokers: int, min_points: int, max_cards: int, wrap: bool = False, both_ends: bool = False
-) -> tuple[tuple[int, ...], ...]:
-    """The runs of one suit worth at least ``min_points`` with at most ``max_cards`` cards, as cards."""
+def _suit_runs(
+    suit: int, ranks: int, jokers: int, min_points: int, wrap: bool = False, both_ends: bool = False
+) -> tuple[tuple[tuple[int, ...], ...], int]:
+    """The runs of one suit worth at least ``min_points``, as cards, and the length of the longest. The
+    hand size is left out of the cache key (callers filter the rare too-long runs), so hands that differ
+    only in other suits or in size share the entry."""
     card_at = _CARD_AT[suit]
     found = []
+    longest = 0
     for points, lo, hi, joker_positions in _position_runs(ranks, jokers, wrap, both_ends):
-        if points < min_points or hi - lo >= max_cards:
+        if points < min_points:
             continue
         cards = card_at[lo : hi + 1]
         for p in joker_positions:
             cards[p - lo] = JOKER
         found.append(tuple(cards))
-    return tuple(found)
+        longest = max(longest, hi - lo + 1)
+    return tuple(found), longest
 
 
 #: ``_CARD_AT[suit][position]``: the natural card at a run position (1 = low ace .. 14 = high ace).
@@ -463,21 +477,25 @@ def find_sets(
     found: list[tuple[int, ...]] = []
     if max_cards < 3:
         return found
-    masks: dict[int, int] = {}
+    masks = [0] * 14
     jokers = 0
     for card in hand:
         if card == JOKER:
             jokers += 1
         else:
-            rank = card % 13 + 1
-            masks[rank] = masks.get(rank, 0) | 1 << (card // 13)
+            masks[card % 13 + 1] |= _SUIT_BIT[card]
     jokers = min(jokers, 3)
     max_cards = min(max_cards, 4)
-    for rank in sorted(masks):
-        found.extend(
-            _rank_sets_within(rank, masks[rank], jokers, canonical_adjacency, min_points, max_cards, ace_points)
-        )
+    for rank in range(1, 14):
+        mask = masks[rank]
+        # fewer than three suits of a rank (jokers included) make no set: skip the cached call
+        if mask and _BITS[mask] + jokers >= 3:
+            found.extend(_rank_sets_within(rank, mask, jokers, canonical_adjacency, min_points, max_cards, ace_points))
     return found
+
+
+#: ``_SUIT_BIT[card]``: the bit of the card's suit.
+_SUIT_BIT = tuple(1 << (card // 13) for card in range(52))
 
 
 @lru_cache(maxsize=1 << 14)
@@ -564,6 +582,44 @@ def find_layoffs(
                 if not isinstance(result, str):
                     found.append((index, card, end, result))
     return found
+
+
+def layoff_moves(
+    hand: Sequence[int],
+    table: Sequence[Figure],
+    canonical_adjacency: bool = True,
+    wrap: bool = False,
+    both_ends: bool = False,
+) -> list[tuple[int, int, str]]:
+    """``find_layoffs`` without building the resulting figures (for the legal-move list): every
+    (figure index, card, end), in the same order. Whether a card fits a figure does not depend on who
+    lays it, so each figure's possible lay-offs are worked out once and cached (figures lie on the
+    table for many turns)."""
+    held = set(hand)
+    found = []
+    for index, figure in enumerate(table):
+        for card, end in _layoff_options(figure, canonical_adjacency, wrap, both_ends):
+            if card in held:
+                found.append((index, card, end))
+    return found
+
+
+@lru_cache(maxsize=1 << 14)
+def _layoff_options(
+    figure: Figure, canonical_adjacency: bool, wrap: bool, both_ends: bool
+) -> tuple[tuple[int, str], ...]:
+    """Every (card, end) that ``lay_off`` accepts on ``figure``, by card, then end."""
+    found = []
+    for card in _candidates(figure, _ANY_CARD, wrap):
+        ends = ("low", "high") if figure.kind == RUN and (card == JOKER or card % 13 == 0) else ("",)
+        for end in ends:
+            if not isinstance(lay_off(figure, card, end, 0, canonical_adjacency, wrap, both_ends), str):
+                found.append((card, end))
+    return tuple(found)
+
+
+#: Every card: ``_candidates`` filtered by nothing.
+_ANY_CARD = set(range(53))
 
 
 def find_swaps(

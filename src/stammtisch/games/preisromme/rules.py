@@ -33,6 +33,7 @@ from stammtisch.games.preisromme.melds import (
     find_sets,
     find_swaps,
     lay_off,
+    layoff_moves,
     swap,
 )
 from stammtisch.games.preisromme.model import (
@@ -148,7 +149,23 @@ def _window_decision(seats: int, discarder: int, claims: tuple[int, ...]) -> Dec
     return Decision(tuple(s for s in ORDER[seats][discarder] if claims[s] == UNANSWERED))
 
 
+#: The last ``turn`` answered, as (state, answer): ``act``/``resolve`` ask again for the state a
+#: caller has just asked about. States are immutable, so identity is enough; one rebinding keeps it
+#: consistent across threads.
+_last_turn: tuple[object, object] = (None, None)
+
+
 def turn(state: State) -> Decision | Chance | Finished:
+    global _last_turn
+    last = _last_turn
+    if last[0] is state:
+        return last[1]  # type: ignore[return-value]
+    found = _turn(state)
+    _last_turn = (state, found)
+    return found
+
+
+def _turn(state: State) -> Decision | Chance | Finished:
     phase = state.phase
     if phase == PLAY:
         return SOLO[state.current]
@@ -241,7 +258,7 @@ def play_actions(state: State, seat: int) -> tuple[object, ...]:
             if limit >= 1:
                 actions.extend(
                     Layoff(index + 1, CODES[card], end)
-                    for index, card, end, _ in find_layoffs(hand, state.table, seat, adjacency, wrap, both_ends)
+                    for index, card, end in layoff_moves(hand, state.table, adjacency, wrap, both_ends)
                     if not owed or card == JOKER
                 )
             if not owed:
@@ -320,7 +337,8 @@ def check_action(state: State, seat: int, action: object) -> None:
             refuse("joker_owed")
         return
     if isinstance(action, Meld | Layoff | Swap | Withdraw):
-        _checked_lay(state, seat, action)
+        global _last_lay
+        _last_lay = (state, seat, action, _checked_lay(state, seat, action))
         return
     refuse("not_now")
 
@@ -351,6 +369,11 @@ def _provisional_points(state: State) -> int:
     """``opening_figures = multiple``: the points of the figures laid so far towards the opening."""
     ace = state.config.ace_in_set_points
     return sum(figure_points(figure, ace) for figure in state.table[len(state.table) - state.provisional :])
+
+
+#: The last laying ``check_action`` accepted, as (state, seat, action, checked): ``act`` applies it right
+#: after checking, so ``apply_action`` need not build the figure twice.
+_last_lay: tuple[object, ...] = (None, None, None, None)
 
 
 def _checked_lay(state: State, seat: int, action: object) -> tuple[tuple[int, ...], object]:
@@ -438,7 +461,11 @@ def apply_action(state: State, seat: int, action: object) -> State:
         return _discard(state, seat, CARD[action.card])
     if isinstance(action, Out | Romme | Points):
         return apply_sheet(state, action)
-    rest, figure = _checked_lay(state, seat, action)
+    last = _last_lay
+    if last[0] is state and last[1] == seat and last[2] is action:
+        rest, figure = last[3]  # type: ignore[misc]
+    else:
+        rest, figure = _checked_lay(state, seat, action)
     if figure is None:
         return _withdraw(state, seat)
     hands = _with(state.hands, seat, rest)
@@ -488,8 +515,25 @@ def open_window(state: State, discarder: int, **changes: object) -> State:
     """RA-03: the knock window for the top card, discarded by ``discarder``."""
     n = state.seats
     may_claim_own = state.phase == UPCARD and state.config.dealer_may_claim_upcard
-    claims = tuple(NOT_IN_WINDOW if s == discarder and not may_claim_own else UNANSWERED for s in range(n))
-    return replace(state, phase=WINDOW, discarder=discarder, current=(discarder + 1) % n, claims=claims, **changes)
+    return replace(
+        state,
+        phase=WINDOW,
+        discarder=discarder,
+        current=(discarder + 1) % n,
+        claims=_OPEN_CLAIMS[n][discarder][may_claim_own],
+        **changes,
+    )
+
+
+#: ``_OPEN_CLAIMS[n][discarder][may_claim_own]``: a fresh window's answers (the discarder is not asked,
+#: unless she may claim the up-card, RA-05).
+_OPEN_CLAIMS = tuple(
+    tuple(
+        tuple(tuple(NOT_IN_WINDOW if s == d and not own else UNANSWERED for s in range(n)) for own in (False, True))
+        for d in range(n)
+    )
+    for n in range(8)
+)
 
 
 def _answer(state: State, seat: int, answer: int) -> State:
