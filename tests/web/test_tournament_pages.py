@@ -267,10 +267,14 @@ def test_forty_players_register_at_once_and_sit_at_ten_tables(client: TestClient
     name=st.text(max_size=80),
     seed=st.text(max_size=70),
     pass_no=st.text(max_size=4),
+    scoring=st.one_of(st.sampled_from(["penalty_points", "winner_collects"]), st.text(max_size=50)),
+    normalise=st.one_of(st.sampled_from(["", "false", "true"]), st.text(max_size=12)),
 )
 def test_arbitrary_form_text_is_never_a_server_error(
-    client: TestClient, title: str, name: str, seed: str, pass_no: str
+    client: TestClient, title: str, name: str, seed: str, pass_no: str, scoring: str, normalise: str
 ) -> None:
+    form = {"title": title, "scoring": scoring, "normalise_table_size": normalise}
+    assert client.post("/tournaments", data=form, follow_redirects=False).status_code in (303, 400, 422)
     created = client.post("/tournaments", data={"title": title}, follow_redirects=False)
     assert created.status_code in (303, 422)
     url = created.headers.get("location") or create(client, 0)
