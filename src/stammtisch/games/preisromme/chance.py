@@ -28,7 +28,7 @@ class StockDraw(Distribution):
     kind = "cards"
 
     def outcomes(self) -> tuple[CardOutcome, ...]:
-        return tuple(CardOutcome(CODES[card]) for card in sorted(set(self.stock)))
+        return tuple(OUTCOMES[card] for card in sorted(set(self.stock)))
 
     def contains(self, outcome: object) -> bool:
         return isinstance(outcome, CardOutcome) and CARD.get(outcome.card, -1) in self.stock
@@ -39,7 +39,11 @@ class StockDraw(Distribution):
         return Fraction(self.stock.count(CARD.get(outcome.card, -1)), len(self.stock))
 
     def draw(self, rng: random.Random) -> CardOutcome:
-        return CardOutcome(CODES[self.stock[rng.randrange(len(self.stock))]])
+        return OUTCOMES[self.stock[rng.randrange(len(self.stock))]]
+
+
+#: ``OUTCOMES[card]``: the outcome drawing ``card``, built once (outcomes are immutable).
+OUTCOMES = tuple(CardOutcome(code) for code in CODES)
 
 
 @lru_cache(maxsize=16)

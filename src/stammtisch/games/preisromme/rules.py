@@ -71,18 +71,23 @@ NOT_IN_WINDOW = -1
 
 
 def _compile_replace() -> object:
-    """``dataclasses.replace`` for ``State``, about twice as fast: the engine's hottest helper.
+    """``dataclasses.replace`` for ``State``, several times faster: the engine's hottest helper.
 
-    The values are already checked, so the generated ``__init__`` is skipped; the copy is unrolled
-    over the slot descriptors (generated once here, because 25 hand-written lines would drift from
-    the dataclass)."""
-    scope: dict[str, object] = {"_new": object.__new__, "State": State}
-    lines = ["def replace(state, **changes):", "    new = _new(State)"]
-    for name in State.__slots__:
-        scope[f"_put_{name}"] = State.__dict__[name].__set__
-        lines.append(f"    _put_{name}(new, state.{name})")
-    scope["_PUT"] = {name: State.__dict__[name].__set__ for name in State.__slots__}
-    lines += ["    for name, value in changes.items():", "        _PUT[name](new, value)", "    return new"]
+    The values are already checked, so the generated ``__init__`` is skipped. The copy is built in a
+    mutable twin class with the very same slots (plain attribute stores, which the interpreter
+    specialises) and then becomes a ``State`` by assigning ``__class__`` (allowed because the layouts
+    are identical); the result is an ordinary frozen ``State``. The code is generated once here,
+    because 27 hand-written lines would drift from the dataclass."""
+    twin = type("_StateUnderConstruction", (), {"__slots__": State.__slots__})
+    scope: dict[str, object] = {"_new": object.__new__, "_Twin": twin, "State": State, "_set": setattr}
+    lines = ["def replace(state, **changes):", "    new = _new(_Twin)"]
+    lines += [f"    new.{name} = state.{name}" for name in State.__slots__]
+    lines += [
+        "    for name, value in changes.items():",
+        "        _set(new, name, value)",
+        "    new.__class__ = State",
+        "    return new",
+    ]
     exec("\n".join(lines), scope)  # noqa: S102 - generated from the dataclass's own field names only
     return scope["replace"]
 
