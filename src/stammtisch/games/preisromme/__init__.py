@@ -33,7 +33,7 @@ from typing import Any
 from stammtisch.core.chance import ChanceNode
 from stammtisch.core.errors import ImpossibleOutcome, InvalidOption, InvalidSetup
 from stammtisch.core.options import Option, Options
-from stammtisch.core.protocol import Chance, Decision, Finished, Game, GameInfo
+from stammtisch.core.protocol import Game, GameInfo
 from stammtisch.core.text import Text
 from stammtisch.games.preisromme import notation, rules, view
 from stammtisch.games.preisromme.model import ACTION_TYPES, OUTCOME_TYPES, WINDOW, CardOutcome, Config, Pass, State
@@ -192,17 +192,11 @@ class Preisromme(Game[State]):
             )
         return rules.new_game(config, seats, 0)
 
-    def turn(self, state: State) -> Decision | Chance | Finished:
-        return rules.turn(state)
-
-    def legal_actions(self, state: State, seat: int) -> tuple[Any, ...]:
-        return rules.legal_actions(state, seat)
-
-    def check_action(self, state: State, seat: int, action: object) -> None:
-        rules.check_action(state, seat, action)
-
-    def apply_action(self, state: State, seat: int, action: Any) -> State:
-        return rules.apply_action(state, seat, action)
+    # The hot protocol methods are the rules' functions themselves (one call less per step).
+    turn = staticmethod(rules.turn)
+    legal_actions = staticmethod(rules.legal_actions)
+    check_action = staticmethod(rules.check_action)
+    apply_action = staticmethod(rules.apply_action)
 
     def check_outcome(self, state: State, node: ChanceNode, outcome: object) -> None:
         if not node.contains(outcome):
@@ -212,8 +206,7 @@ class Preisromme(Game[State]):
                 Text(f"{card} kann jetzt nicht vom Stapel kommen.", f"{card} cannot come from the stock now."),
             )
 
-    def apply_outcome(self, state: State, outcome: CardOutcome) -> State:
-        return rules.apply_outcome(state, outcome)
+    apply_outcome = staticmethod(rules.apply_outcome)
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return view.view(state, seat)

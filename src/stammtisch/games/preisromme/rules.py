@@ -96,6 +96,7 @@ replace: Callable[..., State] = _compile_replace()  # type: ignore[assignment]
 
 
 TAKE, KNOCK, PASS, WITHDRAW = Take(), Knock(), Pass(), Withdraw()
+TAKE_OR_PASS, KNOCK_OR_PASS = (TAKE, PASS), (KNOCK, PASS)
 ROMME_CHOICES = (Romme(False), Romme(True))
 
 
@@ -231,7 +232,7 @@ def legal_actions(state: State, seat: int) -> tuple[object, ...]:
     if phase == WINDOW:
         if state.claims[seat] != UNANSWERED:
             return ()
-        return (TAKE if seat == state.current else KNOCK, PASS)
+        return TAKE_OR_PASS if seat == state.current else KNOCK_OR_PASS
     if phase == PLAY:
         if seat != state.current:
             return ()
@@ -278,12 +279,16 @@ def play_actions(state: State, seat: int) -> tuple[object, ...]:
             actions.append(WITHDRAW)
     if state.provisional or owed:  # the opening is short of its points / the swapped joker is not laid yet
         return tuple(actions)
-    previous = -1
-    for card in hand:
-        if card != previous:
-            actions.append(DISCARDS[card])
-            previous = card
+    if not actions:
+        return _discards(hand)
+    actions.extend(_discards(hand))
     return tuple(actions)
+
+
+@lru_cache(maxsize=1 << 14)
+def _discards(hand: tuple[int, ...]) -> tuple[Discard, ...]:
+    """One ``Discard`` per distinct card of ``hand`` (sorted), in card order."""
+    return tuple(DISCARDS[card] for card in sorted(set(hand)))
 
 
 #: One ``Discard`` per card, built once (legal actions are listed at every turn).
