@@ -622,6 +622,30 @@ def _layoff_options(
 _ANY_CARD = set(range(53))
 
 
+def swap_moves(
+    hand: Sequence[int], table: Sequence[Figure], seat: int, own_allowed: bool = False
+) -> list[tuple[int, int]]:
+    """``find_swaps`` without building the resulting figures (for the legal-move list): every
+    (figure index, card given), in the same order. A joker that ``seat`` may swap always yields to the
+    card it stands for, so ``swap`` need not be tried."""
+    found: list[tuple[int, int]] = []
+    held = None
+    for index, figure in enumerate(table):
+        if JOKER not in figure.slots:
+            continue
+        if held is None:
+            held = set(hand)
+        cards = set()
+        for slot_index, slot in enumerate(figure.slots):
+            if slot != JOKER or (figure.owners[slot_index] == seat and not own_allowed):
+                continue
+            card = represented(figure, slot_index)
+            if card in held:
+                cards.add(card)
+        found.extend((index, card) for card in sorted(cards))
+    return found
+
+
 def find_swaps(
     hand: Sequence[int], table: Sequence[Figure], seat: int, own_allowed: bool = False
 ) -> list[tuple[int, int, Figure]]:

@@ -35,6 +35,7 @@ from stammtisch.games.preisromme.melds import (
     lay_off,
     layoff_moves,
     swap,
+    swap_moves,
 )
 from stammtisch.games.preisromme.model import (
     CLAIMED,
@@ -267,13 +268,18 @@ def play_actions(state: State, seat: int) -> tuple[object, ...]:
                     for index, card, end in layoff_moves(hand, state.table, adjacency, wrap, both_ends)
                     if not owed or card == JOKER
                 )
-            if not owed:
-                swaps = find_swaps(hand, state.table, seat, config.swap_own_jokers)
+            if config.swapped_joker_must_be_used_same_turn:
+                if not owed:
+                    swaps = find_swaps(hand, state.table, seat, config.swap_own_jokers)
+                    actions.extend(
+                        Swap(index + 1, CODES[card])
+                        for index, card, figure in swaps
+                        if _joker_usable(state, seat, _swapped_hand(hand, card), index, figure)
+                    )
+            else:
                 actions.extend(
                     Swap(index + 1, CODES[card])
-                    for index, card, figure in swaps
-                    if not config.swapped_joker_must_be_used_same_turn
-                    or _joker_usable(state, seat, _swapped_hand(hand, card), index, figure)
+                    for index, card in swap_moves(hand, state.table, seat, config.swap_own_jokers)
                 )
         if (config.false_meld_locks_turn or state.provisional) and not owed:
             actions.append(WITHDRAW)
