@@ -12,6 +12,7 @@ from stammtisch.core.protocol import Chance, Finished
 from stammtisch.core.replay import ActionStep, OutcomeStep, fold
 from stammtisch.games.preisromme import GAME
 from stammtisch.games.preisromme.cards import deck, hand_points
+from stammtisch.games.preisromme.melds import find_layoffs, find_swaps, layoff_moves, swap_moves
 from stammtisch.games.preisromme.model import DRAW, Discard, Layoff, Meld, Swap
 
 from .support import all_cards
@@ -101,3 +102,36 @@ def test_replay_equals_live_state(data: st.DataObject, seats: int, options: dict
     assert fold(GAME, initial, steps) == states[-1]
     middle = len(steps) // 2
     assert fold(GAME, initial, steps[:middle]) == states[middle]
+
+
+RULINGS_OPTIONS = st.fixed_dictionaries(
+    {
+        "games_per_pass": st.just(1),
+        "cards_per_player": st.integers(7, 11),
+        "swap_own_jokers": st.booleans(),
+        "allow_wraparound": st.booleans(),
+        "ace_both_ends": st.booleans(),
+        "opening_figures": st.sampled_from(["single", "multiple"]),
+        "decks": st.sampled_from([2, 3]),
+    }
+)
+
+
+@SETTINGS
+@given(data=st.data(), seats=st.integers(2, 5), options=RULINGS_OPTIONS)
+def test_listed_layoffs_and_swaps_are_the_ones_the_rules_accept(data: st.DataObject, seats: int, options: dict) -> None:
+    """RA-14, RA-15 (speed without changing behaviour): the legal-move list's lay-offs and swaps, found
+    without building figures (cached per figure), are exactly those ``lay_off``/``swap`` accept; every
+    card stays accounted for under the rulings options (RA-01, RA-09, RA-11)."""
+    _, _, states = drawn_playout(data, seats, options)
+    full = Counter(deck(options["decks"], 6))
+    for state in states:
+        assert all_cards(state) == full
+        hand, seat = state.hands[state.current], state.current
+        wrap, ends = options["allow_wraparound"], options["ace_both_ends"]
+        slow = [(i, c, e) for i, c, e, _ in find_layoffs(hand, state.table, seat, True, wrap, ends)]
+        assert layoff_moves(hand, state.table, True, wrap, ends) == slow
+        own = options["swap_own_jokers"]
+        assert swap_moves(hand, state.table, seat, own) == [
+            (i, c) for i, c, _ in find_swaps(hand, state.table, seat, own)
+        ]
