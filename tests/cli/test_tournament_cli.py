@@ -45,9 +45,16 @@ def test_refusals_are_bilingual_with_the_clause(env: dict[str, str]) -> None:
 
 
 def test_scoring_and_table_size_options(env: dict[str, str]) -> None:
-    """RA-23 ``--scoring``; RA-24 ``--normalise-table-size`` is refused with its clause (PT-6)."""
+    """RA-23 ``--scoring``; RA-24 ``--normalise-table-size`` is accepted (PT-6) and shown in the standings."""
     assert run(env, "create", "Netto", "--scoring", "winner_collects").exit_code == 0
     unknown = run(env, "create", "X", "--scoring", "golf")
     assert unknown.exit_code != 0 and "RA-23" in unknown.output
     normalised = run(env, "create", "X", "--normalise-table-size")
-    assert normalised.exit_code != 0 and "RA-24" in normalised.output
+    assert normalised.exit_code == 0, normalised.output
+    tid = normalised.stdout.strip()
+    assert run(env, "register", tid, *[f"P{i}" for i in range(1, 8)]).exit_code == 0
+    assert run(env, "draw", tid, "1", "--seed", "abc").exit_code == 0
+    standings = run(env, "standings", tid, "--lang", "en")
+    assert standings.exit_code == 0, standings.output
+    text = " ".join(standings.stdout.split())  # rich wraps long lines
+    assert "normalised for table size" in text and "× 9/8 (table of 3)" in text

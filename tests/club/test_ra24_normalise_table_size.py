@@ -1,16 +1,15 @@
 """RA-24 ``normalise_table_size`` (default false): tables of 3 or 5, when the number of players is
-not a multiple of 4, still play 8 games, and raw totals are not normalised. The rulings define no
-normalisation for ``true``, so a tournament refuses it (PT-6)."""
+not a multiple of 4, still play 8 games, and raw totals are not normalised. ``true`` normalises per
+table-pass (PT-6, tests/club/test_pt6_normalised_totals.py)."""
 
 from __future__ import annotations
 
 import random
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from stammtisch.club.tournament import InMemoryTournaments, TournamentRefused, TournamentService, table_sizes
+from stammtisch.club.tournament import InMemoryTournaments, TournamentService, table_sizes
 from stammtisch.club.tournament.tables import GAMES_PER_PASS, MAX_PLAYERS, MIN_PLAYERS
 from stammtisch.matches import InMemoryRepository
 from stammtisch.matches.service import MatchService
@@ -25,14 +24,11 @@ def test_the_default_is_false(tournaments: TournamentService) -> None:
     assert tournaments.get(record.tournament_id).normalise_table_size is False
 
 
-def test_true_is_refused_with_its_clause(tournaments: TournamentService) -> None:
-    """RA-24 / PT-6: the rulings define no normalisation, so ``true`` is refused in both languages."""
-    with pytest.raises(TournamentRefused) as refused:
-        tournaments.create("Herbst", normalise_table_size=True)
-    assert refused.value.clause == "RA-24"
-    assert "normalise_table_size" in refused.value.message.de and "nicht umgerechnet" in refused.value.message.de
-    assert "not normalised" in refused.value.message.en
-    assert tournaments.list_tournaments() == []
+def test_true_is_accepted_and_kept(tournaments: TournamentService) -> None:
+    """RA-24 / PT-6: ``true`` is a valid choice (the lead's ruling) and is stored with the tournament."""
+    record = tournaments.create("Herbst", normalise_table_size=True)
+    assert record.normalise_table_size is True
+    assert tournaments.get(record.tournament_id).normalise_table_size is True
 
 
 @settings(deadline=None)

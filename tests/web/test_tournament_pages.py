@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import re
+from fractions import Fraction
 
 import pytest
 from fastapi.testclient import TestClient
@@ -12,6 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from stammtisch.club.tournament import draw_pass
+from stammtisch.club.tournament.standings import points_text, table_factor
 from tests.web.conftest import HTMX, alert
 
 
@@ -204,7 +206,6 @@ def test_pass_two_waits_for_pass_one_and_registration_closes(client: TestClient)
         ({"title": "T", "tie_break": "coin"}, 422),
         ({"title": "T", "tie_break": ["lots", "lots"]}, 422),
         ({"title": "T", "scoring": "golf"}, 422),
-        ({"title": "T", "normalise_table_size": "true"}, 422),
         ({"title": "T", "normalise_table_size": "vielleicht"}, 400),
     ],
 )
@@ -284,13 +285,14 @@ def test_arbitrary_form_text_is_never_a_server_error(
 
 @pytest.mark.parametrize("lang", ["de", "en"])
 def test_the_options_are_refused_with_their_clause_in_both_languages(client: TestClient, lang: str) -> None:
-    """RA-23 (unknown scoring) and RA-24 / PT-6 (normalise_table_size = true) on the create page."""
+    """RA-23 (unknown scoring) on the create page; RA-24 / PT-6 ``normalise_table_size = true`` is accepted."""
     scoring = client.post("/tournaments", data={"title": "T", "scoring": "golf"}, params={"lang": lang})
     assert "(RA-23)" in alert(scoring.text)
     assert ("Unbekannte Wertung" if lang == "de" else "Unknown scoring") in alert(scoring.text)
-    normalise = client.post("/tournaments", data={"title": "T", "normalise_table_size": "on"}, params={"lang": lang})
-    assert "(RA-24)" in alert(normalise.text)
-    assert ("nicht umgerechnet" if lang == "de" else "not normalised") in alert(normalise.text)
+    normalise = client.post(
+        "/tournaments", data={"title": "T", "normalise_table_size": "on"}, params={"lang": lang}, follow_redirects=False
+    )
+    assert normalise.status_code == 303
 
 
 def test_the_draw_page_shows_the_table_size_option(client: TestClient) -> None:
@@ -468,3 +470,67 @@ def test_malformed_posts_on_a_half_entered_game_are_4xx(client: TestClient, form
     seq = seq_of(client.get(f"/sheet/{sheet}").text)
     response = client.post(f"/sheet/{sheet}/game", data={"seq": seq, **form})
     assert 400 <= response.status_code < 500
+
+
+def fill_known(client: TestClient, sheet: str, rng: random.Random) -> list[list[int]]:
+    """Enter 8 games; the penalty points booked per game and seat."""
+    seats = len(re.findall(r'name="points"', client.get(f"/sheet/{sheet}").text))
+    booked = []
+    for _ in range(8):
+        winner = rng.randrange(seats)
+        row = [0 if s == winner else rng.randint(2, 90) for s in range(seats)]
+        assert (
+            enter(
+                client, sheet, str(winner + 1), ["" if s == winner else str(p) for s, p in enumerate(row)]
+            ).status_code
+            == 303
+        )
+        booked.append(row)
+    return booked
+
+
+def cell_text(html: str) -> str:
+    return re.sub(r"<[^>]+>", "", html).strip()
+
+
+def test_a_normalised_tournament_shows_normalised_and_raw_totals_in_both_languages(client: TestClient) -> None:
+    """RA-24 / PT-6: created with ``normalise_table_size = true`` (7 players: a table of 4 and one of 3),
+    the standings page shows each pass's normalised points with raw points × factor, the exact-ranked
+    normalised total (one decimal where not whole) and the raw total; German and English."""
+    url = create(client, 7, normalise_table_size="true")
+    page = client.get(url).text
+    assert 'data-option="normalise_table_size" data-value="true"' in page
+    assert "ja (normalise_table_size = true, PT-6)" in page
+    rng = random.Random(11)
+    raw: dict[int, list[int]] = {n: [0, 0] for n in range(1, 8)}
+    sizes: dict[int, list[int]] = {n: [0, 0] for n in range(1, 8)}
+    for pass_no, seed in ((1, "n1"), (2, "n2")):
+        sheets = draw(client, url, pass_no, seed=seed)
+        tables = draw_pass(seed, pass_no, range(1, 8)).tables
+        assert sorted(map(len, tables)) == [3, 4]
+        for sheet, table in zip(sheets, tables, strict=True):
+            for row in fill_known(client, sheet, rng):
+                for seat, number in enumerate(table):
+                    raw[number][pass_no - 1] += row[seat]
+                    sizes[number][pass_no - 1] = len(table)
+    expected = {n: sum((table_factor(k) * r for r, k in zip(raw[n], sizes[n], strict=True)), Fraction(0)) for n in raw}
+    for lang in ("de", "en"):
+        page = client.get(f"{url}/standings", params={"lang": lang}).text
+        assert ("Rohsumme" if lang == "de" else "Raw total") in page
+        assert ("Nach Tischgröße umgerechnet (RA-24, PT-6)" if lang == "de" else "Normalised for table size") in page
+        rows = re.findall(r'<tr data-number="(\d+)">(.*?)</tr>', page, re.S)
+        assert [int(n) for n, _ in rows] == sorted(expected, key=lambda n: (expected[n], n))
+        for number, row in rows:
+            n = int(number)
+            total = cell_text(re.search(r"<strong data-total>(.*?)</strong>", row, re.S).group(1))
+            assert total == points_text(expected[n]).get(lang)
+            assert cell_text(re.search(r"<td data-raw-total>(.*?)</td>", row, re.S).group(1)) == str(sum(raw[n]))
+            for i in (0, 1):
+                factor = table_factor(sizes[n][i])
+                cell = cell_text(re.search(rf'<td data-pass="{i + 1}">(.*?)</td>', row, re.S).group(1))
+                shown = points_text(factor * raw[n][i]).get(lang)
+                assert cell == f"{shown} = {raw[n][i]} × {factor}"
+        threes = [n for n in raw if sizes[n][0] == 3]
+        explanation = "Durchgang 1: {} × 9/8 (Tisch zu 3)" if lang == "de" else "pass 1: {} × 9/8 (table of 3)"
+        assert explanation.format(raw[threes[0]][0]) in page
+        assert ("roh " if lang == "de" else "raw ") + str(sum(raw[threes[0]])) in page

@@ -56,7 +56,10 @@ def create(
         str, typer.Option("--scoring", help="RA-23: penalty_points (default) or winner_collects")
     ] = "penalty_points",
     normalise_table_size: Annotated[
-        bool, typer.Option("--normalise-table-size/--raw-totals", help="RA-24 (only the default, raw totals: PT-6)")
+        bool,
+        typer.Option(
+            "--normalise-table-size/--raw-totals", help="RA-24 / PT-6: each pass times 3k/(4(k-1)) for a table of k"
+        ),
     ] = False,
 ) -> None:
     """Create a tournament; prints its id."""
@@ -106,8 +109,10 @@ def standings(tournament_id: Annotated[str, typer.Argument()], lang: str = "de")
     for p in overview.standings.placings:
         r = p.result
         prize = f"  [{p.prize}]" if p.prize else ""
+        passes = [r.pass_text(i).get(lang) for i in range(len(r.pass_totals))]
+        raw = f" ({r.raw_total})" if r.normalised else ""
         out.print(
-            f"{p.rank:>3}{'=' if p.shared else ' '} {r.name:<24} {r.pass_totals[0]:>5} {r.pass_totals[1]:>5} "
-            f"{r.total:>6}{prize}  {p.explanation.get(lang)}",
+            f"{p.rank:>3}{'=' if p.shared else ' '} {r.name:<24} {passes[0]:>7} {passes[1]:>7} "
+            f"{r.total_text.get(lang):>8}{raw}{prize}  {p.explanation.get(lang)}",
             markup=False,
         )

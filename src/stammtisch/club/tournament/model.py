@@ -12,7 +12,7 @@ from stammtisch.club.tournament.draw import Draw
 class TournamentRecord:
     """A tournament: its title, the organiser's tie-breaks (RA-24, empty: ties share a rank), prize
     table (one prize per rank, RA-24 "organiser data"), the scoring its sheets are played with
-    (RA-23 ``scoring``) and ``normalise_table_size`` (RA-24, only its default ``False``: PT-6)."""
+    (RA-23 ``scoring``) and ``normalise_table_size`` (RA-24; ``True``: totals normalised per table-pass, PT-6)."""
 
     tournament_id: str
     title: str

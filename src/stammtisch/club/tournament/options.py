@@ -6,9 +6,9 @@
   better). Every score sheet of the tournament is opened with it, so the whole tournament plays one
   scoring.
 * ``normalise_table_size`` (RA-24): "Tables of 3 or 5 … still play 8 games. Raw totals are not
-  normalised", default ``false``. The rulings define no normalisation for ``true`` (no formula, no
-  factor), so the tournament layer accepts only the default and refuses ``true`` rather than invent
-  one (PT-6, docs/rulings/preisromme-tournament.md).
+  normalised", default ``false``. With ``true`` each table-pass's scores are multiplied by
+  f(k) = 3k / (4(k − 1)) for a table of k (the lead's ruling PT-6, docs/rulings/preisromme-tournament.md;
+  ``standings.table_factor``).
 """
 
 from __future__ import annotations
@@ -36,17 +36,5 @@ def check_scoring(scoring: str) -> str:
 
 
 def check_normalise_table_size(normalise: bool) -> bool:
-    """RA-24 / PT-6: raw totals only; ``true`` is refused because the rulings define no normalisation."""
-    if normalise:
-        raise TournamentRefused(
-            "RA-24",
-            Text(
-                "normalise_table_size = true ist nicht möglich: die Auslegung (RA-24) legt nur fest, dass "
-                "Tische zu 3 oder 5 ebenfalls 8 Spiele spielen und die Summen nicht umgerechnet werden "
-                "(Vorgabe false); eine Umrechnung definiert sie nicht (PT-6).",
-                "normalise_table_size = true is not possible: the rulings (RA-24) only say that tables of 3 "
-                "or 5 also play 8 games and totals are not normalised (default false); they define no "
-                "normalisation (PT-6).",
-            ),
-        )
-    return False
+    """RA-24 / PT-6: ``false`` (raw totals, the default) or ``true`` (totals normalised per table-pass)."""
+    return bool(normalise)

@@ -138,7 +138,7 @@ class TournamentService:
         normalise_table_size: bool = DEFAULT_NORMALISE_TABLE_SIZE,
     ) -> TournamentRecord:
         """A new tournament; players register next (PT-5). ``scoring`` (RA-23) is the scoring of
-        every sheet; ``normalise_table_size`` (RA-24) only its default, false (PT-6)."""
+        every sheet; ``normalise_table_size`` (RA-24) multiplies each table-pass's scores by f(k) (PT-6)."""
         chosen = check_tie_break(tie_break)
         chosen_scoring = check_scoring(scoring)
         normalise = check_normalise_table_size(normalise_table_size)
@@ -261,7 +261,7 @@ class TournamentService:
                 sheets.append(TableSheet(stored.draw.pass_no, t + 1, table, games, GAMES_PER_PASS, scoring))
                 match_ids[(stored.draw.pass_no, t + 1)] = match_id
         names = {p.number: p.name for p in players}
-        results = player_results(names, sheets, PASSES)
+        results = player_results(names, sheets, PASSES, record.normalise_table_size)
         complete = len(draws) == PASSES and all(s.finished for s in sheets)
         lots_seed = ":".join(d.draw.seed for d in draws)
         standings = rank(results, record.tie_break, lots_seed, record.prizes, complete, played_scoring(record, sheets))

@@ -7,7 +7,11 @@ tables. A game score follows the scoring the sheets were played with (RA-23 ``sc
 * ``winner_collects``: the net score, credits minus penalty points (the winner is credited with the
   others' sum); higher is better, ranked descending.
 
-Raw totals are not normalised for tables of 3 or 5 (RA-24 ``normalise_table_size`` = false).
+Raw totals are not normalised for tables of 3 or 5 (RA-24 ``normalise_table_size`` = false, the
+default). With ``normalise_table_size`` = true (PT-6) each player's score of one table-pass is multiplied
+by f(k) = 3k / (4(k − 1)) for the size k of the table she sat at in that pass (k = 4: 1, k = 3: 9/8,
+k = 5: 15/16), computed exactly with ``Fraction``; ranking, ties and tie-breaks use these exact
+normalised totals, the raw totals stay available next to them.
 Ties share a rank (standard competition ranking: 1, 2, 2, 4) unless the organiser chose
 tie-breaks, applied in the order given:
 
@@ -23,6 +27,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 
 from stammtisch.club.tournament.errors import TournamentRefused
 from stammtisch.core.text import Text
@@ -43,6 +48,33 @@ WINNER_COLLECTS = "winner_collects"
 
 def higher_is_better(scoring: str) -> bool:
     return scoring == WINNER_COLLECTS
+
+
+def table_factor(size: int) -> Fraction:
+    """PT-6: f(k) = 3k / (4(k − 1)). At a table of k a player is among the losers in (k − 1)/k of the
+    games on average, against 3/4 at a table of four; the ratio puts every table on the footing of a
+    table of four and leaves a table of four unchanged. ``size`` 0 (not seated in that pass yet): 1."""
+    if size == 0:
+        return Fraction(1)
+    return Fraction(3 * size, 4 * (size - 1))
+
+
+def points_text(value: int | Fraction) -> Text:
+    """PT-6: a total as shown: whole numbers as they are, others with one decimal (rounded half away
+    from zero; German with a decimal comma)."""
+    exact = Fraction(value)
+    if exact.denominator == 1:
+        shown = str(exact.numerator)
+        return Text(shown, shown)
+    tenths = (abs(exact) * 10 + Fraction(1, 2)).__floor__()
+    sign = "-" if exact < 0 else ""
+    shown = f"{sign}{tenths // 10}.{tenths % 10}"
+    return Text(shown.replace(".", ","), shown)
+
+
+def factor_text(factor: Fraction) -> str:
+    """PT-6: the exact factor, e.g. ``1``, ``9/8``, ``15/16``."""
+    return str(factor)
 
 
 def _criterion_text(criterion: str, scoring: str) -> Text:
@@ -115,17 +147,51 @@ class TableSheet:
 
 @dataclass(frozen=True, slots=True)
 class PlayerResult:
-    """A player's results: per pass total, games won, total of both passes."""
+    """A player's results: per pass raw total, games won, total of both passes. With ``normalised``
+    (RA-24 ``normalise_table_size`` = true, PT-6) ``pass_sizes`` holds the size of the table she sat at
+    in each pass (0: not seated yet) and each pass's raw total is multiplied by its ``table_factor``;
+    ``total`` is then the exact normalised total and ``raw_total`` the plain sum."""
 
     number: int
     name: str
     pass_totals: tuple[int, ...]
     games_played: int
     games_won: int
+    pass_sizes: tuple[int, ...] = ()
+    normalised: bool = False
 
     @property
-    def total(self) -> int:
+    def pass_factors(self) -> tuple[Fraction, ...]:
+        """PT-6: the factor of each pass (all 1 for raw totals)."""
+        if not self.normalised:
+            return tuple(Fraction(1) for _ in self.pass_totals)
+        sizes = self.pass_sizes or (0,) * len(self.pass_totals)
+        return tuple(table_factor(size) for size in sizes)
+
+    @property
+    def pass_scores(self) -> tuple[int | Fraction, ...]:
+        """The per-pass totals that count: raw, or multiplied by the pass's factor (PT-6)."""
+        if not self.normalised:
+            return self.pass_totals
+        return tuple(total * factor for total, factor in zip(self.pass_totals, self.pass_factors, strict=True))
+
+    @property
+    def raw_total(self) -> int:
         return sum(self.pass_totals)
+
+    @property
+    def total(self) -> int | Fraction:
+        """RA-24 total: the raw sum, or the exact normalised sum under PT-6."""
+        if not self.normalised:
+            return self.raw_total
+        return sum(self.pass_scores, Fraction(0))
+
+    @property
+    def total_text(self) -> Text:
+        return points_text(self.total)
+
+    def pass_text(self, index: int) -> Text:
+        return points_text(self.pass_scores[index])
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,19 +215,27 @@ class Standings:
         return higher_is_better(self.scoring)
 
 
-def player_results(names: Mapping[int, str], sheets: Sequence[TableSheet], passes: int = 2) -> list[PlayerResult]:
+def player_results(
+    names: Mapping[int, str], sheets: Sequence[TableSheet], passes: int = 2, normalise: bool = False
+) -> list[PlayerResult]:
     """RA-24: each player's totals are the sums of her game scores (RA-23, in each sheet's scoring)
-    on the sheets she sat at; raw sums, whatever the table size (``normalise_table_size`` = false)."""
+    on the sheets she sat at; raw sums whatever the table size (``normalise_table_size`` = false),
+    or with ``normalise`` each pass's sum times f(k) of her table in that pass (PT-6)."""
     totals = {number: [0] * passes for number in names}
+    sizes = {number: [0] * passes for number in names}
     played = dict.fromkeys(names, 0)
     won = dict.fromkeys(names, 0)
     for sheet in sheets:
         for seat, number in enumerate(sheet.players):
+            sizes[number][sheet.pass_no - 1] = len(sheet.players)
             for game in sheet.games:
                 totals[number][sheet.pass_no - 1] += game.score(seat, sheet.scoring)
                 played[number] += 1
                 won[number] += game.winner == seat
-    return [PlayerResult(n, names[n], tuple(totals[n]), played[n], won[n]) for n in sorted(names)]
+    return [
+        PlayerResult(n, names[n], tuple(totals[n]), played[n], won[n], tuple(sizes[n]), normalise)
+        for n in sorted(names)
+    ]
 
 
 def lots_order(seed: str, numbers: Sequence[int]) -> dict[int, int]:
@@ -172,12 +246,15 @@ def lots_order(seed: str, numbers: Sequence[int]) -> dict[int, int]:
     return {number: position for position, number in enumerate(order)}
 
 
-def _key(result: PlayerResult, tie_break: Sequence[str], lots: Mapping[int, int], sign: int = 1) -> tuple[int, ...]:
-    """Sort key, smaller is better; ``sign`` -1 where higher scores are better (RA-23)."""
-    parts = [sign * result.total]
+def _key(
+    result: PlayerResult, tie_break: Sequence[str], lots: Mapping[int, int], sign: int = 1
+) -> tuple[int | Fraction, ...]:
+    """Sort key, smaller is better; ``sign`` -1 where higher scores are better (RA-23). Exact
+    normalised values under PT-6."""
+    parts: list[int | Fraction] = [sign * result.total]
     for criterion in tie_break:
         if criterion == "second_pass":
-            parts.append(sign * result.pass_totals[-1])
+            parts.append(sign * result.pass_scores[-1])
         elif criterion == "games_won":
             parts.append(-result.games_won)
         else:
@@ -185,12 +262,12 @@ def _key(result: PlayerResult, tie_break: Sequence[str], lots: Mapping[int, int]
     return tuple(parts)
 
 
-def _criterion_value(result: PlayerResult, criterion: str, lots: Mapping[int, int]) -> str:
+def _criterion_value(result: PlayerResult, criterion: str, lots: Mapping[int, int]) -> Text:
     if criterion == "second_pass":
-        return str(result.pass_totals[-1])
+        return result.pass_text(len(result.pass_totals) - 1)
     if criterion == "games_won":
-        return str(result.games_won)
-    return f"#{lots[result.number] + 1}"
+        return Text(str(result.games_won), str(result.games_won))
+    return Text(f"#{lots[result.number] + 1}", f"#{lots[result.number] + 1}")
 
 
 def rank(
@@ -209,11 +286,11 @@ def rank(
     lots = lots_order(lots_seed, [r.number for r in results]) if "lots" in chosen else {}
     sign = -1 if higher_is_better(scoring) else 1
     ordered = sorted(results, key=lambda r: (_key(r, chosen, lots, sign), r.number))
-    by_total: dict[int, list[PlayerResult]] = {}
+    by_total: dict[int | Fraction, list[PlayerResult]] = {}
     for result in ordered:
         by_total.setdefault(result.total, []).append(result)
     placings = []
-    previous_key: tuple[int, ...] | None = None
+    previous_key: tuple[int | Fraction, ...] | None = None
     current_rank = 0
     for position, result in enumerate(ordered, start=1):
         key = _key(result, chosen, lots, sign)
@@ -226,6 +303,24 @@ def rank(
         prize = prizes[current_rank - 1] if current_rank <= len(prizes) else ""
         placings.append(Placing(current_rank, result, len(equal) > 1, explanation, prize))
     return Standings(tuple(placings), complete, chosen, scoring)
+
+
+def _normalisation(result: PlayerResult) -> Text:
+    """PT-6: how a normalised total came about: the raw total and each pass's raw sum × factor."""
+    if not result.normalised:
+        return Text("", "")
+    passes_de, passes_en = [], []
+    for index, (raw, size, factor) in enumerate(
+        zip(result.pass_totals, result.pass_sizes or (0,) * len(result.pass_totals), result.pass_factors, strict=True)
+    ):
+        if size == 0:
+            continue
+        passes_de.append(f"Durchgang {index + 1}: {raw} × {factor_text(factor)} (Tisch zu {size})")
+        passes_en.append(f"pass {index + 1}: {raw} × {factor_text(factor)} (table of {size})")
+    return Text(
+        f" (umgerechnet nach Tischgröße, RA-24/PT-6: {'; '.join(passes_de) or '–'}; roh {result.raw_total})",
+        f" (normalised for table size, RA-24/PT-6: {'; '.join(passes_en) or '–'}; raw {result.raw_total})",
+    )
 
 
 def _names(results: Sequence[PlayerResult]) -> str:
@@ -242,19 +337,20 @@ def _explain(
     scoring: str = PENALTY_POINTS,
 ) -> Text:
     """A sentence saying why ``result`` has its rank."""
-    total = result.total
+    total = result.total_text
+    how = _normalisation(result)
     if len(group) == 1:
-        return Text(f"{total} Punkte.", f"{total} points.")
+        return Text(f"{total.de} Punkte{how.de}.", f"{total.en} points{how.en}.")
     head = Text(
-        f"{total} Punkte, gleich wie {_names([r for r in group if r is not result])}.",
-        f"{total} points, the same as {_names([r for r in group if r is not result])}.",
+        f"{total.de} Punkte{how.de}, gleich wie {_names([r for r in group if r is not result])}.",
+        f"{total.en} points{how.en}, the same as {_names([r for r in group if r is not result])}.",
     )
     if chosen:
         parts_de, parts_en = [], []
         for criterion in chosen:
-            values = ", ".join(f"{r.name} {_criterion_value(r, criterion, lots)}" for r in group)
-            parts_de.append(f"{_criterion_text(criterion, scoring).de}: {values}")
-            parts_en.append(f"{_criterion_text(criterion, scoring).en}: {values}")
+            values = [(r.name, _criterion_value(r, criterion, lots)) for r in group]
+            parts_de.append(f"{_criterion_text(criterion, scoring).de}: {', '.join(f'{n} {v.de}' for n, v in values)}")
+            parts_en.append(f"{_criterion_text(criterion, scoring).en}: {', '.join(f'{n} {v.en}' for n, v in values)}")
         tail_de = " Entscheidung bei Gleichstand (RA-24): " + "; ".join(parts_de) + "."
         tail_en = " Tie-break (RA-24): " + "; ".join(parts_en) + "."
     else:
