@@ -98,6 +98,8 @@ replace: Callable[..., State] = _compile_replace()  # type: ignore[assignment]
 
 TAKE, KNOCK, PASS, WITHDRAW = Take(), Knock(), Pass(), Withdraw()
 TAKE_OR_PASS, KNOCK_OR_PASS = (TAKE, PASS), (KNOCK, PASS)
+#: Action kinds as tuples for ``isinstance`` (a ``A | B`` union would be built at every call).
+_WINDOW_ANSWERS, _SHEET_ENTRIES, _LAYINGS = (Take, Knock, Pass), (Out, Romme, Points), (Meld, Layoff, Swap, Withdraw)
 ROMME_CHOICES = (Romme(False), Romme(True))
 
 
@@ -329,7 +331,7 @@ def _remove(hand: tuple[int, ...], cards: list[int] | tuple[int, ...]) -> tuple[
 def check_action(state: State, seat: int, action: object) -> None:
     """Raise the violation that ``action`` commits, citing its clause; return if it is legal."""
     phase = state.phase
-    if isinstance(action, Take | Knock | Pass):
+    if isinstance(action, _WINDOW_ANSWERS):
         if phase != WINDOW or state.claims[seat] != UNANSWERED:
             refuse("window_closed")
         if isinstance(action, Knock) and seat == state.current:
@@ -337,7 +339,7 @@ def check_action(state: State, seat: int, action: object) -> None:
         if isinstance(action, Take) and seat != state.current:
             refuse("only_next")
         return
-    if isinstance(action, Out | Romme | Points):
+    if isinstance(action, _SHEET_ENTRIES):
         if phase != SHEET:
             refuse("not_sheet")
         check_sheet(state, action)
@@ -352,7 +354,7 @@ def check_action(state: State, seat: int, action: object) -> None:
         if state.owed_jokers:
             refuse("joker_owed")
         return
-    if isinstance(action, Meld | Layoff | Swap | Withdraw):
+    if isinstance(action, _LAYINGS):
         global _last_lay
         _last_lay = (state, seat, action, _checked_lay(state, seat, action))
         return
@@ -471,11 +473,11 @@ def _with(seq: tuple, index: int, value: object) -> tuple:
 
 
 def apply_action(state: State, seat: int, action: object) -> State:
-    if isinstance(action, Take | Knock | Pass):
+    if isinstance(action, _WINDOW_ANSWERS):
         return _answer(state, seat, PASSED if isinstance(action, Pass) else CLAIMED)
     if isinstance(action, Discard):
         return _discard(state, seat, CARD[action.card])
-    if isinstance(action, Out | Romme | Points):
+    if isinstance(action, _SHEET_ENTRIES):
         return apply_sheet(state, action)
     last = _last_lay
     if last[0] is state and last[1] == seat and last[2] is action:
