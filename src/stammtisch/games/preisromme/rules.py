@@ -266,7 +266,7 @@ def play_actions(state: State, seat: int) -> tuple[object, ...]:
         if opened:
             if limit >= 1:
                 actions.extend(
-                    Layoff(index + 1, CODES[card], end)
+                    _layoff_action(index, card, end)
                     for index, card, end in layoff_moves(hand, state.table, adjacency, wrap, both_ends)
                     if not owed or card == JOKER
                 )
@@ -280,7 +280,7 @@ def play_actions(state: State, seat: int) -> tuple[object, ...]:
                     )
             else:
                 actions.extend(
-                    Swap(index + 1, CODES[card])
+                    _swap_action(index, card)
                     for index, card in swap_moves(hand, state.table, seat, config.swap_own_jokers)
                 )
         if (config.false_meld_locks_turn or state.provisional) and not owed:
@@ -301,6 +301,18 @@ def _discards(hand: tuple[int, ...]) -> tuple[Discard, ...]:
 
 #: One ``Discard`` per card, built once (legal actions are listed at every turn).
 DISCARDS = tuple(Discard(code) for code in CODES)
+
+
+@lru_cache(maxsize=1 << 14)
+def _layoff_action(index: int, card: int, end: str) -> Layoff:
+    """The ``Layoff`` of ``card`` on table figure ``index`` (0-based), built once (actions are immutable)."""
+    return Layoff(index + 1, CODES[card], end)
+
+
+@lru_cache(maxsize=1 << 12)
+def _swap_action(index: int, card: int) -> Swap:
+    """The ``Swap`` of ``card`` for a joker on table figure ``index`` (0-based), built once."""
+    return Swap(index + 1, CODES[card])
 
 
 @lru_cache(maxsize=1 << 14)
