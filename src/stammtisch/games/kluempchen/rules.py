@@ -221,8 +221,26 @@ def unused_jokers(rnd: Round, seats: int) -> tuple[int, ...]:
 # --- whose move -----------------------------------------------------------------------------
 
 
+#: The last ``turn`` answered, as (state, answer): the framework's ``act``/``resolve`` ask again for the
+#: state a caller has just asked about. States are immutable, so identity is enough (the tuple keeps the
+#: state alive); one rebinding keeps it consistent across threads. ``Finished`` is not kept: its result
+#: carries a fresh details dict each time.
+_last_turn: tuple[object, object] = (None, None)
+
+
 def turn(state: State) -> Decision | Chance | Finished:
     """What happens next (see the module docstring of game.py for the decision points D1-D5)."""
+    global _last_turn
+    last = _last_turn
+    if last[0] is state:
+        return last[1]  # type: ignore[return-value]
+    found = _turn(state)
+    if type(found) is not Finished:
+        _last_turn = (state, found)
+    return found
+
+
+def _turn(state: State) -> Decision | Chance | Finished:
     phase = state.phase
     if phase == PLAY:
         rnd = state.round
@@ -254,9 +272,24 @@ def redraw_seats(state: State) -> tuple[int, ...]:
     return tuple(sorted(seats))
 
 
+#: The last ``legal_actions`` answered, as (state, seat, answer): ``check_action`` asks again for the
+#: state and seat a caller has just listed (identity, as for ``turn``).
+_last_legal: tuple[object, int, tuple[Any, ...]] = (None, -1, ())
+
+
 def legal_actions(state: State, seat: int) -> tuple[Any, ...]:
     """Canonical order: joker, throw (owner) / stand-in, forfeit (partner); keep pairs ascending;
     voll a, b; throw, stop; redraw, next, close; manual teams by (first, second); scoresheet entries."""
+    global _last_legal
+    last = _last_legal
+    if last[0] is state and last[1] == seat:
+        return last[2]
+    found = _legal_actions(state, seat)
+    _last_legal = (state, seat, found)
+    return found
+
+
+def _legal_actions(state: State, seat: int) -> tuple[Any, ...]:
     phase = state.phase
     if phase == PLAY:
         rnd = state.round
