@@ -370,11 +370,14 @@ def find_runs(
     """Every run the hand can lay as one figure worth at least ``min_points`` with at most
     ``max_cards`` cards, including jokers laid in place of cards the hand holds. Canonical order:
     suit, then first position, then length, then joker positions."""
-    masks = [0, 0, 0, 0, 0]  # by suit; the fifth collects the jokers' (ignored) bit
-    suit_of, bit_of = _SUIT_OF, _RANK_BIT
+    masks = [0, 0, 0, 0]
+    jokers = 0
     for card in hand:
-        masks[suit_of[card]] |= bit_of[card]
-    jokers = min(hand.count(JOKER), 7)
+        if card == JOKER:
+            jokers += 1
+        else:
+            masks[card // 13] |= 1 << (card % 13)
+    jokers = min(jokers, 7)
     max_cards = min(max_cards, 14)
     found: list[tuple[int, ...]] = []
     for suit in range(4):
@@ -474,11 +477,14 @@ def find_sets(
     found: list[tuple[int, ...]] = []
     if max_cards < 3:
         return found
-    masks = [0] * 15  # by rank; index 14 collects the jokers' (ignored) bit
-    rank_of, bit_of = _RANK_OF, _SUIT_BIT
+    masks = [0] * 14
+    jokers = 0
     for card in hand:
-        masks[rank_of[card]] |= bit_of[card]
-    jokers = min(hand.count(JOKER), 3)
+        if card == JOKER:
+            jokers += 1
+        else:
+            masks[card % 13 + 1] |= _SUIT_BIT[card]
+    jokers = min(jokers, 3)
     max_cards = min(max_cards, 4)
     for rank in range(1, 14):
         mask = masks[rank]
@@ -488,13 +494,8 @@ def find_sets(
     return found
 
 
-#: ``_SUIT_BIT[card]``: the bit of the card's suit (the joker's is never read).
-_SUIT_BIT = tuple(1 << (card // 13) for card in range(52)) + (0,)
-#: ``_RANK_OF[card]``: the rank 1 .. 13 (the joker: 14, a slot ``find_sets`` never reads).
-_RANK_OF = tuple(card % 13 + 1 for card in range(52)) + (14,)
-#: ``_SUIT_OF[card]``/``_RANK_BIT[card]``: suit and rank bit (the joker: slot 4, never read by ``find_runs``).
-_SUIT_OF = tuple(card // 13 for card in range(52)) + (4,)
-_RANK_BIT = tuple(1 << (card % 13) for card in range(52)) + (0,)
+#: ``_SUIT_BIT[card]``: the bit of the card's suit.
+_SUIT_BIT = tuple(1 << (card // 13) for card in range(52))
 
 
 @lru_cache(maxsize=1 << 14)
