@@ -68,7 +68,6 @@ def _value_of(awaiting: bool, pending: int, kept: tuple[int, ...], config: Confi
 
 def _make(
     turn: PlayerTurn,
-    *,
     step: int,
     throws: int,
     kept: tuple[int, int, int, int, int, int],
@@ -181,21 +180,10 @@ def counted_throw(turn: PlayerTurn, faces: tuple[int, ...], config: Config) -> S
                 grown[index] += n
                 added[index] = n
         return _grown(turn, grown, throws, pending, awaiting, before, faces, strassen, config, added, False)
+    # Positional from here on (the hot path): throws, kept, pending, awaiting, before, last, strassen,
+    # created, config, added, combo, number, replace.
     return settle(
-        turn,
-        throws=throws,
-        kept=kept,
-        pending=pending,
-        awaiting=awaiting,
-        before=before,
-        last=faces,
-        strassen=strassen,
-        created=created,
-        config=config,
-        added=kept,
-        combo=combo,
-        number=throws,
-        replace=False,
+        turn, throws, kept, pending, awaiting, before, faces, strassen, created, config, kept, combo, throws, False
     )
 
 
@@ -235,19 +223,19 @@ def _grown(
         kept = NOTHING
     return settle(
         turn,
-        throws=throws,
-        kept=kept,
-        pending=pending,
-        awaiting=awaiting,
-        before=before,
-        last=faces,
-        strassen=strassen,
-        created=created,
-        config=config,
-        added=(added[0], added[1], added[2], added[3], added[4], added[5]),
-        combo=combo,
-        number=throws,
-        replace=replace,
+        throws,
+        kept,
+        pending,
+        awaiting,
+        before,
+        faces,
+        strassen,
+        created,
+        config,
+        (added[0], added[1], added[2], added[3], added[4], added[5]),
+        combo,
+        throws,
+        replace,
     )
 
 
@@ -264,7 +252,6 @@ def keep_dice(turn: PlayerTurn, faces: tuple[int, ...], config: Config) -> Step:
 
 def settle(
     turn: PlayerTurn,
-    *,
     throws: int,
     kept: tuple[int, int, int, int, int, int],
     pending: int,
@@ -307,33 +294,23 @@ def settle(
         else:  # ... and a risk throw must raise the value
             result = now if now > before else 0
             end = (RAISED if result else FAILED, before, now)
+        # _make positionally: step, throws, kept, pending, awaiting, before, last, strassen, log.
         done = _make(
             turn,
-            step=ROLL,
-            throws=throws,
-            kept=kept,
-            pending=pending,
-            awaiting=awaiting,
-            before=before,
-            last=last,
-            strassen=strassen,
-            log=(*log, (last, added, (*events, end), number)),
+            ROLL,
+            throws,
+            kept,
+            pending,
+            awaiting,
+            before,
+            last,
+            strassen,
+            (*log, (last, added, (*events, end), number)),
         )
         return done, DONE, result
     log = (*log, (last, added, events, number))
     step = CONTINUE if throws >= 2 else ROLL
-    going = _make(
-        turn,
-        step=step,
-        throws=throws,
-        kept=kept,
-        pending=pending,
-        awaiting=awaiting,
-        before=before,
-        last=last,
-        strassen=strassen,
-        log=log,
-    )
+    going = _make(turn, step, throws, kept, pending, awaiting, before, last, strassen, log)
     return going, GOING, 0
 
 
