@@ -22,7 +22,7 @@ from functools import lru_cache
 
 from stammtisch.core.protocol import Chance, Decision, Finished, Result
 from stammtisch.games.preisromme import chance
-from stammtisch.games.preisromme.cards import CARD, CODES, JOKER, VALUE, deck
+from stammtisch.games.preisromme.cards import CARD, JOKER, VALUE, deck
 from stammtisch.games.preisromme.errors import entry_refused, refuse
 from stammtisch.games.preisromme.melds import (
     build,
@@ -33,9 +33,7 @@ from stammtisch.games.preisromme.melds import (
     find_sets,
     find_swaps,
     lay_off,
-    layoff_moves,
     swap,
-    swap_moves,
 )
 from stammtisch.games.preisromme.model import (
     CLAIMED,
@@ -65,6 +63,16 @@ from stammtisch.games.preisromme.model import (
     Swap,
     Take,
     Withdraw,
+)
+from stammtisch.games.preisromme.moves import (
+    DISCARDS,
+    joker_count,
+    layoff_actions,
+    meld_actions,
+    presence,
+    swap_action,
+    swap_actions,
+    table_moves,
 )
 from stammtisch.games.preisromme.scoring import book_game, max_losers_points
 
@@ -248,76 +256,46 @@ def legal_actions(state: State, seat: int) -> tuple[object, ...]:
 def play_actions(state: State, seat: int) -> tuple[object, ...]:
     hand = state.hands[seat]
     config = state.config
-    actions: list[object] = []
     owed = state.owed_jokers
-    if may_lay(state) and not state.locked:
-        opened = state.opened_turn[seat] >= 0
-        adjacency = config.set_joker_adjacency == "canonical_suit_order"
-        wrap, both_ends = config.allow_wraparound, config.ace_both_ends
-        minimum = 0 if opened or config.opening_figures == "multiple" else config.opening_min_points
-        limit = len(hand) - 1
-        runs = find_runs(hand, minimum, limit, wrap, both_ends)
-        sets = find_sets(hand, minimum, limit, adjacency, config.ace_in_set_points)
-        if owed:  # RA-15 option: only layings that use the swapped joker
-            runs = [cards for cards in runs if JOKER in cards]
-            sets = [cards for cards in sets if JOKER in cards]
-        actions.extend(_meld_action("run", cards) for cards in runs)
-        actions.extend(_meld_action("set", cards) for cards in sets)
-        if opened:
-            if limit >= 1:
-                actions.extend(
-                    _layoff_action(index, card, end)
-                    for index, card, end in layoff_moves(hand, state.table, adjacency, wrap, both_ends)
-                    if not owed or card == JOKER
-                )
-            if config.swapped_joker_must_be_used_same_turn:
-                if not owed:
-                    swaps = find_swaps(hand, state.table, seat, config.swap_own_jokers)
-                    actions.extend(
-                        Swap(index + 1, CODES[card])
-                        for index, card, figure in swaps
-                        if _joker_usable(state, seat, _swapped_hand(hand, card), index, figure)
-                    )
+    if state.locked or not all(state.discarded):  # R-9.2 lock; RA-08: laying only once all have discarded
+        if state.provisional or owed:
+            return ()
+        return tuple(map(DISCARDS.__getitem__, dict.fromkeys(hand)))
+    opened = state.opened_turn[seat] >= 0
+    adjacency = config.set_joker_adjacency == "canonical_suit_order"
+    wrap, both_ends = config.allow_wraparound, config.ace_both_ends
+    minimum = 0 if opened or config.opening_figures == "multiple" else config.opening_min_points
+    limit = len(hand) - 1
+    bits = presence(hand)
+    actions = meld_actions(
+        bits, joker_count(hand), minimum, limit, wrap, both_ends, adjacency, config.ace_in_set_points
+    )
+    if owed:  # RA-15 option: only layings that use the swapped joker
+        actions = [meld for meld in actions if "JK" in meld.cards]
+    if opened:
+        own = config.swap_own_jokers
+        table = table_moves(state.table, adjacency, wrap, both_ends, own)
+        if limit >= 1:
+            if owed:
+                actions.extend(action for action in layoff_actions(table, bits) if action.card == "JK")
             else:
+                actions.extend(layoff_actions(table, bits))
+        if config.swapped_joker_must_be_used_same_turn:
+            if not owed:
+                swaps = find_swaps(hand, state.table, seat, own)
                 actions.extend(
-                    _swap_action(index, card)
-                    for index, card in swap_moves(hand, state.table, seat, config.swap_own_jokers)
+                    swap_action(index, card)
+                    for index, card, figure in swaps
+                    if _joker_usable(state, seat, _swapped_hand(hand, card), index, figure)
                 )
-        if (config.false_meld_locks_turn or state.provisional) and not owed:
-            actions.append(WITHDRAW)
+        else:
+            actions.extend(swap_actions(table, seat, bits))
+    if (config.false_meld_locks_turn or state.provisional) and not owed:
+        actions.append(WITHDRAW)
     if state.provisional or owed:  # the opening is short of its points / the swapped joker is not laid yet
         return tuple(actions)
-    if not actions:
-        return _discards(hand)
-    actions.extend(_discards(hand))
+    actions.extend(map(DISCARDS.__getitem__, dict.fromkeys(hand)))
     return tuple(actions)
-
-
-@lru_cache(maxsize=1 << 14)
-def _discards(hand: tuple[int, ...]) -> tuple[Discard, ...]:
-    """One ``Discard`` per distinct card of ``hand`` (sorted), in card order."""
-    return tuple(DISCARDS[card] for card in sorted(set(hand)))
-
-
-#: One ``Discard`` per card, built once (legal actions are listed at every turn).
-DISCARDS = tuple(Discard(code) for code in CODES)
-
-
-@lru_cache(maxsize=1 << 14)
-def _layoff_action(index: int, card: int, end: str) -> Layoff:
-    """The ``Layoff`` of ``card`` on table figure ``index`` (0-based), built once (actions are immutable)."""
-    return Layoff(index + 1, CODES[card], end)
-
-
-@lru_cache(maxsize=1 << 12)
-def _swap_action(index: int, card: int) -> Swap:
-    """The ``Swap`` of ``card`` for a joker on table figure ``index`` (0-based), built once."""
-    return Swap(index + 1, CODES[card])
-
-
-@lru_cache(maxsize=1 << 14)
-def _meld_action(kind: str, cards: tuple[int, ...]) -> Meld:
-    return Meld(kind, tuple(CODES[c] for c in cards))
 
 
 # --- checks ----------------------------------------------------------------------------------

@@ -1,0 +1,291 @@
+"""The turn's legal-move list, built fast: ``legal_actions`` runs at every step of every playout, so
+this is the engine's hottest code (see docs/rulings/preisromme.md, "Speed").
+
+The lists are exactly those of the finders in ``melds`` (``find_runs``, ``find_sets``,
+``layoff_moves``, ``swap_moves``), in the same canonical order; ``tests/games/preisromme`` compares
+both on random play. Three ideas make them cheap:
+
+* A hand is read once into a *presence mask* (bit ``card`` set when the hand holds it, the joker is
+  bit 52) and its number of jokers. A suit's ranks are then a shift away, and the ranks that can make
+  a set are found with bit logic on the four suit masks instead of a loop over the hand.
+* What one suit (its rank mask and the jokers) or one rank (its suit mask and the jokers) can lay is
+  worked out once and kept as ready ``Meld`` actions in a plain dict keyed by one int: a dict lookup
+  costs a fraction of a ``functools.lru_cache`` call with six arguments. The dicts are emptied when
+  they grow past ``_CACHE_LIMIT`` entries, so memory stays bounded in a long-running server.
+* The table changes only when someone lays, so what it accepts (every lay-off and every joker swap,
+  as ready actions with the card's bit) is worked out once per table and kept for that very table
+  object (states are immutable, and the cache holds a reference, so identity cannot be reused).
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from collections.abc import Sequence
+from functools import lru_cache
+
+from stammtisch.games.preisromme.cards import CODES, JOKER
+from stammtisch.games.preisromme.melds import _layoff_options, _rank_sets, _suit_runs, represented
+from stammtisch.games.preisromme.model import Discard, Figure, Layoff, Meld, Swap
+
+#: ``BIT[card]``: the card's bit in a presence mask.
+BIT = tuple(1 << card for card in range(53))
+_RANKS = (1 << 13) - 1
+_CACHE_LIMIT = 1 << 17
+
+#: One ``Discard`` per card, built once.
+DISCARDS = tuple(Discard(code) for code in CODES)
+
+
+def presence(hand: Sequence[int]) -> int:
+    """The presence mask of ``hand``: bit ``card`` set for every card it holds (the joker: bit 52)."""
+    return sum(map(BIT.__getitem__, set(hand)))
+
+
+def joker_count(hand: Sequence[int]) -> int:
+    """Jokers in a sorted hand (the joker sorts last)."""
+    return len(hand) - bisect_left(hand, JOKER)
+
+
+def discards(hand: Sequence[int]) -> list[Discard]:
+    """One ``Discard`` per distinct card of a sorted hand, in card order."""
+    return list(map(DISCARDS.__getitem__, dict.fromkeys(hand)))
+
+
+# --- melds ---------------------------------------------------------------------------------------
+
+#: Per (min_points, wrap, both_ends): ``suit_mask << 6 | jokers << 2 | suit`` -> (melds, longest).
+_RUN_TABLES: dict[tuple[int, bool, bool], dict[int, tuple[tuple[Meld, ...], int]]] = {}
+#: Per (min_points, adjacency, ace_points): ``rank << 8 | suits << 4 | jokers << 1 | room_for_four``
+#: -> melds.
+_SET_TABLES: dict[tuple[int, bool, int], dict[int, tuple[Meld, ...]]] = {}
+
+
+def meld_actions(
+    bits: int,
+    jokers: int,
+    min_points: int,
+    max_cards: int,
+    wrap: bool,
+    both_ends: bool,
+    adjacency: bool,
+    ace_points: int,
+) -> list[Meld]:
+    """Every ``Meld`` a hand (presence mask ``bits``, ``jokers`` jokers) can lay as one figure worth at
+    least ``min_points`` with at most ``max_cards`` cards: runs by suit, then sets by rank (the order of
+    ``find_runs`` then ``find_sets``)."""
+    found: list[Meld] = []
+    run_jokers = jokers if jokers < 7 else 7
+    runs = _RUN_TABLES.get((min_points, wrap, both_ends))
+    if runs is None:
+        runs = _RUN_TABLES[(min_points, wrap, both_ends)] = {}
+    masks = (bits & _RANKS, bits >> 13 & _RANKS, bits >> 26 & _RANKS, bits >> 39 & _RANKS)
+    useful = _RUN_RANKS[run_jokers] if not wrap else _ANY_RANKS
+    for suit in range(4):
+        mask = useful[masks[suit]]
+        if not mask:
+            continue
+        key = mask << 6 | run_jokers << 2 | suit
+        entry = runs.get(key)
+        if entry is None:
+            entry = runs[key] = _run_entry(runs, suit, mask, run_jokers, min_points, wrap, both_ends)
+        if entry[1] <= max_cards:
+            found.extend(entry[0])
+        else:
+            found.extend(meld for meld in entry[0] if len(meld.cards) <= max_cards)
+    if max_cards < 3:
+        return found
+    m0, m1, m2, m3 = masks
+    set_jokers = jokers if jokers < 3 else 3
+    if set_jokers == 0:  # three suits of the rank in hand
+        ranks = (m0 & m1 & (m2 | m3)) | (m2 & m3 & (m0 | m1))
+    elif set_jokers == 1:  # two suits
+        ranks = (m0 & (m1 | m2 | m3)) | (m1 & (m2 | m3)) | (m2 & m3)
+    else:
+        ranks = m0 | m1 | m2 | m3
+    if not ranks:
+        return found
+    sets = _SET_TABLES.get((min_points, adjacency, ace_points))
+    if sets is None:
+        sets = _SET_TABLES[(min_points, adjacency, ace_points)] = {}
+    room = 1 if max_cards >= 4 else 0
+    while ranks:
+        low = ranks & -ranks
+        ranks ^= low
+        shift = low.bit_length() - 1
+        suits = (m0 >> shift & 1) | (m1 >> shift & 1) << 1 | (m2 >> shift & 1) << 2 | (m3 >> shift & 1) << 3
+        key = shift << 8 | suits << 4 | set_jokers << 1 | room
+        entry_sets = sets.get(key)
+        if entry_sets is None:
+            entry_sets = sets[key] = _set_entry(
+                sets, shift + 1, suits, set_jokers, room, adjacency, ace_points, min_points
+            )
+        found.extend(entry_sets)
+    return found
+
+
+#: ``_BITS[mask]``: how many ranks a 13-bit mask holds.
+_BITS = tuple(bin(mask).count("1") for mask in range(1 << 13))
+
+
+def _run_ranks(mask: int, jokers: int) -> int:
+    """The ranks of ``mask`` (one suit) that lie in some run a hand with ``jokers`` jokers can make
+    without wrapping round; 0 if there is none. The runs of the result are those of ``mask``, so it is
+    the cache key: a hand's stray cards do not make a key of their own.
+
+    Positions: bit k is position k + 1, the ace both 1 and 14. No jokers: a card lies in a run iff it
+    is one of three positions in a row. One joker: iff another card lies at most two positions away
+    (the joker fills the third place, and two missing places would need two jokers side by side,
+    R-8.1). Two or more: every card, except that a lone ace makes no run (a joker on each side of it
+    is impossible at the end of the suit)."""
+    if _BITS[mask] + jokers < 3:
+        return 0
+    positions = mask | (mask & 1) << 13
+    if jokers == 0:
+        starts = positions & positions >> 1 & positions >> 2
+        kept = starts | starts << 1 | starts << 2
+    elif jokers == 1:
+        kept = positions & (positions >> 1 | positions >> 2 | positions << 1 | positions << 2)
+    else:
+        return mask if mask != 1 else 0
+    return (kept | kept >> 13) & _RANKS
+
+
+#: ``_RUN_RANKS[jokers][mask]`` (jokers 0 .. 7); ``_ANY_RANKS``: every mask as it is (wrapping runs).
+_RUN_RANKS = tuple(tuple(_run_ranks(mask, jokers) for mask in range(1 << 13)) for jokers in range(8))
+_ANY_RANKS = tuple(range(1 << 13))
+
+
+def _run_entry(
+    table: dict[int, tuple[tuple[Meld, ...], int]],
+    suit: int,
+    mask: int,
+    jokers: int,
+    min_points: int,
+    wrap: bool,
+    both_ends: bool,
+) -> tuple[tuple[Meld, ...], int]:
+    if len(table) >= _CACHE_LIMIT:
+        table.clear()
+    runs, longest = _suit_runs(suit, mask, jokers, min_points, wrap, both_ends)
+    return tuple(meld_action("run", cards) for cards in runs), longest
+
+
+def _set_entry(
+    table: dict[int, tuple[Meld, ...]],
+    rank: int,
+    suits: int,
+    jokers: int,
+    room: int,
+    adjacency: bool,
+    ace_points: int,
+    min_points: int,
+) -> tuple[Meld, ...]:
+    if len(table) >= _CACHE_LIMIT:
+        table.clear()
+    largest = 4 if room else 3
+    return tuple(
+        meld_action("set", cards)
+        for points, size, cards in _rank_sets(rank, suits, jokers, adjacency, ace_points)
+        if points >= min_points and size <= largest
+    )
+
+
+@lru_cache(maxsize=1 << 14)
+def meld_action(kind: str, cards: tuple[int, ...]) -> Meld:
+    """The ``Meld`` of ``cards`` (ints), built once (actions are immutable)."""
+    return Meld(kind, tuple(CODES[card] for card in cards))
+
+
+# --- the table: lay-offs and swaps -----------------------------------------------------------------
+
+
+class TableMoves:
+    """What one table accepts: per figure, the lay-offs as (card bit, ``Layoff``) in the order of
+    ``layoff_moves``, and per seat the joker swaps as (card bit, ``Swap``) in the order of
+    ``swap_moves``. ``layoff_bits``: every card that fits somewhere (a quick test before the loop)."""
+
+    __slots__ = ("table", "options", "layoffs", "layoff_bits", "_swaps")
+
+    def __init__(self, table: tuple[Figure, ...], adjacency: bool, wrap: bool, both_ends: bool, own: bool) -> None:
+        self.table = table
+        self.options = (adjacency, wrap, both_ends, own)
+        layoffs = []
+        union = 0
+        for index, figure in enumerate(table):
+            fits = tuple(
+                (BIT[card], layoff_action(index, card, end))
+                for card, end in _layoff_options(
+                    figure.kind, figure.key, figure.lo, figure.slots, adjacency, wrap, both_ends
+                )
+            )
+            if fits:
+                figure_bits = 0
+                for bit, _ in fits:
+                    figure_bits |= bit
+                layoffs.append((figure_bits, fits))
+                union |= figure_bits
+        self.layoffs = tuple(layoffs)
+        self.layoff_bits = union
+        self._swaps: dict[int, tuple[int, tuple[tuple[int, Swap], ...]]] = {}
+
+    def swaps(self, seat: int) -> tuple[int, tuple[tuple[int, Swap], ...]]:
+        """The swaps open to ``seat`` (by figure, then card) and the bits of the cards they take."""
+        found = self._swaps.get(seat)
+        if found is None:
+            own = self.options[3]
+            moves: list[tuple[int, Swap]] = []
+            union = 0
+            for index, figure in enumerate(self.table):
+                if JOKER not in figure.slots:
+                    continue
+                cards = {
+                    represented(figure, slot_index)
+                    for slot_index, slot in enumerate(figure.slots)
+                    if slot == JOKER and (own or figure.owners[slot_index] != seat)
+                }
+                for card in sorted(cards):
+                    moves.append((BIT[card], swap_action(index, card)))
+                    union |= BIT[card]
+            found = self._swaps[seat] = (union, tuple(moves))
+        return found
+
+
+_last_table: TableMoves | None = None
+
+
+def table_moves(table: tuple[Figure, ...], adjacency: bool, wrap: bool, both_ends: bool, own: bool) -> TableMoves:
+    """The ``TableMoves`` of ``table`` under these options, kept for the last table asked about (one
+    rebinding, so threads see either the old or the new one, both correct)."""
+    global _last_table
+    last = _last_table
+    if last is not None and last.table is table and last.options == (adjacency, wrap, both_ends, own):
+        return last
+    last = _last_table = TableMoves(table, adjacency, wrap, both_ends, own)
+    return last
+
+
+def layoff_actions(moves: TableMoves, bits: int) -> list[Layoff]:
+    """The lay-offs of a hand with presence mask ``bits`` (by figure, card, end)."""
+    if not bits & moves.layoff_bits:
+        return []
+    return [action for figure_bits, fits in moves.layoffs if bits & figure_bits for bit, action in fits if bits & bit]
+
+
+def swap_actions(moves: TableMoves, seat: int, bits: int) -> list[Swap]:
+    """The joker swaps open to ``seat`` holding presence mask ``bits`` (by figure, then card)."""
+    union, swaps = moves.swaps(seat)
+    if not bits & union:
+        return []
+    return [action for bit, action in swaps if bits & bit]
+
+
+@lru_cache(maxsize=1 << 14)
+def layoff_action(index: int, card: int, end: str) -> Layoff:
+    """The ``Layoff`` of ``card`` on table figure ``index`` (0-based), built once (actions are immutable)."""
+    return Layoff(index + 1, CODES[card], end)
+
+
+@lru_cache(maxsize=1 << 12)
+def swap_action(index: int, card: int) -> Swap:
+    """The ``Swap`` of ``card`` for a joker on table figure ``index`` (0-based), built once."""
+    return Swap(index + 1, CODES[card])
