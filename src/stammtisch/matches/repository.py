@@ -100,3 +100,11 @@ class InMemoryRepository:
                 raise MatchNotFound(match_id) from None
             check_batch(match_id, len(log), events)
             log.extend(events)
+
+    def delete_matches(self, match_ids: Sequence[str]) -> None:
+        """Forget these matches and their logs (a deleted tournament's score sheets, PT-9); unknown ids
+        are ignored. Not part of ``MatchRepository``: SQL stores delete them with the tournament."""
+        with self._lock:
+            for match_id in match_ids:
+                self._records.pop(match_id, None)
+                self._events.pop(match_id, None)

@@ -4,16 +4,24 @@ Registering and drawing first lock the tournament's row (``SELECT … FOR UPDATE
 SQLite has one writer at a time anyway), so nobody registers once a draw is stored and
 registration numbers stay dense. The primary keys are the last line of defence: a pass's draw
 is stored once, a number once, a name once.
+
+A change of players (PT-7) is checked (``plan_change``) and stored under the same lock, with the
+draws: a change is never recorded once its pass is drawn, and a draw is stored only if it shuffled
+the pool the changes leave. Deleting (PT-9) removes the tournament and the score-sheet matches of
+its draws in one transaction, after checking under the lock that no sheet holds entries unless
+``scores_too``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, Engine, func, insert, select
+from sqlalchemy import Connection, Engine, delete, func, insert, select
 from sqlalchemy.exc import IntegrityError
 
+from stammtisch.club.tournament.changes import PlayerChange, pool
 from stammtisch.club.tournament.draw import Draw
 from stammtisch.club.tournament.model import Registration, StoredDraw, TournamentRecord
 from stammtisch.club.tournament.repository import (
@@ -21,10 +29,15 @@ from stammtisch.club.tournament.repository import (
     duplicate_name,
     name_key,
     not_found,
+    plan_change,
+    pool_changed,
     registration_closed,
+    scores_recorded,
 )
 from stammtisch.store.repository import _available
-from stammtisch.store.tournament_tables import tournament_draws, tournament_players, tournaments
+from stammtisch.store.seat_links import seat_links
+from stammtisch.store.tables import match_events, matches
+from stammtisch.store.tournament_tables import tournament_changes, tournament_draws, tournament_players, tournaments
 
 
 def _record(row: Any) -> TournamentRecord:
@@ -195,6 +208,13 @@ class SqlTournamentRepository:
         try:
             with _available(), self.engine.begin() as connection:
                 self._lock(connection, tournament_id)
+                numbers = [r.number for r in self._players_in(connection, tournament_id)]
+                if tuple(sorted(draw.permutation)) != pool(
+                    numbers, self._changes_in(connection, tournament_id), draw.pass_no
+                ):
+                    if self._draw_count(connection, tournament_id) >= draw.pass_no:
+                        raise already_drawn(draw.pass_no)
+                    raise pool_changed(draw.pass_no)
                 connection.execute(
                     insert(tournament_draws).values(
                         tournament_id=tournament_id,
@@ -231,3 +251,123 @@ class SqlTournamentRepository:
             )
             for row in rows
         ]
+
+    # --- players between passes (PT-7) ------------------------------------------------------------
+
+    @staticmethod
+    def _players_in(connection: Connection, tournament_id: str) -> list[Registration]:
+        query = (
+            select(tournament_players.c.number, tournament_players.c.name)
+            .where(tournament_players.c.tournament_id == tournament_id)
+            .order_by(tournament_players.c.number)
+        )
+        return [Registration(int(row.number), row.name) for row in connection.execute(query)]
+
+    @staticmethod
+    def _changes_in(connection: Connection, tournament_id: str) -> list[PlayerChange]:
+        query = (
+            select(tournament_changes)
+            .where(tournament_changes.c.tournament_id == tournament_id)
+            .order_by(tournament_changes.c.seq)
+        )
+        return [
+            PlayerChange(
+                int(row.seq),
+                int(row.before_pass),
+                row.kind,
+                None if row.leaving is None else int(row.leaving),
+                None if row.joining is None else int(row.joining),
+                row.at,
+            )
+            for row in connection.execute(query)
+        ]
+
+    @staticmethod
+    def _draw_count(connection: Connection, tournament_id: str) -> int:
+        return int(
+            connection.execute(
+                select(func.count())
+                .select_from(tournament_draws)
+                .where(tournament_draws.c.tournament_id == tournament_id)
+            ).scalar()
+            or 0
+        )
+
+    def change_players(
+        self, tournament_id: str, before_pass: int, leaving: int | None, joining_name: str | None, at: datetime
+    ) -> PlayerChange:
+        # SQLite reads outside the write lock: two racing changes can plan the same seq or number; the
+        # primary keys refuse the second, which plans again on the fresh field (and may be refused).
+        for _ in range(REGISTER_ATTEMPTS):
+            try:
+                return self._change_once(tournament_id, before_pass, leaving, joining_name, at)
+            except IntegrityError:
+                continue
+        raise pool_changed(before_pass)
+
+    def _change_once(
+        self, tournament_id: str, before_pass: int, leaving: int | None, joining_name: str | None, at: datetime
+    ) -> PlayerChange:
+        with _available(), self.engine.begin() as connection:
+            self._lock(connection, tournament_id)
+            players = self._players_in(connection, tournament_id)
+            changes = self._changes_in(connection, tournament_id)
+            planned = plan_change(
+                players, changes, self._draw_count(connection, tournament_id), before_pass, leaving, joining_name
+            )
+            change = PlayerChange(len(changes) + 1, before_pass, planned.kind, planned.leaving, planned.joining, at)
+            if planned.registration is not None:
+                registration = planned.registration
+                connection.execute(
+                    insert(tournament_players).values(
+                        tournament_id=tournament_id,
+                        number=registration.number,
+                        name=registration.name,
+                        name_key=name_key(registration.name),
+                    )
+                )
+            connection.execute(
+                insert(tournament_changes).values(
+                    tournament_id=tournament_id,
+                    seq=change.seq,
+                    before_pass=change.before_pass,
+                    kind=change.kind,
+                    leaving=change.leaving,
+                    joining=change.joining,
+                    at=change.at,
+                )
+            )
+        return change
+
+    def changes(self, tournament_id: str) -> list[PlayerChange]:
+        self.get(tournament_id)
+        with _available(), self.engine.connect() as connection:
+            return self._changes_in(connection, tournament_id)
+
+    # --- deleting (PT-9) --------------------------------------------------------------------------
+
+    def delete(self, tournament_id: str, scores_too: bool) -> tuple[str, ...]:
+        with _available(), self.engine.begin() as connection:
+            self._lock(connection, tournament_id)
+            rows = connection.execute(
+                select(tournament_draws.c.match_ids)
+                .where(tournament_draws.c.tournament_id == tournament_id)
+                .order_by(tournament_draws.c.pass_no)
+            ).all()
+            match_ids = tuple(str(m) for row in rows for m in row.match_ids)
+            if match_ids:
+                entries = int(
+                    connection.execute(
+                        select(func.coalesce(func.sum(matches.c.last_seq), 0)).where(matches.c.match_id.in_(match_ids))
+                    ).scalar()
+                    or 0
+                )
+                if entries and not scores_too:
+                    raise scores_recorded(entries)
+                for table in (seat_links, match_events):
+                    connection.execute(delete(table).where(table.c.match_id.in_(match_ids)))
+                connection.execute(delete(matches).where(matches.c.match_id.in_(match_ids)))
+            for table in (tournament_changes, tournament_draws, tournament_players):
+                connection.execute(delete(table).where(table.c.tournament_id == tournament_id))
+            connection.execute(delete(tournaments).where(tournaments.c.tournament_id == tournament_id))
+        return match_ids

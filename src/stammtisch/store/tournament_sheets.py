@@ -48,9 +48,17 @@ class MatchSheets:
     def sheet_scoring(self, match_id: str) -> str:
         return str(self.service.snapshot(match_id, None).options.get("scoring", "penalty_points"))
 
+    def sheet_entries(self, match_id: str) -> int:
+        """PT-9: the sheet's entries (its last sequence number; undo steps count: they are entries)."""
+        return int(self.service.snapshot(match_id, None).seq)
+
 
 def tournament_service(matches: MatchService) -> TournamentService:
     """Tournaments on the same database as ``matches`` (in memory when its repository is in memory)."""
     engine = getattr(matches.repository, "engine", None)
-    repository = SqlTournamentRepository(engine) if engine is not None else InMemoryTournaments()
-    return TournamentService(repository, MatchSheets(matches))
+    sheets = MatchSheets(matches)
+    if engine is not None:
+        return TournamentService(SqlTournamentRepository(engine), sheets)
+    # In memory (tests, simulations): deleting a tournament (PT-9) drops its sheets from the match repository.
+    drop = getattr(matches.repository, "delete_matches", None)
+    return TournamentService(InMemoryTournaments(sheets.sheet_entries, drop), sheets)

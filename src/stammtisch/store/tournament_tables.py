@@ -4,6 +4,10 @@
 a name registers once and two racing registrations never get the same number. ``tournament_draws``
 has the primary key ``(tournament_id, pass_no)``: of two racing draws of a pass exactly one is
 stored. Draws record their seed and permutation (R-1.3, RA-27): anybody can re-derive them.
+``tournament_changes`` (migration 0005) records each change of players between passes (PT-7) with
+its place in the tournament's sequence, the pass whose draw it precedes and the time, so the pool of
+every draw can be re-derived; the primary key ``(tournament_id, seq)`` keeps the sequence dense.
+Every row goes with its tournament (``ON DELETE CASCADE``; PT-9 deletes explicitly anyway).
 """
 
 from __future__ import annotations
@@ -56,4 +60,24 @@ tournament_draws = Table(
     Column("match_ids", JSON, nullable=False),
     Column("drawn_at", UtcDateTime, nullable=False),
     CheckConstraint("pass_no >= 1", name="pass_no_positive"),
+)
+
+tournament_changes = Table(
+    "tournament_changes",
+    metadata,
+    Column(
+        "tournament_id",
+        String(64),
+        ForeignKey("tournaments.tournament_id", ondelete="CASCADE"),
+        primary_key=True,
+    ),
+    Column("seq", Integer, primary_key=True),
+    Column("before_pass", Integer, nullable=False),
+    Column("kind", String(16), nullable=False),
+    Column("leaving", Integer, nullable=True),
+    Column("joining", Integer, nullable=True),
+    Column("at", UtcDateTime, nullable=False),
+    CheckConstraint("seq >= 1", name="seq_positive"),
+    CheckConstraint("before_pass >= 1", name="before_pass_positive"),
+    CheckConstraint("kind IN ('withdraw', 'join', 'return', 'replace')", name="kind_known"),
 )

@@ -22,3 +22,17 @@ class TournamentNotFound(RuleViolation):
     """There is no tournament with this id."""
 
     code = "tournament/not_found"
+
+
+class PassRunning(RuleViolation):
+    """A player change while a pass is drawn and not finished (PT-7: players change only between two
+    draws; a running table keeps its seats)."""
+
+    code = "tournament/pass_running"
+
+
+class DeleteRefused(RuleViolation):
+    """Deleting a tournament without the confirmation it needs (PT-9: the exact title, and the
+    explicit consent to delete recorded games)."""
+
+    code = "tournament/delete_refused"

@@ -2,15 +2,26 @@
 
 A repository stores and enforces only what must be atomic: a name registers once, a list of names
 registers all together or not at all, nobody registers after the first draw, and each pass is drawn
-once (PT-5, R-1.3)."""
+once (PT-5, R-1.3); a change of players is recorded only between two draws and a draw only from the
+pool the changes leave (PT-7); a tournament is deleted with all its sheets or not at all (PT-9)."""
 
 from __future__ import annotations
 
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
 from typing import Protocol, runtime_checkable
 
-from stammtisch.club.tournament.errors import TournamentNotFound, TournamentRefused
+from stammtisch.club.tournament.changes import (
+    NEW_REGISTRATION,
+    PlayerChange,
+    check_leaving,
+    check_returning,
+    kind_of,
+    pool,
+)
+from stammtisch.club.tournament.errors import DeleteRefused, PassRunning, TournamentNotFound, TournamentRefused
 from stammtisch.club.tournament.model import Registration, StoredDraw, TournamentRecord
 from stammtisch.core.text import Text
 
@@ -50,6 +61,86 @@ def name_key(name: str) -> str:
     return " ".join(name.split()).casefold()
 
 
+def drawn_meanwhile(drawn: int, before_pass: int) -> PassRunning:
+    return PassRunning(
+        "PT-7",
+        Text(
+            f"Inzwischen ist Durchgang {drawn} ausgelost; die Spielerinnen werden nicht mehr geändert. Nichts wurde "
+            "gespeichert.",
+            f"Pass {drawn} has been drawn meanwhile; players are no longer changed. Nothing was saved.",
+        ),
+    )
+
+
+def pool_changed(pass_no: int) -> TournamentRefused:
+    return TournamentRefused(
+        "PT-7",
+        Text(
+            f"Während der Auslosung von Durchgang {pass_no} haben sich die Spielerinnen geändert; bitte neu auslosen.",
+            f"The players changed while pass {pass_no} was being drawn; please draw again.",
+        ),
+    )
+
+
+def scores_recorded(entries: int) -> DeleteRefused:
+    return DeleteRefused(
+        "PT-9",
+        Text(
+            f"Auf den Schreibzetteln stehen {entries} Eintragungen; sie würden mitgelöscht. Zum Löschen das "
+            "Mitlöschen der eingetragenen Spiele ausdrücklich bestätigen. Nichts wurde gelöscht.",
+            f"The score sheets hold {entries} entries; they would be deleted too. Confirm explicitly that the "
+            "recorded games are deleted too. Nothing was deleted.",
+        ),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class PlannedChange:
+    """A change checked against the stored field, ready to store: its kind, the leaver, the joiner's
+    number and, for a new registration, the registration to add."""
+
+    kind: str
+    leaving: int | None
+    joining: int | None
+    registration: Registration | None
+
+
+def plan_change(
+    players: Sequence[Registration],
+    changes: Sequence[PlayerChange],
+    drawn: int,
+    before_pass: int,
+    leaving: int | None,
+    joining_name: str | None,
+) -> PlannedChange:
+    """PT-7: check a change against the field as stored (under the repository's lock): exactly
+    ``before_pass - 1`` passes are drawn, the leaver is in the next pool, a joining name is new (the
+    next registration number) or belongs to a withdrawn player (she comes back)."""
+    if drawn != before_pass - 1:
+        raise drawn_meanwhile(drawn, before_pass)
+    names = {p.number: p.name for p in players}
+    active = pool(names, changes, before_pass)
+    if leaving is not None:
+        check_leaving(leaving, names, active)
+    joining: int | None = None
+    registration: Registration | None = None
+    if joining_name is None:
+        kind = kind_of(leaving, None)
+    else:
+        key = name_key(joining_name)
+        existing = next((p.number for p in players if name_key(p.name) == key), None)
+        if existing is not None:
+            check_returning(existing, names, active)
+            kind = kind_of(leaving, False)
+            joining = existing
+        else:
+            kind = kind_of(leaving, True)
+            joining = max(names, default=0) + 1
+            registration = Registration(joining, joining_name)
+    assert (registration is not None) == (kind in NEW_REGISTRATION)
+    return PlannedChange(kind, leaving, joining, registration)
+
+
 @runtime_checkable
 class TournamentRepository(Protocol):
     def create(self, record: TournamentRecord) -> None: ...
@@ -83,14 +174,40 @@ class TournamentRepository(Protocol):
         """In pass order."""
         ...
 
+    def change_players(
+        self, tournament_id: str, before_pass: int, leaving: int | None, joining_name: str | None, at: datetime
+    ) -> PlayerChange:
+        """PT-7, atomic (``plan_change`` under the tournament's lock): record a withdrawal, a late
+        registration, a return or a replacement before the draw of ``before_pass``; nothing is
+        written when it is refused."""
+        ...
+
+    def changes(self, tournament_id: str) -> list[PlayerChange]:
+        """In the order they were recorded (``seq``)."""
+        ...
+
+    def delete(self, tournament_id: str, scores_too: bool) -> tuple[str, ...]:
+        """PT-9: delete the tournament, its players, draws, changes and the score-sheet matches of its
+        draws in one step; refused (nothing deleted) when a sheet holds entries and not
+        ``scores_too``. The deleted sheets' match ids."""
+        ...
+
 
 class InMemoryTournaments:
-    """Tournaments in dicts, for tests. Thread-safe."""
+    """Tournaments in dicts, for tests. Thread-safe. ``sheet_entries`` counts a sheet's entries and
+    ``drop_sheets`` deletes sheets (PT-9); without them deleting leaves the sheets alone."""
 
-    def __init__(self) -> None:
+    def __init__(
+        self,
+        sheet_entries: Callable[[str], int] | None = None,
+        drop_sheets: Callable[[Sequence[str]], None] | None = None,
+    ) -> None:
         self._records: dict[str, TournamentRecord] = {}
         self._players: dict[str, list[Registration]] = {}
         self._draws: dict[str, dict[int, StoredDraw]] = {}
+        self._changes: dict[str, list[PlayerChange]] = {}
+        self._sheet_entries = sheet_entries
+        self._drop_sheets = drop_sheets
         self._lock = threading.Lock()
 
     def create(self, record: TournamentRecord) -> None:
@@ -98,6 +215,7 @@ class InMemoryTournaments:
             self._records[record.tournament_id] = record
             self._players[record.tournament_id] = []
             self._draws[record.tournament_id] = {}
+            self._changes[record.tournament_id] = []
 
     def get(self, tournament_id: str) -> TournamentRecord:
         with self._lock:
@@ -148,9 +266,49 @@ class InMemoryTournaments:
             draws = self._draws[tournament_id]
             if stored.draw.pass_no in draws:
                 raise already_drawn(stored.draw.pass_no)
+            numbers = [p.number for p in self._players[tournament_id]]
+            if tuple(sorted(stored.draw.permutation)) != pool(
+                numbers, self._changes[tournament_id], stored.draw.pass_no
+            ):
+                raise pool_changed(stored.draw.pass_no)
             draws[stored.draw.pass_no] = stored
 
     def draws(self, tournament_id: str) -> list[StoredDraw]:
         self.get(tournament_id)
         with self._lock:
             return [self._draws[tournament_id][p] for p in sorted(self._draws[tournament_id])]
+
+    def change_players(
+        self, tournament_id: str, before_pass: int, leaving: int | None, joining_name: str | None, at: datetime
+    ) -> PlayerChange:
+        self.get(tournament_id)
+        with self._lock:
+            players = self._players[tournament_id]
+            changes = self._changes[tournament_id]
+            planned = plan_change(players, changes, len(self._draws[tournament_id]), before_pass, leaving, joining_name)
+            change = PlayerChange(len(changes) + 1, before_pass, planned.kind, planned.leaving, planned.joining, at)
+            if planned.registration is not None:
+                players.append(planned.registration)
+            changes.append(change)
+            return change
+
+    def changes(self, tournament_id: str) -> list[PlayerChange]:
+        self.get(tournament_id)
+        with self._lock:
+            return list(self._changes[tournament_id])
+
+    def delete(self, tournament_id: str, scores_too: bool) -> tuple[str, ...]:
+        self.get(tournament_id)
+        with self._lock:
+            match_ids = tuple(
+                m for p in sorted(self._draws[tournament_id]) for m in self._draws[tournament_id][p].match_ids
+            )
+            if not scores_too and self._sheet_entries is not None:
+                entries = sum(self._sheet_entries(m) for m in match_ids)
+                if entries:
+                    raise scores_recorded(entries)
+            for table in (self._records, self._players, self._draws, self._changes):
+                del table[tournament_id]
+        if self._drop_sheets is not None:
+            self._drop_sheets(match_ids)
+        return match_ids

@@ -1,4 +1,5 @@
-"""The tournament use cases: create, register, draw a pass, read the sheets and the standings.
+"""The tournament use cases: create, register, draw a pass, change players between passes (PT-7),
+read the sheets and the standings, delete a tournament (PT-9).
 
 Storage is a ``TournamentRepository``; each table's pass is a score-sheet match kept by a
 ``SheetKeeper`` (the match service, behind a port: ``club`` and ``matches`` are sibling layers and do
@@ -7,6 +8,7 @@ not import each other; ``store.tournament_sheets`` adapts the match service).
 
 from __future__ import annotations
 
+import dataclasses
 import secrets
 import unicodedata
 import uuid
@@ -15,8 +17,9 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Protocol
 
+from stammtisch.club.tournament.changes import JOIN, REPLACE, RETURN, WITHDRAW, PlayerChange, pool
 from stammtisch.club.tournament.draw import Draw, check_pass_no, draw_pass, verify_draw
-from stammtisch.club.tournament.errors import TournamentRefused
+from stammtisch.club.tournament.errors import DeleteRefused, PassRunning, TournamentRefused
 from stammtisch.club.tournament.model import Registration, StoredDraw, TournamentRecord
 from stammtisch.club.tournament.options import (
     DEFAULT_NORMALISE_TABLE_SIZE,
@@ -29,12 +32,16 @@ from stammtisch.club.tournament.repository import (
     already_drawn,
     name_key,
     registration_closed,
+    scores_recorded,
 )
 from stammtisch.club.tournament.standings import (
+    PlayerResult,
     SheetGame,
     Standings,
     TableSheet,
+    Unranked,
     check_tie_break,
+    higher_is_better,
     player_results,
     rank,
 )
@@ -62,6 +69,10 @@ class SheetKeeper(Protocol):
         """The scoring (RA-23) the sheet is played with."""
         ...
 
+    def sheet_entries(self, match_id: str) -> int:
+        """How many entries (steps, undo included) the sheet holds; 0 for an untouched sheet (PT-9)."""
+        ...
+
 
 @dataclass(frozen=True, slots=True)
 class Overview:
@@ -73,6 +84,7 @@ class Overview:
     sheets: tuple[TableSheet, ...]
     match_ids: dict[tuple[int, int], str]
     standings: Standings
+    changes: tuple[PlayerChange, ...] = ()
 
     @property
     def names(self) -> dict[int, str]:
@@ -86,8 +98,55 @@ class Overview:
         sheets = [s for s in self.sheets if s.pass_no == pass_no]
         return bool(sheets) and all(s.finished for s in sheets)
 
+    def pool(self, pass_no: int) -> tuple[int, ...]:
+        """PT-7: the registration numbers in the draw of ``pass_no`` (for a pass not drawn yet: as the
+        changes recorded so far leave it)."""
+        return pool([p.number for p in self.players], self.changes, pass_no)
+
+    def pool_is_dense(self, pass_no: int) -> bool:
+        """Is the pool exactly 1..n (then the audit recipe can say ``range(1, n + 1)``)?"""
+        numbers = self.pool(pass_no)
+        return numbers == tuple(range(1, len(numbers) + 1))
+
+    @property
+    def change_pass(self) -> int | None:
+        """PT-7: the pass whose draw a change of players would precede, or None while a pass is drawn
+        and running (or both are drawn)."""
+        if not self.draws:
+            return 1
+        if len(self.draws) == 1 and self.pass_finished(1):
+            return 2
+        return None
+
+    def passes_of(self, number: int) -> tuple[int, ...]:
+        """PT-8: the passes player ``number`` plays: seated in a drawn pass, or in the pool of the next."""
+        return tuple(p for p in range(1, PASSES + 1) if number in self.seated(p))
+
+    def seated(self, pass_no: int) -> tuple[int, ...]:
+        for stored in self.draws:
+            if stored.draw.pass_no == pass_no:
+                return tuple(sorted(stored.draw.permutation))
+        return self.pool(pass_no)
+
+    def status(self, number: int) -> Text:
+        """PT-7 / PT-8: how a player stands in the field, for the players list ('' for the plain case)."""
+        return player_status(number, self.names, self.changes, self.passes_of(number))
+
     def audit(self, stored: StoredDraw) -> bool:
-        return verify_draw(stored.draw, [p.number for p in self.players])
+        """PT-2 / PT-7: does the stored draw follow from its seed and the pool of its pass?"""
+        return verify_draw(stored.draw, self.pool(stored.draw.pass_no))
+
+
+@dataclass(frozen=True, slots=True)
+class DeletionPreview:
+    """What deleting a tournament removes (PT-9): its players, the score sheets of its draws and the
+    entries on them (an entry is one step of a sheet; an untouched sheet has none)."""
+
+    record: TournamentRecord
+    players: int
+    sheets: int
+    games: int
+    entries: int
 
 
 def utc_now() -> datetime:
@@ -114,6 +173,75 @@ def _clean(text: str, limit: int, what: Text) -> str:
             ),
         )
     return cleaned
+
+
+def _change_text(change: PlayerChange, names: dict[int, str]) -> Text:
+    """PT-7: one change in words, for the audit list and the CLI."""
+    leaving = names.get(change.leaving, "?") if change.leaving is not None else ""
+    joining = names.get(change.joining, "?") if change.joining is not None else ""
+    if change.kind == WITHDRAW:
+        return Text(f"{leaving} zieht sich zurück", f"{leaving} withdraws")
+    if change.kind == JOIN:
+        return Text(f"{joining} kommt dazu (nachgemeldet)", f"{joining} joins (late registration)")
+    if change.kind == RETURN:
+        return Text(f"{joining} spielt wieder mit", f"{joining} plays again")
+    return Text(f"{joining} ersetzt {leaving}", f"{joining} replaces {leaving}")
+
+
+def change_text(change: PlayerChange, names: dict[int, str]) -> Text:
+    """PT-7: '#2 vor Durchgang 2 (20:15:03 UTC): Berta ersetzt Anna'."""
+    what = _change_text(change, names)
+    when = change.at.strftime("%Y-%m-%d %H:%M:%S UTC")
+    return Text(
+        f"#{change.seq} vor Durchgang {change.before_pass} ({when}): {what.de}",
+        f"#{change.seq} before pass {change.before_pass} ({when}): {what.en}",
+    )
+
+
+def player_status(number: int, names: dict[int, str], changes: Sequence[PlayerChange], passes: Sequence[int]) -> Text:
+    """PT-7 / PT-8: '' for a player of both passes, else which pass she plays and why."""
+    if len(passes) == PASSES:
+        return Text("", "")
+    if not passes:
+        return Text("zurückgezogen, spielt nicht mit", "withdrawn, does not play")
+    mine = [c for c in changes if number in (c.leaving, c.joining)]
+    last = mine[-1] if mine else None
+    if passes == (1,):
+        if last is not None and last.kind == REPLACE and last.leaving == number:
+            who = names.get(last.joining or 0, "?")
+            return Text(
+                f"nur Durchgang 1, vor Durchgang 2 ersetzt durch {who}",
+                f"pass 1 only, replaced by {who} before pass 2",
+            )
+        return Text("nur Durchgang 1, vor Durchgang 2 zurückgezogen", "pass 1 only, withdrew before pass 2")
+    if last is not None and last.kind == REPLACE and last.joining == number:
+        who = names.get(last.leaving or 0, "?")
+        return Text(f"nur Durchgang 2, für {who}", f"pass 2 only, in place of {who}")
+    if last is not None and last.kind == RETURN:
+        return Text("nur Durchgang 2, wieder dabei", "pass 2 only, back in")
+    return Text("nur Durchgang 2, nachgemeldet", "pass 2 only, late registration")
+
+
+def _unranked(
+    results: Sequence[PlayerResult],
+    names: dict[int, str],
+    changes: Sequence[PlayerChange],
+    passes: dict[int, tuple[int, ...]],
+    scoring: str,
+) -> tuple[Unranked, ...]:
+    """PT-8: the one-pass players, best first in the tournament's scoring, each with her note."""
+    sign = -1 if higher_is_better(scoring) else 1
+    listed = []
+    for result in sorted(results, key=lambda r: (sign * r.total, r.number)):
+        status = player_status(result.number, names, changes, passes[result.number])
+        note = Text(
+            f"{status.de[:1].upper()}{status.de[1:]}: ohne Platz und Preis, denn gewertet wird die Summe "
+            "aller 16 Spiele beider Durchgänge (RA-24, PT-8).",
+            f"{status.en[:1].upper()}{status.en[1:]}: listed without place or prize, as the result is the sum "
+            "of all 16 games of both passes (RA-24, PT-8).",
+        )
+        listed.append(Unranked(result, passes[result.number], note))
+    return tuple(listed)
 
 
 class TournamentService:
@@ -212,7 +340,9 @@ class TournamentService:
         check_pass_no(pass_no)
         record = self.repository.get(tournament_id)
         players = self.repository.players(tournament_id)
-        check_player_count(len(players))
+        # PT-7: the pool of this pass: the registered players as the recorded changes leave them.
+        numbers = pool([p.number for p in players], self.repository.changes(tournament_id), pass_no)
+        check_player_count(len(numbers))
         draws = self.repository.draws(tournament_id)
         if any(d.draw.pass_no == pass_no for d in draws):
             raise already_drawn(pass_no)
@@ -232,7 +362,7 @@ class TournamentService:
                     ),
                 )
         seed_text = _clean(seed, 64, Text("Der Startwert", "The seed")) if seed is not None else self.seeds()
-        drawn = draw_pass(seed_text, pass_no, [p.number for p in players])
+        drawn = draw_pass(seed_text, pass_no, numbers)
         names = {p.number: p.name for p in players}
         match_ids = tuple(
             self.sheets.open_sheet(
@@ -260,12 +390,141 @@ class TournamentService:
                 scoring = self.sheets.sheet_scoring(match_id)
                 sheets.append(TableSheet(stored.draw.pass_no, t + 1, table, games, GAMES_PER_PASS, scoring))
                 match_ids[(stored.draw.pass_no, t + 1)] = match_id
-        names = {p.number: p.name for p in players}
-        results = player_results(names, sheets, PASSES, record.normalise_table_size)
+        changes = tuple(self.repository.changes(tournament_id))
+        bare = Overview(record, players, draws, tuple(sheets), match_ids, rank([]), changes)
+        names = bare.names
+        # PT-8: everyone who plays at least one pass is listed; only players of both passes are ranked.
+        passes = {n: bare.passes_of(n) for n in names}
+        listed = {n: name for n, name in names.items() if passes[n]}
+        results = player_results(listed, sheets, PASSES, record.normalise_table_size)
         complete = len(draws) == PASSES and all(s.finished for s in sheets)
         lots_seed = ":".join(d.draw.seed for d in draws)
-        standings = rank(results, record.tie_break, lots_seed, record.prizes, complete, played_scoring(record, sheets))
-        return Overview(record, players, draws, tuple(sheets), match_ids, standings)
+        scoring = played_scoring(record, sheets)
+        ranked = [r for r in results if len(passes[r.number]) == PASSES]
+        one_pass = [r for r in results if len(passes[r.number]) != PASSES]
+        standings = rank(ranked, record.tie_break, lots_seed, record.prizes, complete, scoring)
+        standings = dataclasses.replace(standings, unranked=_unranked(one_pass, names, changes, passes, scoring))
+        return dataclasses.replace(bare, standings=standings)
+
+    # --- players between passes (PT-7) --------------------------------------------------------
+
+    def _change_pass(self, tournament_id: str) -> int:
+        """PT-7: the pass whose draw a change precedes; refused while a pass is drawn and running."""
+        draws = self.repository.draws(tournament_id)
+        if not draws:
+            return 1
+        if len(draws) >= PASSES:
+            raise PassRunning(
+                "PT-7",
+                Text(
+                    f"Alle {PASSES} Durchgänge sind ausgelost; an laufenden Tischen wird niemand ersetzt "
+                    "(die Auslosung hat jeden Platz vergeben, R-1.3). Nichts wurde geändert.",
+                    f"All {PASSES} passes are drawn; nobody is replaced at a running table (the draw has "
+                    "given every seat, R-1.3). Nothing was changed.",
+                ),
+            )
+        last = draws[-1]
+        running = [t + 1 for t, match_id in enumerate(last.match_ids) if not self._finished(match_id)]
+        if running:
+            tables = ", ".join(map(str, running))
+            raise PassRunning(
+                "PT-7",
+                Text(
+                    f"Durchgang {last.draw.pass_no} läuft noch (Tisch {tables}); an laufenden Tischen wird "
+                    f"niemand ersetzt. Spielerinnen wechseln erst, wenn alle Tische fertig sind, vor der "
+                    f"Auslosung von Durchgang {last.draw.pass_no + 1}. Nichts wurde geändert.",
+                    f"Pass {last.draw.pass_no} is still being played (table {tables}); nobody is replaced at a "
+                    f"running table. Players change once every table has finished, before pass "
+                    f"{last.draw.pass_no + 1} is drawn. Nothing was changed.",
+                ),
+            )
+        return last.draw.pass_no + 1
+
+    def change(self, tournament_id: str, leaving: int | None = None, joining: str | None = None) -> PlayerChange:
+        """PT-7: between two draws, ``leaving`` (a registration number) leaves the next draw, and/or
+        ``joining`` (a name) enters it: a new name registers with the next number (a late arrival, or
+        with ``leaving`` a replacement who takes her place in the draw); the name of a withdrawn
+        player brings her back. Recorded with its place in the sequence and the time; refused with
+        nothing written while a pass is drawn and not finished."""
+        name = _clean(joining, MAX_NAME, Text("Der Name", "The name")) if joining is not None else None
+        self.repository.get(tournament_id)
+        before_pass = self._change_pass(tournament_id)
+        return self.repository.change_players(tournament_id, before_pass, leaving, name, self.clock())
+
+    def withdraw(self, tournament_id: str, leaving: int) -> PlayerChange:
+        """PT-7: a player drops out before the next draw."""
+        return self.change(tournament_id, leaving=leaving)
+
+    def join(self, tournament_id: str, name: str) -> PlayerChange | Registration:
+        """PT-5 / PT-7: before the first draw a plain registration; later a late arrival (or a
+        withdrawn player coming back) for the next draw."""
+        if not self.repository.draws(tournament_id) and not self._withdrawn_name(tournament_id, name):
+            return self.register(tournament_id, name)
+        return self.change(tournament_id, joining=name)
+
+    def replace(self, tournament_id: str, leaving: int, joining: str) -> PlayerChange:
+        """PT-7: ``joining`` (a new name) takes ``leaving``'s place in the next draw."""
+        return self.change(tournament_id, leaving=leaving, joining=joining)
+
+    def _withdrawn_name(self, tournament_id: str, name: str) -> bool:
+        key = name_key(name)
+        numbers = [p.number for p in self.repository.players(tournament_id) if name_key(p.name) == key]
+        return bool(numbers) and numbers[0] not in self._next_pool(tournament_id)
+
+    def _next_pool(self, tournament_id: str) -> tuple[int, ...]:
+        players = [p.number for p in self.repository.players(tournament_id)]
+        drawn = len(self.repository.draws(tournament_id))
+        return pool(players, self.repository.changes(tournament_id), min(drawn + 1, PASSES))
+
+    def changes(self, tournament_id: str) -> list[PlayerChange]:
+        """PT-7: the recorded changes, in order."""
+        return self.repository.changes(tournament_id)
+
+    def player_number(self, tournament_id: str, who: str) -> int:
+        """A player by registration number (``3``) or name (case-insensitive, PT-5)."""
+        text = " ".join(str(who).split())
+        players = self.repository.players(tournament_id)
+        if text.isdigit() and any(p.number == int(text) for p in players):
+            return int(text)
+        for player in players:
+            if name_key(player.name) == name_key(text):
+                return player.number
+        raise TournamentRefused(
+            "PT-7",
+            Text(
+                f"Keine Spielerin {text!r} in diesem Turnier (Name oder Anmeldenummer).",
+                f"No player {text!r} in this tournament (name or registration number).",
+            ),
+        )
+
+    # --- deleting (PT-9) ----------------------------------------------------------------------
+
+    def deletion_preview(self, tournament_id: str) -> DeletionPreview:
+        """PT-9: what deleting would remove."""
+        record = self.repository.get(tournament_id)
+        players = self.repository.players(tournament_id)
+        match_ids = [m for stored in self.repository.draws(tournament_id) for m in stored.match_ids]
+        games = sum(len(self.sheets.read_sheet(m)) for m in match_ids)
+        entries = sum(self.sheets.sheet_entries(m) for m in match_ids)
+        return DeletionPreview(record, len(players), len(match_ids), games, entries)
+
+    def delete(self, tournament_id: str, confirm_title: str, scores_too: bool = False) -> DeletionPreview:
+        """PT-9: delete a tournament with its players, draws, changes and score sheets, in one step.
+        ``confirm_title`` must repeat the title (blanks and case aside); a tournament whose sheets hold
+        entries is deleted only with ``scores_too``. Refused with nothing deleted otherwise."""
+        preview = self.deletion_preview(tournament_id)
+        if name_key(str(confirm_title)) != name_key(preview.record.title):
+            raise DeleteRefused(
+                "PT-9",
+                Text(
+                    f"Zum Löschen den Titel des Turniers eingeben: {preview.record.title!r}. Nichts wurde gelöscht.",
+                    f"To delete, type the tournament's title: {preview.record.title!r}. Nothing was deleted.",
+                ),
+            )
+        if preview.entries and not scores_too:
+            raise scores_recorded(preview.entries)
+        self.repository.delete(tournament_id, scores_too)
+        return preview
 
 
 def played_scoring(record: TournamentRecord, sheets: Sequence[TableSheet]) -> str:

@@ -204,11 +204,23 @@ class Placing:
 
 
 @dataclass(frozen=True, slots=True)
+class Unranked:
+    """PT-8: a player who plays only one of the two passes (withdrew, arrived late, replaced or
+    replacing): listed with her points and marked, without a place or a prize, because RA-24's
+    result is the sum of all 16 games. ``passes`` are the passes she plays; ``note`` says why."""
+
+    result: PlayerResult
+    passes: tuple[int, ...]
+    note: Text
+
+
+@dataclass(frozen=True, slots=True)
 class Standings:
     placings: tuple[Placing, ...]
     complete: bool  # every table of both passes has all its games
     tie_break: tuple[str, ...]
     scoring: str = PENALTY_POINTS
+    unranked: tuple[Unranked, ...] = ()
 
     @property
     def higher_is_better(self) -> bool:
