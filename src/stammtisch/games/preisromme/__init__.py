@@ -27,6 +27,7 @@ Decision(seats=(1, 2))
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Mapping
 from typing import Any
 
@@ -36,7 +37,29 @@ from stammtisch.core.options import Option, Options
 from stammtisch.core.protocol import Game, GameInfo
 from stammtisch.core.text import Text
 from stammtisch.games.preisromme import notation, rules, view
-from stammtisch.games.preisromme.model import ACTION_TYPES, OUTCOME_TYPES, WINDOW, CardOutcome, Config, Pass, State
+from stammtisch.games.preisromme.cards import CARD
+from stammtisch.games.preisromme.model import (
+    ACTION_TYPES,
+    CLAIMED,
+    DEAL,
+    DRAW,
+    OUTCOME_TYPES,
+    PASSED,
+    PLAY,
+    UNANSWERED,
+    UPCARD,
+    WINDOW,
+    CardOutcome,
+    Config,
+    Discard,
+    Knock,
+    Pass,
+    State,
+    Take,
+)
+
+#: Phases in which a stock card is the next chance outcome.
+_CARD_DUE = frozenset((DEAL, UPCARD, DRAW))
 
 OPTIONS = (
     Option(
@@ -191,6 +214,36 @@ class Preisromme(Game[State]):
                 ),
             )
         return rules.new_game(config, seats, 0)
+
+    def act(self, state: State, seat: int, action: Any) -> State:
+        """``Game.act``, with a short way for the two commonest legal steps: an answer in the knock
+        window and a discard. The short way is taken only when the generic pre-checks and the rules'
+        checks are certain to pass (a window seat that has not answered; a held card with nothing
+        owed); everything else, every refusal included, goes the generic way, so the order of the
+        checks and the errors are unchanged (tests/games/preisromme/test_fast_paths.py)."""
+        kind = action.__class__
+        phase = state.phase
+        if phase == WINDOW:
+            if (kind is Pass or kind is Knock or kind is Take) and seat.__class__ is int and 0 <= seat < state.seats:
+                if state.claims[seat] == UNANSWERED and (kind is Pass or (kind is Take) == (seat == state.current)):
+                    return rules.answer(state, seat, PASSED if kind is Pass else CLAIMED)
+        elif phase == PLAY and kind is Discard and seat == state.current and seat.__class__ is int:
+            card = CARD.get(action.card) if action.card.__class__ is str else None
+            if card is not None and not state.provisional and not state.owed_jokers and card in state.hands[seat]:
+                return rules.discard(state, seat, card)
+        return Game.act(self, state, seat, action)
+
+    def resolve(self, state: State, outcome: Any) -> State:
+        """``Game.resolve``, with a short way for a card that is in the stock while a card is due
+        (dealing, the up-card, a draw); anything else goes the generic way."""
+        if state.phase in _CARD_DUE and outcome.__class__ is CardOutcome and outcome.card.__class__ is str:
+            card = CARD.get(outcome.card)
+            stock = state.stock
+            if card is not None:
+                at = bisect_left(stock, card)
+                if at < len(stock) and stock[at] == card:
+                    return rules.take_from_stock(state, card, at)
+        return Game.resolve(self, state, outcome)
 
     # The hot protocol methods are the rules' functions themselves (one call less per step).
     turn = staticmethod(rules.turn)

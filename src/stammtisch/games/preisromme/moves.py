@@ -202,51 +202,74 @@ def meld_action(kind: str, cards: tuple[int, ...]) -> Meld:
 class TableMoves:
     """What one table accepts: per figure, the lay-offs as (card bit, ``Layoff``) in the order of
     ``layoff_moves``, and per seat the joker swaps as (card bit, ``Swap``) in the order of
-    ``swap_moves``. ``layoff_bits``: every card that fits somewhere (a quick test before the loop)."""
+    ``swap_moves``; each with the bits of the cards it takes (a quick test before the loop).
 
-    __slots__ = ("table", "options", "layoffs", "layoff_bits", "_swaps")
+    A laying changes one figure or adds one, so the entries of the figures that are still the very
+    same objects at the same place are taken over from the ``previous`` table's moves."""
 
-    def __init__(self, table: tuple[Figure, ...], adjacency: bool, wrap: bool, both_ends: bool, own: bool) -> None:
+    __slots__ = ("table", "options", "per_figure", "layoffs", "layoff_bits", "_swaps", "_earlier")
+
+    def __init__(self, table: tuple[Figure, ...], options: tuple[bool, bool, bool, bool], previous: TableMoves | None):
         self.table = table
-        self.options = (adjacency, wrap, both_ends, own)
-        layoffs = []
+        self.options = options
+        adjacency, wrap, both_ends, _ = options
+        if previous is not None and previous.options == options:
+            earlier_table, earlier = previous.table, previous.per_figure
+            self._earlier = (earlier_table, previous._swaps)
+        else:
+            earlier_table, earlier = (), ()
+            self._earlier = ((), {})
+        per_figure = []
         union = 0
         for index, figure in enumerate(table):
-            fits = tuple(
-                (BIT[card], layoff_action(index, card, end))
-                for card, end in _layoff_options(
-                    figure.kind, figure.key, figure.lo, figure.slots, adjacency, wrap, both_ends
+            if index < len(earlier_table) and earlier_table[index] is figure:
+                entry = earlier[index]
+            else:
+                fits = tuple(
+                    (BIT[card], layoff_action(index, card, end))
+                    for card, end in _layoff_options(
+                        figure.kind, figure.key, figure.lo, figure.slots, adjacency, wrap, both_ends
+                    )
                 )
-            )
-            if fits:
                 figure_bits = 0
                 for bit, _ in fits:
                     figure_bits |= bit
-                layoffs.append((figure_bits, fits))
-                union |= figure_bits
-        self.layoffs = tuple(layoffs)
+                entry = (figure_bits, fits)
+            per_figure.append(entry)
+            union |= entry[0]
+        self.per_figure = tuple(per_figure)
+        self.layoffs = tuple(entry for entry in per_figure if entry[0])
         self.layoff_bits = union
-        self._swaps: dict[int, tuple[int, tuple[tuple[int, Swap], ...]]] = {}
+        self._swaps: dict[int, tuple[int, tuple[tuple[int, Swap], ...], tuple]] = {}
 
-    def swaps(self, seat: int) -> tuple[int, tuple[tuple[int, Swap], ...]]:
-        """The swaps open to ``seat`` (by figure, then card) and the bits of the cards they take."""
+    def swaps(self, seat: int) -> tuple[int, tuple[tuple[int, Swap], ...], tuple]:
+        """The swaps open to ``seat`` (by figure, then card), the bits of the cards they take, and the
+        per-figure parts (for the next table)."""
         found = self._swaps.get(seat)
         if found is None:
+            earlier_table, earlier_swaps = self._earlier
+            earlier = earlier_swaps.get(seat)
             own = self.options[3]
             moves: list[tuple[int, Swap]] = []
+            parts = []
             union = 0
             for index, figure in enumerate(self.table):
-                if JOKER not in figure.slots:
-                    continue
-                cards = {
-                    represented(figure, slot_index)
-                    for slot_index, slot in enumerate(figure.slots)
-                    if slot == JOKER and (own or figure.owners[slot_index] != seat)
-                }
-                for card in sorted(cards):
-                    moves.append((BIT[card], swap_action(index, card)))
-                    union |= BIT[card]
-            found = self._swaps[seat] = (union, tuple(moves))
+                if earlier is not None and index < len(earlier_table) and earlier_table[index] is figure:
+                    part = earlier[2][index]
+                elif JOKER not in figure.slots:
+                    part = ()
+                else:
+                    cards = {
+                        represented(figure, slot_index)
+                        for slot_index, slot in enumerate(figure.slots)
+                        if slot == JOKER and (own or figure.owners[slot_index] != seat)
+                    }
+                    part = tuple((BIT[card], swap_action(index, card)) for card in sorted(cards))
+                parts.append(part)
+                for bit, action in part:
+                    moves.append((bit, action))
+                    union |= bit
+            found = self._swaps[seat] = (union, tuple(moves), tuple(parts))
         return found
 
 
@@ -258,9 +281,10 @@ def table_moves(table: tuple[Figure, ...], adjacency: bool, wrap: bool, both_end
     rebinding, so threads see either the old or the new one, both correct)."""
     global _last_table
     last = _last_table
-    if last is not None and last.table is table and last.options == (adjacency, wrap, both_ends, own):
+    options = (adjacency, wrap, both_ends, own)
+    if last is not None and last.table is table and last.options == options:
         return last
-    last = _last_table = TableMoves(table, adjacency, wrap, both_ends, own)
+    last = _last_table = TableMoves(table, options, last)
     return last
 
 
@@ -273,7 +297,7 @@ def layoff_actions(moves: TableMoves, bits: int) -> list[Layoff]:
 
 def swap_actions(moves: TableMoves, seat: int, bits: int) -> list[Swap]:
     """The joker swaps open to ``seat`` holding presence mask ``bits`` (by figure, then card)."""
-    union, swaps = moves.swaps(seat)
+    union, swaps, _ = moves.swaps(seat)
     if not bits & union:
         return []
     return [action for bit, action in swaps if bits & bit]

@@ -464,9 +464,9 @@ def _with(seq: tuple, index: int, value: object) -> tuple:
 
 def apply_action(state: State, seat: int, action: object) -> State:
     if isinstance(action, _WINDOW_ANSWERS):
-        return _answer(state, seat, PASSED if isinstance(action, Pass) else CLAIMED)
+        return answer(state, seat, PASSED if isinstance(action, Pass) else CLAIMED)
     if isinstance(action, Discard):
-        return _discard(state, seat, CARD[action.card])
+        return discard(state, seat, CARD[action.card])
     if isinstance(action, _SHEET_ENTRIES):
         return apply_sheet(state, action)
     last = _last_lay
@@ -544,8 +544,9 @@ _OPEN_CLAIMS = tuple(
 )
 
 
-def _answer(state: State, seat: int, answer: int) -> State:
-    claims = _with(state.claims, seat, answer)
+def answer(state: State, seat: int, reply: int) -> State:
+    """``seat`` answers in the knock window (checked)."""
+    claims = _with(state.claims, seat, reply)
     if UNANSWERED in claims:
         return replace(state, claims=claims)
     return _resolve_window(state, claims)
@@ -605,7 +606,8 @@ def _before_draw(state: State) -> State:
     return _end_game(state, None)
 
 
-def _discard(state: State, seat: int, card: int) -> State:
+def discard(state: State, seat: int, card: int) -> State:
+    """``seat`` discards ``card`` (checked)."""
     hand = _without(state.hands[seat], card)
     hands = _with(state.hands, seat, hand)
     pile = state.pile
@@ -642,7 +644,13 @@ def next_game(state: State, record: GameRecord) -> State:
 
 def apply_outcome(state: State, outcome: CardOutcome) -> State:
     card = CARD[outcome.card]
-    stock_t = _without(state.stock, card)
+    return take_from_stock(state, card, bisect_left(state.stock, card))
+
+
+def take_from_stock(state: State, card: int, at: int) -> State:
+    """``card``, found at index ``at`` of the stock, is dealt, turned up or drawn (checked)."""
+    stock = state.stock
+    stock_t = stock[:at] + stock[at + 1 :]
     phase = state.phase
     if phase == DEAL:
         dealt = state.seats * state.config.cards_per_player - state.deal_left
