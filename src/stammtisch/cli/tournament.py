@@ -1,7 +1,8 @@
 """``stammtisch tournament``: Preisrommé tournaments from the terminal, on the same database as the
 web app (``STAMMTISCH_DATABASE_URL`` or the data directory): create, register, draw a pass (with
-its audit data) and show the tables and standings. Score sheets are entered on the web page of each
-table (``/sheet/<id>``) or through the JSON API.
+its audit data), change players between passes (``withdraw``, ``join``, ``replace``, ``changes``:
+PT-7), show the tables and standings, and ``delete`` a tournament after typing its title (PT-9).
+Score sheets are entered on the web page of each table (``/sheet/<id>``) or through the JSON API.
 """
 
 from __future__ import annotations
@@ -14,8 +15,9 @@ from typing import Annotated
 import typer
 
 from stammtisch.cli.console import fail, stdout
-from stammtisch.club.tournament import TournamentService
+from stammtisch.club.tournament import PlayerChange, TournamentService
 from stammtisch.club.tournament.draw import rng_key
+from stammtisch.club.tournament.service import change_text
 from stammtisch.core.errors import RuleViolation
 from stammtisch.core.text import Text
 from stammtisch.matches.service import MatchService
@@ -24,7 +26,9 @@ from stammtisch.store.database import open_store
 from stammtisch.store.errors import StoreError
 from stammtisch.store.tournament_sheets import tournament_service
 
-app = typer.Typer(help="Preisrommé tournaments: create, register, draw, standings.", no_args_is_help=True)
+app = typer.Typer(
+    help="Preisrommé tournaments: create, register, draw, change players, standings, delete.", no_args_is_help=True
+)
 
 
 @contextmanager
@@ -116,3 +120,91 @@ def standings(tournament_id: Annotated[str, typer.Argument()], lang: str = "de")
             f"{r.total_text.get(lang):>8}{raw}{prize}  {p.explanation.get(lang)}",
             markup=False,
         )
+    for u in overview.standings.unranked:
+        r = u.result
+        passes = [r.pass_text(i).get(lang) if i + 1 in u.passes else "–" for i in range(len(r.pass_totals))]
+        out.print(
+            f"{'–':>3}  {r.name:<24} {passes[0]:>7} {passes[1]:>7} {r.total_text.get(lang):>8}  {u.note.get(lang)}",
+            markup=False,
+        )
+
+
+def _print_change(service: TournamentService, tournament_id: str, change: PlayerChange) -> None:
+    names = service.overview(tournament_id).names
+    text = change_text(change, names)
+    stdout().print(f"{text.de}\n{text.en}", markup=False, soft_wrap=True)
+
+
+@app.command("withdraw")
+def withdraw(
+    tournament_id: Annotated[str, typer.Argument()],
+    player: Annotated[str, typer.Argument(help="registration number or name")],
+) -> None:
+    """PT-7: a player leaves the next draw (before pass 1, or between the passes)."""
+    with _service() as service:
+        change = service.withdraw(tournament_id, service.player_number(tournament_id, player))
+        _print_change(service, tournament_id, change)
+
+
+@app.command("join")
+def join(
+    tournament_id: Annotated[str, typer.Argument()],
+    name: Annotated[str, typer.Argument(help="the late arrival's name (or a withdrawn player's, to come back)")],
+) -> None:
+    """PT-7: a late arrival enters the next draw (before the first draw: a plain registration, PT-5)."""
+    with _service() as service:
+        joined = service.join(tournament_id, name)
+        if isinstance(joined, PlayerChange):
+            _print_change(service, tournament_id, joined)
+        else:
+            stdout().print(f"{joined.number}. {joined.name}", markup=False)
+
+
+@app.command("replace")
+def replace(
+    tournament_id: Annotated[str, typer.Argument()],
+    leaving: Annotated[str, typer.Argument(help="the leaver: registration number or name")],
+    newcomer: Annotated[str, typer.Argument(help="the newcomer's name")],
+) -> None:
+    """PT-7: the newcomer takes the leaver's place in the next draw (refused while a pass runs)."""
+    with _service() as service:
+        change = service.replace(tournament_id, service.player_number(tournament_id, leaving), newcomer)
+        _print_change(service, tournament_id, change)
+
+
+@app.command("changes")
+def changes(tournament_id: Annotated[str, typer.Argument()], lang: str = "de") -> None:
+    """PT-7: every recorded change of players, in sequence, for the audit."""
+    with _service() as service:
+        overview = service.overview(tournament_id)
+    out = stdout()
+    if not overview.changes:
+        out.print("keine Wechsel / no changes", markup=False)
+    for change in overview.changes:
+        out.print(change_text(change, overview.names).get(lang), markup=False, soft_wrap=True)
+
+
+@app.command("delete")
+def delete(
+    tournament_id: Annotated[str, typer.Argument()],
+    title: Annotated[
+        str | None, typer.Option("--title", help="the tournament's title, typed again to confirm (else asked)")
+    ] = None,
+    with_scores: Annotated[
+        bool, typer.Option("--with-scores", help="also delete the games recorded on its sheets (PT-9)")
+    ] = False,
+) -> None:
+    """PT-9: delete a tournament with its players, draws, changes and score sheets. Asks for the title;
+    a tournament with recorded games needs --with-scores. Refused with nothing deleted otherwise."""
+    with _service() as service:
+        preview = service.deletion_preview(tournament_id)
+        out = stdout()
+        out.print(
+            f"{preview.record.title}: {preview.players} Spielerinnen / players, {preview.sheets} Schreibzettel / "
+            f"sheets, {preview.games} Spiele / games ({preview.entries} Eintragungen / entries)",
+            markup=False,
+            soft_wrap=True,
+        )
+        typed = title if title is not None else typer.prompt("Titel zur Bestätigung / title to confirm", default="")
+        service.delete(tournament_id, typed, with_scores)
+    out.print(f"gelöscht / deleted: {preview.record.title}", markup=False, soft_wrap=True)

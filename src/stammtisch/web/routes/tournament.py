@@ -1,6 +1,7 @@
 """Preisrommé tournament pages: create and register, the seat and table draw with its audit data,
-each table's score sheet (a phone page for the Schreiber at seat 1, live on the other phones) and
-the standings with the prize ranking.
+each table's score sheet (a phone page for the Schreiber at seat 1, live on the other phones), the
+standings with the prize ranking, changing players between passes (PT-7) and deleting a tournament
+after a confirmation (PT-9).
 
 Page texts come from the Babel catalogs like the rest of the app (``_()`` in the templates, English
 message ids, German in web/locale/de). Refusals (``RuleViolation``) are shown on the page they came
@@ -19,8 +20,9 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 from stammtisch.club.tournament import TournamentNotFound, TournamentService
 from stammtisch.club.tournament.draw import rng_key
 from stammtisch.club.tournament.options import DEFAULT_SCORING, SCORINGS
+from stammtisch.club.tournament.service import change_text
 from stammtisch.club.tournament.standings import TIE_BREAKS
-from stammtisch.club.tournament.tables import GAMES_PER_PASS, dealer_seat, table_sizes
+from stammtisch.club.tournament.tables import GAMES_PER_PASS, MAX_PLAYERS, dealer_seat, table_sizes
 from stammtisch.core.errors import RuleViolation
 from stammtisch.core.text import Text
 from stammtisch.matches.errors import MatchNotFound
@@ -75,7 +77,14 @@ async def tournaments_page(request: Request, lang: LangDep) -> Response:
     service = tournaments_of(request)
     records = await run_in_threadpool(service.list_tournaments, 50)
     return _page(
-        request, lang, "tournament/list.html", records=records, tie_breaks=TIE_BREAKS, scorings=SCORINGS, error=None
+        request,
+        lang,
+        "tournament/list.html",
+        records=records,
+        tie_breaks=TIE_BREAKS,
+        scorings=SCORINGS,
+        error=None,
+        deleted=request.query_params.get("deleted") == "1",
     )
 
 
@@ -121,7 +130,8 @@ async def _overview_page(
         overview = await run_in_threadpool(service.overview, tournament_id)
     except (TournamentNotFound, MatchNotFound) as missing:
         raise _not_found(missing) from None
-    sizes = table_sizes(len(overview.players)) if len(overview.players) >= 3 else ()
+    upcoming = overview.pool(overview.next_pass) if overview.next_pass else ()
+    sizes = table_sizes(len(upcoming)) if 3 <= len(upcoming) <= MAX_PLAYERS else ()
     return _page(
         request,
         lang,
@@ -130,6 +140,7 @@ async def _overview_page(
         o=overview,
         sizes=sizes,
         rng_key=rng_key,
+        change_text=change_text,
         error=error.text(lang) if error is not None else None,
     )
 
@@ -172,6 +183,95 @@ async def draw_pass(
     except RuleViolation as error:
         return await _overview_page(request, lang, tournament_id, error)
     return RedirectResponse(f"/t/{tournament_id}#pass-{pass_no}", status_code=303)
+
+
+def _leaving_field(value: str) -> int | None:
+    """PT-7: the leaving player's registration number from the form ('' : nobody leaves)."""
+    text = value.strip()
+    if not text:
+        return None
+    if text.isdigit() and len(text) <= 6:
+        return int(text)
+    raise BadInput(
+        Text(
+            "Wer geht? Bitte eine Spielerin aus der Liste wählen (Anmeldenummer).",
+            "Who leaves? Please choose a player from the list (registration number).",
+        )
+    )
+
+
+@router.post("/t/{tournament_id}/change")
+async def change_players(
+    request: Request,
+    tournament_id: str,
+    lang: LangDep,
+    leaving: Annotated[str, Form(max_length=20)] = "",
+    joining: Annotated[str, Form(max_length=200)] = "",
+) -> Response:
+    """PT-7: between two draws a player leaves, a newcomer joins, or a newcomer replaces a leaver
+    (both fields); refused with nothing written while a pass is drawn and running."""
+    service = tournaments_of(request)
+    who = _leaving_field(leaving)
+    name = joining if joining.strip() else None
+    try:
+        await run_in_threadpool(service.change, tournament_id, who, name)
+    except TournamentNotFound as missing:
+        raise _not_found(missing) from None
+    except RuleViolation as error:
+        return await _overview_page(request, lang, tournament_id, error)
+    return RedirectResponse(f"/t/{tournament_id}#players", status_code=303)
+
+
+# --- deleting (PT-9) ------------------------------------------------------------------------------
+
+
+async def _delete_page(
+    request: Request, lang: str, tournament_id: str, error: RuleViolation | None = None, typed: str = ""
+) -> HTMLResponse:
+    service = tournaments_of(request)
+    try:
+        preview = await run_in_threadpool(service.deletion_preview, tournament_id)
+    except (TournamentNotFound, MatchNotFound) as missing:
+        raise _not_found(missing) from None
+    fragment = request.headers.get("hx-request") == "true"
+    return _page(
+        request,
+        lang,
+        "tournament/delete_form.html" if fragment else "tournament/delete.html",
+        status_code=status_for(error) if error is not None else 200,
+        d=preview,
+        typed=typed,
+        error=error.text(lang) if error is not None else None,
+    )
+
+
+@router.get("/t/{tournament_id}/delete", response_class=HTMLResponse)
+async def delete_page(request: Request, tournament_id: str, lang: LangDep) -> Response:
+    """PT-9: the confirmation page: what would go, the title to type, consent for recorded games."""
+    return await _delete_page(request, lang, tournament_id)
+
+
+@router.post("/t/{tournament_id}/delete")
+async def delete_tournament(
+    request: Request,
+    tournament_id: str,
+    lang: LangDep,
+    title: Annotated[str, Form(max_length=500)] = "",
+    scores_too: Annotated[str, Form(max_length=10)] = "",
+) -> Response:
+    """PT-9: delete the tournament with its sheets, given the typed title (and, when sheets hold
+    entries, ``scores_too``); refused with nothing deleted otherwise."""
+    service = tournaments_of(request)
+    consent = _flag(scores_too, Text("Eingetragene Spiele mitlöschen", "Delete the recorded games too"))
+    try:
+        await run_in_threadpool(service.delete, tournament_id, title, consent)
+    except TournamentNotFound as missing:
+        raise _not_found(missing) from None
+    except RuleViolation as error:
+        return await _delete_page(request, lang, tournament_id, error, title)
+    if request.headers.get("hx-request") == "true":
+        return Response(status_code=204, headers={"HX-Redirect": "/tournaments?deleted=1"})
+    return RedirectResponse("/tournaments?deleted=1", status_code=303)
 
 
 @router.get("/t/{tournament_id}/standings", response_class=HTMLResponse)
