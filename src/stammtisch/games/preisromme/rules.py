@@ -79,29 +79,43 @@ from stammtisch.games.preisromme.scoring import book_game, max_losers_points
 NOT_IN_WINDOW = -1
 
 
-def _compile_replace() -> object:
-    """``dataclasses.replace`` for ``State``, several times faster: the engine's hottest helper.
+_Twin = type("_StateUnderConstruction", (), {"__slots__": State.__slots__})
+
+
+def _compile(name: str, changed: tuple[str, ...] | None) -> Callable[..., State]:
+    """A copy of ``State`` with fields changed, several times faster than ``dataclasses.replace``:
+    the engine's hottest helper (one per step).
 
     The values are already checked, so the generated ``__init__`` is skipped. The copy is built in a
     mutable twin class with the very same slots (plain attribute stores, which the interpreter
     specialises) and then becomes a ``State`` by assigning ``__class__`` (allowed because the layouts
-    are identical); the result is an ordinary frozen ``State``. The code is generated once here,
-    because 27 hand-written lines would drift from the dataclass."""
-    twin = type("_StateUnderConstruction", (), {"__slots__": State.__slots__})
-    scope: dict[str, object] = {"_new": object.__new__, "_Twin": twin, "State": State, "_set": setattr}
-    lines = ["def replace(state, **changes):", "    new = _new(_Twin)"]
-    lines += [f"    new.{name} = state.{name}" for name in State.__slots__]
-    lines += [
-        "    for name, value in changes.items():",
-        "        _set(new, name, value)",
-        "    new.__class__ = State",
-        "    return new",
-    ]
+    are identical); the result is an ordinary frozen ``State``. ``changed = None``: the general
+    ``replace(state, **changes)``; otherwise a function ``(state, *values)`` for exactly these fields,
+    for the hottest transitions (no keyword dict, no ``setattr`` loop). The code is generated from the
+    dataclass's own field names, because 27 hand-written lines would drift from it."""
+    scope: dict[str, object] = {"_new": object.__new__, "_Twin": _Twin, "State": State, "_set": setattr}
+    params = "**changes" if changed is None else ", ".join(changed)
+    lines = [f"def {name}(state, {params}):", "    new = _new(_Twin)"]
+    for field in State.__slots__:
+        lines.append(f"    new.{field} = {field if changed and field in changed else 'state.' + field}")
+    if changed is None:
+        lines += ["    for name, value in changes.items():", "        _set(new, name, value)"]
+    lines += ["    new.__class__ = State", "    return new"]
     exec("\n".join(lines), scope)  # noqa: S102 - generated from the dataclass's own field names only
-    return scope["replace"]
+    return scope[name]  # type: ignore[return-value]
 
 
-replace: Callable[..., State] = _compile_replace()  # type: ignore[assignment]
+replace = _compile("replace", None)
+_new_claims = _compile("_new_claims", ("claims",))
+_deal_card = _compile("_deal_card", ("stock", "hands", "deal_left", "phase"))
+_open_after_discard = _compile(
+    "_open_after_discard", ("phase", "discarder", "current", "claims", "hands", "pile", "top", "discarded")
+)
+_turn_after_take = _compile(
+    "_turn_after_take", ("phase", "turn_no", "locked", "laid_off", "pending", "hands", "top", "claims", "last_window")
+)
+_turn_after_draw = _compile("_turn_after_draw", ("phase", "turn_no", "locked", "laid_off", "pending", "stock", "hands"))
+_await_draw = _compile("_await_draw", ("hands", "top", "claims", "pending", "last_window", "phase"))
 
 
 TAKE, KNOCK, PASS, WITHDRAW = Take(), Knock(), Pass(), Withdraw()
@@ -548,7 +562,7 @@ def answer(state: State, seat: int, reply: int) -> State:
     """``seat`` answers in the knock window (checked)."""
     claims = _with(state.claims, seat, reply)
     if UNANSWERED in claims:
-        return replace(state, claims=claims)
+        return _new_claims(state, claims)
     return _resolve_window(state, claims)
 
 
@@ -561,19 +575,13 @@ def _resolve_window(state: State, claims: tuple[int, ...]) -> State:
     closed = (NOT_IN_WINDOW,) * n
     if claims[nxt] == CLAIMED:
         hands = _with(state.hands, nxt, _insert(state.hands[nxt], card))
-        return _start_turn(state, hands=hands, top=-1, claims=closed, last_window=(card, nxt, *claimed))
+        return _turn_after_take(
+            state, PLAY, state.turn_no + 1, False, False, (), hands, -1, closed, (card, nxt, *claimed)
+        )
     if claimed:
         winner = claimed[0]
         hands = _with(state.hands, winner, _insert(state.hands[winner], card))
-        state = replace(
-            state,
-            hands=hands,
-            top=-1,
-            claims=closed,
-            pending=(winner, nxt),
-            last_window=(card, winner, *claimed),
-            phase=DRAW,
-        )
+        state = _await_draw(state, hands, -1, closed, (winner, nxt), (card, winner, *claimed), DRAW)
     else:
         state = replace(state, claims=closed, pending=(nxt,), last_window=(card, -1), phase=DRAW)
     return _before_draw(state)
@@ -589,11 +597,6 @@ def _without(cards: tuple[int, ...], card: int) -> tuple[int, ...]:
     """``cards`` (sorted, holding ``card``) with one copy of it removed."""
     at = bisect_left(cards, card)
     return cards[:at] + cards[at + 1 :]
-
-
-def _start_turn(state: State, **changes: object) -> State:
-    """The current seat has her card (taken or drawn): her turn begins, unlocked (R-9.2)."""
-    return replace(state, phase=PLAY, turn_no=state.turn_no + 1, locked=False, laid_off=False, pending=(), **changes)
 
 
 def _before_draw(state: State) -> State:
@@ -616,7 +619,9 @@ def discard(state: State, seat: int, card: int) -> State:
     if not hand:  # R-11.2: the last card goes onto the pile and ends the game
         return _end_game(replace(state, hands=hands, pile=pile, top=card), seat)
     discarded = state.discarded if state.discarded[seat] else _with(state.discarded, seat, True)
-    return open_window(state, seat, hands=hands, pile=pile, top=card, discarded=discarded)
+    n = state.seats
+    claims = _OPEN_CLAIMS[n][seat][False]
+    return _open_after_discard(state, WINDOW, seat, (seat + 1) % n, claims, hands, pile, card, discarded)
 
 
 def _end_game(state: State, winner: int | None) -> State:
@@ -657,7 +662,7 @@ def take_from_stock(state: State, card: int, at: int) -> State:
         seat = (state.dealer + 1 + dealt) % state.seats
         hands = _with(state.hands, seat, _insert(state.hands[seat], card))
         left = state.deal_left - 1
-        return replace(state, stock=stock_t, hands=hands, deal_left=left, phase=DEAL if left else UPCARD)
+        return _deal_card(state, stock_t, hands, left, DEAL if left else UPCARD)
     if phase == UPCARD:
         return open_window(state, state.dealer, stock=stock_t, top=card)
     seat = state.pending[0]
@@ -665,7 +670,8 @@ def take_from_stock(state: State, card: int, at: int) -> State:
     pending = state.pending[1:]
     if pending:
         return _before_draw(replace(state, stock=stock_t, hands=hands, pending=pending))
-    return _start_turn(state, stock=stock_t, hands=hands)
+    # the current seat has her card: her turn begins, unlocked (R-9.2)
+    return _turn_after_draw(state, PLAY, state.turn_no + 1, False, False, (), stock_t, hands)
 
 
 # --- score sheet (mode = scoresheet) -----------------------------------------------------------
