@@ -214,3 +214,17 @@ def test_the_pool_follows_the_recorded_changes(steps: list[tuple[str, int]]) -> 
         stored = tournaments.draw(tid, 1)
         assert sorted(stored.draw.permutation) == sorted(expected)
         assert tournaments.overview(tid).audit(stored)
+
+
+def test_a_withdrawn_name_comes_back_through_a_change_not_a_registration(tournaments: TournamentService) -> None:
+    """PT-5 / PT-7: registering a withdrawn player's name says how she comes back; nothing written."""
+    tid = registered(tournaments, 4)
+    tournaments.withdraw(tid, 4)
+    for attempt in (
+        lambda: tournaments.register(tid, "Spielerin 4"),
+        lambda: tournaments.register_many(tid, ["X", "spielerin 4"]),
+    ):
+        with pytest.raises(TournamentRefused) as refused:
+            attempt()
+        assert refused.value.clause == "PT-7" and "Change players" in refused.value.message.en
+    assert len(tournaments.repository.players(tid)) == 4

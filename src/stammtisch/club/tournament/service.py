@@ -296,7 +296,26 @@ class TournamentService:
         cleaned = _clean(name, MAX_NAME, Text("Der Name", "The name"))
         if self.repository.draws(tournament_id):
             raise registration_closed()
+        self._refuse_withdrawn([cleaned], tournament_id)
         return self.repository.register(tournament_id, cleaned)
+
+    def _refuse_withdrawn(self, names: Sequence[str], tournament_id: str) -> None:
+        """PT-5 / PT-7: a withdrawn player's name does not register again; she comes back (joins)."""
+        changes = self.repository.changes(tournament_id)
+        if not changes:
+            return
+        players = self.repository.players(tournament_id)
+        active = set(pool([p.number for p in players], changes, 1))
+        withdrawn = {name_key(p.name) for p in players if p.number not in active}
+        for name in names:
+            if name_key(name) in withdrawn:
+                raise TournamentRefused(
+                    "PT-7",
+                    Text(
+                        f"{name!r} hat sich zurückgezogen; sie kommt über „Spielerinnen ändern“ (kommt dazu) zurück.",
+                        f"{name!r} has withdrawn; she comes back through 'Change players' (joins).",
+                    ),
+                )
 
     def register_many(self, tournament_id: str, names: Sequence[str]) -> list[Registration]:
         """PT-5: register a list of names all together or not at all. A bad name (empty, too long,
@@ -324,6 +343,7 @@ class TournamentService:
             self.repository.get(tournament_id)
             if self.repository.draws(tournament_id):
                 raise registration_closed()
+            self._refuse_withdrawn(cleaned, tournament_id)
             return self.repository.register_many(tournament_id, cleaned)
         except TournamentRefused as refused:
             raise TournamentRefused(
