@@ -36,7 +36,8 @@ def test_index_lists_what_the_finders_find(data: st.DataObject, seats: int, opti
         bits = moves.presence(hand)
         for minimum in (0, 40):
             for limit in (len(hand) - 1, 3, 2):
-                fast = moves.meld_actions(bits, moves.joker_count(hand), minimum, limit, wrap, ends, True, 10)
+                tables = moves.meld_tables(minimum, wrap, ends, True, 10)
+                fast = moves.meld_actions(tables, bits, moves.joker_count(hand), limit)
                 assert fast == reference_melds(hand, minimum, limit, options)
         table = moves.table_moves(state.table, True, wrap, ends, own)
         assert moves.layoff_actions(table, bits) == [
@@ -59,5 +60,6 @@ def test_index_agrees_on_arbitrary_hands(hand: tuple[int, ...], minimum: int) ->
     for wrap, ends in ((False, False), (True, False), (False, True), (True, True)):
         options = {"allow_wraparound": wrap, "ace_both_ends": ends}
         limit = max(len(hand) - 1, 0)
-        fast = moves.meld_actions(moves.presence(hand), moves.joker_count(hand), minimum, limit, wrap, ends, True, 10)
+        tables = moves.meld_tables(minimum, wrap, ends, True, 10)
+        fast = moves.meld_actions(tables, moves.presence(hand), moves.joker_count(hand), limit)
         assert fast == reference_melds(hand, minimum, limit, options)

@@ -25,7 +25,7 @@ from functools import lru_cache
 
 from stammtisch.games.preisromme.cards import CODES, JOKER
 from stammtisch.games.preisromme.melds import _layoff_options, _rank_sets, _suit_runs, represented
-from stammtisch.games.preisromme.model import Discard, Figure, Layoff, Meld, Swap
+from stammtisch.games.preisromme.model import Config, Discard, Figure, Layoff, Meld, Swap
 
 #: ``BIT[card]``: the card's bit in a presence mask.
 BIT = tuple(1 << card for card in range(53))
@@ -38,7 +38,10 @@ DISCARDS = tuple(Discard(code) for code in CODES)
 
 def presence(hand: Sequence[int]) -> int:
     """The presence mask of ``hand``: bit ``card`` set for every card it holds (the joker: bit 52)."""
-    return sum(map(BIT.__getitem__, set(hand)))
+    bits = 0
+    for card in hand:
+        bits |= BIT[card]
+    return bits
 
 
 def joker_count(hand: Sequence[int]) -> int:
@@ -51,35 +54,83 @@ def discards(hand: Sequence[int]) -> list[Discard]:
     return list(map(DISCARDS.__getitem__, dict.fromkeys(hand)))
 
 
+# --- the house rules of a turn ------------------------------------------------------------------
+
+
+class TurnRules:
+    """The house-rule options that shape a turn's move list, read once per ``Config`` (RA-09, RA-11,
+    RA-15, RA-17, RA-19): the meld tables before and after the opening, and the flags."""
+
+    __slots__ = ("adjacency", "wrap", "both_ends", "own", "must_use", "locks", "unopened", "opened")
+
+    def __init__(self, config: Config) -> None:
+        self.adjacency = config.set_joker_adjacency == "canonical_suit_order"
+        self.wrap, self.both_ends = config.allow_wraparound, config.ace_both_ends
+        self.own = config.swap_own_jokers
+        self.must_use = config.swapped_joker_must_be_used_same_turn
+        self.locks = config.false_meld_locks_turn
+        first = 0 if config.opening_figures == "multiple" else config.opening_min_points
+        rules = (self.wrap, self.both_ends, self.adjacency, config.ace_in_set_points)
+        self.unopened = meld_tables(first, *rules)
+        self.opened = meld_tables(0, *rules)
+
+
+_last_rules: tuple[Config | None, TurnRules | None] = (None, None)
+
+
+def turn_rules(config: Config) -> TurnRules:
+    """The ``TurnRules`` of ``config``, kept for the last configuration asked about (a match keeps
+    one ``Config`` object in all its states)."""
+    global _last_rules
+    last = _last_rules
+    if last[0] is config:
+        return last[1]  # type: ignore[return-value]
+    found = TurnRules(config)
+    _last_rules = (config, found)
+    return found
+
+
 # --- melds ---------------------------------------------------------------------------------------
 
-#: Per (min_points, wrap, both_ends): ``suit_mask << 6 | jokers << 2 | suit`` -> (melds, longest).
-_RUN_TABLES: dict[tuple[int, bool, bool], dict[int, tuple[tuple[Meld, ...], int]]] = {}
-#: Per (min_points, adjacency, ace_points): ``rank << 8 | suits << 4 | jokers << 1 | room_for_four``
-#: -> melds.
-_SET_TABLES: dict[tuple[int, bool, int], dict[int, tuple[Meld, ...]]] = {}
+
+class MeldTables:
+    """What suits and ranks can lay under one set of house rules (``min_points``, ``allow_wraparound``,
+    ``ace_both_ends``, ``set_joker_adjacency``, ``ace_in_set_points``), worked out as hands need it.
+    ``runs``: ``suit_mask << 6 | jokers << 2 | suit`` -> (melds, longest); ``sets``: ``rank << 8 |
+    suits << 4 | jokers << 1 | room_for_four`` -> melds."""
+
+    __slots__ = ("min_points", "wrap", "both_ends", "adjacency", "ace_points", "useful", "runs", "sets")
+
+    def __init__(self, min_points: int, wrap: bool, both_ends: bool, adjacency: bool, ace_points: int) -> None:
+        self.min_points = min_points
+        self.wrap, self.both_ends = wrap, both_ends
+        self.adjacency, self.ace_points = adjacency, ace_points
+        self.useful = _RUN_RANKS if not wrap else (_ANY_RANKS,) * 8
+        self.runs: dict[int, tuple[tuple[Meld, ...], int]] = {}
+        self.sets: dict[int, tuple[Meld, ...]] = {}
 
 
-def meld_actions(
-    bits: int,
-    jokers: int,
-    min_points: int,
-    max_cards: int,
-    wrap: bool,
-    both_ends: bool,
-    adjacency: bool,
-    ace_points: int,
-) -> list[Meld]:
+_MELD_TABLES: dict[tuple[int, bool, bool, bool, int], MeldTables] = {}
+
+
+def meld_tables(min_points: int, wrap: bool, both_ends: bool, adjacency: bool, ace_points: int) -> MeldTables:
+    """The ``MeldTables`` of these house rules (one per set of rules, kept)."""
+    key = (min_points, wrap, both_ends, adjacency, ace_points)
+    found = _MELD_TABLES.get(key)
+    if found is None:
+        found = _MELD_TABLES[key] = MeldTables(*key)
+    return found
+
+
+def meld_actions(tables: MeldTables, bits: int, jokers: int, max_cards: int) -> list[Meld]:
     """Every ``Meld`` a hand (presence mask ``bits``, ``jokers`` jokers) can lay as one figure worth at
-    least ``min_points`` with at most ``max_cards`` cards: runs by suit, then sets by rank (the order of
-    ``find_runs`` then ``find_sets``)."""
+    least ``tables.min_points`` with at most ``max_cards`` cards: runs by suit, then sets by rank (the
+    order of ``find_runs`` then ``find_sets``)."""
     found: list[Meld] = []
     run_jokers = jokers if jokers < 7 else 7
-    runs = _RUN_TABLES.get((min_points, wrap, both_ends))
-    if runs is None:
-        runs = _RUN_TABLES[(min_points, wrap, both_ends)] = {}
-    masks = (bits & _RANKS, bits >> 13 & _RANKS, bits >> 26 & _RANKS, bits >> 39 & _RANKS)
-    useful = _RUN_RANKS[run_jokers] if not wrap else _ANY_RANKS
+    runs = tables.runs
+    useful = tables.useful[run_jokers]
+    m0, m1, m2, m3 = masks = (bits & _RANKS, bits >> 13 & _RANKS, bits >> 26 & _RANKS, bits >> 39 & _RANKS)
     for suit in range(4):
         mask = useful[masks[suit]]
         if not mask:
@@ -87,14 +138,13 @@ def meld_actions(
         key = mask << 6 | run_jokers << 2 | suit
         entry = runs.get(key)
         if entry is None:
-            entry = runs[key] = _run_entry(runs, suit, mask, run_jokers, min_points, wrap, both_ends)
+            entry = runs[key] = _run_entry(tables, suit, mask, run_jokers)
         if entry[1] <= max_cards:
             found.extend(entry[0])
         else:
             found.extend(meld for meld in entry[0] if len(meld.cards) <= max_cards)
     if max_cards < 3:
         return found
-    m0, m1, m2, m3 = masks
     set_jokers = jokers if jokers < 3 else 3
     if set_jokers == 0:  # three suits of the rank in hand
         ranks = (m0 & m1 & (m2 | m3)) | (m2 & m3 & (m0 | m1))
@@ -104,21 +154,17 @@ def meld_actions(
         ranks = m0 | m1 | m2 | m3
     if not ranks:
         return found
-    sets = _SET_TABLES.get((min_points, adjacency, ace_points))
-    if sets is None:
-        sets = _SET_TABLES[(min_points, adjacency, ace_points)] = {}
-    room = 1 if max_cards >= 4 else 0
+    sets = tables.sets
+    tail = set_jokers << 1 | (1 if max_cards >= 4 else 0)
     while ranks:
         low = ranks & -ranks
         ranks ^= low
         shift = low.bit_length() - 1
         suits = (m0 >> shift & 1) | (m1 >> shift & 1) << 1 | (m2 >> shift & 1) << 2 | (m3 >> shift & 1) << 3
-        key = shift << 8 | suits << 4 | set_jokers << 1 | room
+        key = shift << 8 | suits << 4 | tail
         entry_sets = sets.get(key)
         if entry_sets is None:
-            entry_sets = sets[key] = _set_entry(
-                sets, shift + 1, suits, set_jokers, room, adjacency, ace_points, min_points
-            )
+            entry_sets = sets[key] = _set_entry(tables, shift + 1, suits, set_jokers, max_cards >= 4)
         found.extend(entry_sets)
     return found
 
@@ -155,38 +201,21 @@ _RUN_RANKS = tuple(tuple(_run_ranks(mask, jokers) for mask in range(1 << 13)) fo
 _ANY_RANKS = tuple(range(1 << 13))
 
 
-def _run_entry(
-    table: dict[int, tuple[tuple[Meld, ...], int]],
-    suit: int,
-    mask: int,
-    jokers: int,
-    min_points: int,
-    wrap: bool,
-    both_ends: bool,
-) -> tuple[tuple[Meld, ...], int]:
-    if len(table) >= _CACHE_LIMIT:
-        table.clear()
-    runs, longest = _suit_runs(suit, mask, jokers, min_points, wrap, both_ends)
+def _run_entry(tables: MeldTables, suit: int, mask: int, jokers: int) -> tuple[tuple[Meld, ...], int]:
+    if len(tables.runs) >= _CACHE_LIMIT:
+        tables.runs.clear()
+    runs, longest = _suit_runs(suit, mask, jokers, tables.min_points, tables.wrap, tables.both_ends)
     return tuple(meld_action("run", cards) for cards in runs), longest
 
 
-def _set_entry(
-    table: dict[int, tuple[Meld, ...]],
-    rank: int,
-    suits: int,
-    jokers: int,
-    room: int,
-    adjacency: bool,
-    ace_points: int,
-    min_points: int,
-) -> tuple[Meld, ...]:
-    if len(table) >= _CACHE_LIMIT:
-        table.clear()
-    largest = 4 if room else 3
+def _set_entry(tables: MeldTables, rank: int, suits: int, jokers: int, room_for_four: bool) -> tuple[Meld, ...]:
+    if len(tables.sets) >= _CACHE_LIMIT:
+        tables.sets.clear()
+    largest = 4 if room_for_four else 3
     return tuple(
         meld_action("set", cards)
-        for points, size, cards in _rank_sets(rank, suits, jokers, adjacency, ace_points)
-        if points >= min_points and size <= largest
+        for points, size, cards in _rank_sets(rank, suits, jokers, tables.adjacency, tables.ace_points)
+        if points >= tables.min_points and size <= largest
     )
 
 

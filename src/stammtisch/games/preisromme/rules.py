@@ -73,6 +73,7 @@ from stammtisch.games.preisromme.moves import (
     swap_action,
     swap_actions,
     table_moves,
+    turn_rules,
 )
 from stammtisch.games.preisromme.scoring import book_game, max_losers_points
 
@@ -269,34 +270,28 @@ def legal_actions(state: State, seat: int) -> tuple[object, ...]:
 
 def play_actions(state: State, seat: int) -> tuple[object, ...]:
     hand = state.hands[seat]
-    config = state.config
     owed = state.owed_jokers
     if state.locked or not all(state.discarded):  # lock; RA-08: laying only once all have discarded
         if state.provisional or owed:
             return ()
         return tuple(map(DISCARDS.__getitem__, dict.fromkeys(hand)))
+    house = turn_rules(state.config)
     opened = state.opened_turn[seat] >= 0
-    adjacency = config.set_joker_adjacency == "canonical_suit_order"
-    wrap, both_ends = config.allow_wraparound, config.ace_both_ends
-    minimum = 0 if opened or config.opening_figures == "multiple" else config.opening_min_points
     limit = len(hand) - 1
     bits = presence(hand)
-    actions = meld_actions(
-        bits, joker_count(hand), minimum, limit, wrap, both_ends, adjacency, config.ace_in_set_points
-    )
+    actions = meld_actions(house.opened if opened else house.unopened, bits, joker_count(hand), limit)
     if owed:  # RA-15 option: only layings that use the swapped joker
         actions = [meld for meld in actions if "JK" in meld.cards]
     if opened:
-        own = config.swap_own_jokers
-        table = table_moves(state.table, adjacency, wrap, both_ends, own)
+        table = table_moves(state.table, house.adjacency, house.wrap, house.both_ends, house.own)
         if limit >= 1:
             if owed:
                 actions.extend(action for action in layoff_actions(table, bits) if action.card == "JK")
             else:
                 actions.extend(layoff_actions(table, bits))
-        if config.swapped_joker_must_be_used_same_turn:
+        if house.must_use:
             if not owed:
-                swaps = find_swaps(hand, state.table, seat, own)
+                swaps = find_swaps(hand, state.table, seat, house.own)
                 actions.extend(
                     swap_action(index, card)
                     for index, card, figure in swaps
@@ -304,7 +299,7 @@ def play_actions(state: State, seat: int) -> tuple[object, ...]:
                 )
         else:
             actions.extend(swap_actions(table, seat, bits))
-    if (config.false_meld_locks_turn or state.provisional) and not owed:
+    if (house.locks or state.provisional) and not owed:
         actions.append(WITHDRAW)
     if state.provisional or owed:  # the opening is short of its points / the swapped joker is not laid yet
         return tuple(actions)
