@@ -53,7 +53,7 @@ def test_index_lists_what_the_finders_find(data: st.DataObject, seats: int, opti
     hand=st.lists(st.sampled_from([*CODES[:52], "JK"]), min_size=0, max_size=30).map(
         lambda codes: tuple(sorted(parse_card(code) for code in codes))
     ),
-    minimum=st.sampled_from([0, 20, 40, 60]),
+    minimum=st.sampled_from([0, 20, 40, 60, 95]),
 )
 def test_index_agrees_on_arbitrary_hands(hand: tuple[int, ...], minimum: int) -> None:
     """Hands random play rarely meets (many jokers, whole suits): runs and sets still agree."""

@@ -130,10 +130,13 @@ def meld_actions(tables: MeldTables, bits: int, jokers: int, max_cards: int) -> 
     run_jokers = jokers if jokers < 7 else 7
     runs = tables.runs
     useful = tables.useful[run_jokers]
+    # a run is worth at most its cards' points plus 10 a joker: most suits of a hand that has not
+    # opened yet are too weak for the opening's points, whatever their pattern
+    need = tables.min_points - 10 * run_jokers
     m0, m1, m2, m3 = masks = (bits & _RANKS, bits >> 13 & _RANKS, bits >> 26 & _RANKS, bits >> 39 & _RANKS)
     for suit in range(4):
         mask = useful[masks[suit]]
-        if not mask:
+        if not mask or need > 0 and _WORTH[mask] < need:
             continue
         key = mask << 6 | run_jokers << 2 | suit
         entry = runs.get(key)
@@ -171,6 +174,10 @@ def meld_actions(tables: MeldTables, bits: int, jokers: int, max_cards: int) -> 
 
 #: ``_BITS[mask]``: how many ranks a 13-bit mask holds.
 _BITS = tuple(bin(mask).count("1") for mask in range(1 << 13))
+#: ``_WORTH[mask]``: at least what the ranks of a 13-bit mask can count in one run (RA-11: pictures 10,
+#: the ace 10 at the top plus 1 at the bottom for an A..A run under ``ace_both_ends``).
+_CARD_WORTH = (11, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
+_WORTH = tuple(sum(_CARD_WORTH[rank] for rank in range(13) if mask >> rank & 1) for mask in range(1 << 13))
 
 
 def _run_ranks(mask: int, jokers: int) -> int:
