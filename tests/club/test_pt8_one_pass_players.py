@@ -6,8 +6,13 @@ from __future__ import annotations
 
 import random
 
-from stammtisch.club.tournament import TournamentService
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from stammtisch.club.tournament import InMemoryTournaments, TournamentService
+from stammtisch.matches import InMemoryRepository
 from stammtisch.matches.service import MatchService
+from stammtisch.store.tournament_sheets import MatchSheets
 from tests.club.sheets import play_sheet
 
 
@@ -98,3 +103,38 @@ def test_a_player_withdrawn_before_the_first_draw_is_not_listed(tournaments: Tou
     tournaments.draw(tid, 1)
     standings = tournaments.overview(tid).standings
     assert "D" not in [p.result.name for p in standings.placings] + [u.result.name for u in standings.unranked]
+
+
+@settings(max_examples=15, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    players=st.integers(6, 10),  # at least 3 stay for the pass-2 draw (R-1.1)
+    leavers=st.sets(st.integers(1, 10), max_size=3),
+    newcomers=st.integers(0, 3),
+    replacing=st.booleans(),
+)
+def test_every_game_is_counted_once_ranked_or_listed(
+    players: int, leavers: set[int], newcomers: int, replacing: bool
+) -> None:
+    """PT-8 invariant: after any changes between the passes, every booked seat-game belongs to exactly
+    one listed player; ranked players have 16 games, one-pass players 8; nobody is both."""
+    matches = MatchService(InMemoryRepository())
+    tournaments = TournamentService(InMemoryTournaments(), MatchSheets(matches))
+
+    def between(tid: str) -> None:
+        for index, number in enumerate(sorted(n for n in leavers if n <= players)):
+            if replacing and index < newcomers:
+                tournaments.replace(tid, number, f"Neu {index}")
+            else:
+                tournaments.withdraw(tid, number)
+        for index in range(newcomers if not replacing else 0):
+            tournaments.join(tid, f"Spät {index}")
+
+    tid = played(tournaments, matches, players, between)
+    overview = tournaments.overview(tid)
+    standings = overview.standings
+    seat_games = sum(len(sheet.players) * len(sheet.games) for sheet in overview.sheets)
+    listed = [p.result for p in standings.placings] + [u.result for u in standings.unranked]
+    assert sum(r.games_played for r in listed) == seat_games
+    assert len({r.number for r in listed}) == len(listed)
+    assert all(p.result.games_played == 16 for p in standings.placings)
+    assert all(u.result.games_played == 8 and len(u.passes) == 1 for u in standings.unranked)
