@@ -11,9 +11,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
 
 from stammtisch.core.chance import ChanceNode, Distribution
+from stammtisch.core.protocol import Chance
 from stammtisch.core.text import Text
 from stammtisch.games.preisromme.cards import CARD, CODES
 from stammtisch.games.preisromme.model import CardOutcome
@@ -26,6 +26,7 @@ class StockDraw(Distribution):
 
     stock: tuple[int, ...]
     kind = "cards"
+    has_probabilities = True  # a plain attribute: ``sample`` asks at every card
 
     def outcomes(self) -> tuple[CardOutcome, ...]:
         return tuple(OUTCOMES[card] for card in sorted(set(self.stock)))
@@ -46,18 +47,14 @@ class StockDraw(Distribution):
 OUTCOMES = tuple(CardOutcome(code) for code in CODES)
 
 
-@lru_cache(maxsize=16)
-def deal_label(seat: int) -> Text:
-    return Text(f"Karte für Platz {seat + 1} (Geben)", f"card dealt to seat {seat + 1}")
-
-
+#: The labels of the chance nodes, per seat (built once: a node is made at every card).
+DEAL_LABELS = tuple(Text(f"Karte für Platz {seat + 1} (Geben)", f"card dealt to seat {seat + 1}") for seat in range(8))
+DRAW_LABELS = tuple(
+    Text(f"Karte vom Stapel für Platz {seat + 1}", f"stock card for seat {seat + 1}") for seat in range(8)
+)
 UPCARD_LABEL = Text("aufgedeckte Karte", "the turned-up card")
 
 
-@lru_cache(maxsize=16)
-def draw_label(seat: int) -> Text:
-    return Text(f"Karte vom Stapel für Platz {seat + 1}", f"stock card for seat {seat + 1}")
-
-
-def node(stock: tuple[int, ...], label: Text, seat: int | None) -> ChanceNode:
-    return ChanceNode(StockDraw(stock), label, seat)
+def card_due(stock: tuple[int, ...], label: Text, seat: int | None) -> Chance:
+    """The turn when a card comes from ``stock``: one chance node."""
+    return Chance(ChanceNode(StockDraw(stock), label, seat))

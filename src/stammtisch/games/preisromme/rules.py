@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable
-from functools import lru_cache
 
 from stammtisch.core.protocol import Chance, Decision, Finished, Result
 from stammtisch.games.preisromme import chance
@@ -172,49 +171,53 @@ ORDER = tuple(tuple(tuple((d + k) % n for k in range(1, n + 1)) for d in range(n
 
 def window_seats(state: State) -> tuple[int, ...]:
     """The seats still to answer in the knock window, in order after the discarder."""
-    return _window_decision(state.seats, state.discarder, state.claims).seats
+    return _window_decision(state.discarder, state.claims).seats
 
 
-@lru_cache(maxsize=4096)
-def _window_decision(seats: int, discarder: int, claims: tuple[int, ...]) -> Decision:
-    """The window's ``Decision`` (few distinct ones exist, so they are built once)."""
-    return Decision(tuple(s for s in ORDER[seats][discarder] if claims[s] == UNANSWERED))
+#: ``(discarder, claims)`` -> the window's ``Decision`` (few distinct ones exist, so each is built once).
+_WINDOW_DECISIONS: dict[tuple[int, tuple[int, ...]], Decision] = {}
 
 
-#: The last ``turn`` answered, as (state, answer): ``act``/``resolve`` ask again for the state a
-#: caller has just asked about. States are immutable, so identity is enough; one rebinding keeps it
-#: consistent across threads.
+def _window_decision(discarder: int, claims: tuple[int, ...]) -> Decision:
+    found = _WINDOW_DECISIONS.get((discarder, claims))
+    if found is None:
+        order = ORDER[len(claims)][discarder]
+        found = _WINDOW_DECISIONS[(discarder, claims)] = Decision(tuple(s for s in order if claims[s] == UNANSWERED))
+    return found
+
+
+#: The last chance or end ``turn`` answered, as (state, answer): the generic ``act``/``resolve`` ask
+#: again for the state a caller has just asked about, and building a chance node is not free. States
+#: are immutable, so identity is enough; one rebinding keeps it consistent across threads.
 _last_turn: tuple[object, object] = (None, None)
 
 
 def turn(state: State) -> Decision | Chance | Finished:
     global _last_turn
-    last = _last_turn
-    if last[0] is state:
-        return last[1]  # type: ignore[return-value]
-    found = _turn(state)
-    _last_turn = (state, found)
-    return found
-
-
-def _turn(state: State) -> Decision | Chance | Finished:
     phase = state.phase
     if phase == PLAY:
         return SOLO[state.current]
     if phase == WINDOW:
-        return _window_decision(state.seats, state.discarder, state.claims)
+        found = _WINDOW_DECISIONS.get((state.discarder, state.claims))
+        return found if found is not None else _window_decision(state.discarder, state.claims)
+    last = _last_turn
+    if last[0] is state:
+        return last[1]  # type: ignore[return-value]
     if phase == DRAW:
         seat = state.pending[0]
-        return Chance(chance.node(state.stock, chance.draw_label(seat), seat))
-    if phase == DEAL:
+        found = chance.card_due(state.stock, chance.DRAW_LABELS[seat], seat)
+    elif phase == DEAL:
         dealt = state.seats * state.config.cards_per_player - state.deal_left
         seat = (state.dealer + 1 + dealt) % state.seats
-        return Chance(chance.node(state.stock, chance.deal_label(seat), seat))
-    if phase == UPCARD:
-        return Chance(chance.node(state.stock, chance.UPCARD_LABEL, state.dealer))
-    if phase == SHEET:
+        found = chance.card_due(state.stock, chance.DEAL_LABELS[seat], seat)
+    elif phase == UPCARD:
+        found = chance.card_due(state.stock, chance.UPCARD_LABEL, state.dealer)
+    elif phase == SHEET:
         return SOLO[0]
-    return Finished(result(state))
+    else:
+        found = Finished(result(state))
+    _last_turn = (state, found)
+    return found
 
 
 #: ``Decision`` for one seat, built once.
