@@ -5,7 +5,7 @@ Glossary (German terms kept in the game): *Kreuz* = clubs (C), *Pik* = spades (S
 *Joker* (JK).
 
 A card is ``suit * 13 + rank - 1`` with suit 0..3 in the suit order Kreuz, Pik, Herz, Karo (R-10.1)
-and rank 1 (ace) .. 13 (king); the joker is 52. Hands, the stock and the pile are sorted tuples of
+and rank 1 (ace) .. 13 (king); the joker is 52. Hands and the stock are sorted tuples of
 these ints (identical duplicates of the two packs are interchangeable, RA-01), so the joker always
 sorts last.
 

@@ -84,7 +84,8 @@ class State:
 
     ``stock`` is a sorted multiset: cards are drawn one by one as chance events, so no stock order
     exists until a card is drawn, and no view can leak one. ``pile`` holds the discards below
-    ``top`` (``-1``: nothing claimable on top)."""
+    ``top`` (``-1``: nothing claimable on top) in the order they were thrown (all of them were seen);
+    it becomes the sorted stock when the stock runs out (RA-25)."""
 
     config: Config
     seats: int

@@ -603,7 +603,7 @@ def _before_draw(state: State) -> State:
     if state.stock:
         return state
     if state.config.stock_exhaustion == "reshuffle_discards_except_top" and state.pile:
-        return replace(state, stock=state.pile, pile=())
+        return replace(state, stock=tuple(sorted(state.pile)), pile=())
     return _end_game(state, None)
 
 
@@ -613,7 +613,7 @@ def discard(state: State, seat: int, card: int) -> State:
     hands = _with(state.hands, seat, hand)
     pile = state.pile
     if state.top >= 0:
-        pile = _insert(pile, state.top)
+        pile += (state.top,)
     if not hand:  # the last card goes onto the pile and ends the game
         return _end_game(replace(state, hands=hands, pile=pile, top=card), seat)
     discarded = state.discarded if state.discarded[seat] else _with(state.discarded, seat, True)
