@@ -274,7 +274,8 @@ def legal_actions(state: State, seat: int) -> tuple[object, ...]:
 def play_actions(state: State, seat: int) -> tuple[object, ...]:
     hand = state.hands[seat]
     owed = state.owed_jokers
-    if state.locked or not all(state.discarded):  # R-9.2 lock; RA-08: laying only once all have discarded
+    # R-9.2 lock (a joker still owed from a swap may be laid, P-22); RA-08: laying only once all have discarded
+    if state.locked and not owed or not all(state.discarded):
         if state.provisional or owed:
             return ()
         return tuple(map(DISCARDS.__getitem__, dict.fromkeys(hand)))
@@ -302,7 +303,7 @@ def play_actions(state: State, seat: int) -> tuple[object, ...]:
                 )
         else:
             actions.extend(swap_actions(table, seat, bits))
-    if (house.locks or state.provisional) and not owed:
+    if (house.locks or state.provisional) and not state.locked:
         actions.append(WITHDRAW)
     if state.provisional or owed:  # the opening is short of its points / the swapped joker is not laid yet
         return tuple(actions)
@@ -401,12 +402,10 @@ def _checked_lay(state: State, seat: int, action: object) -> tuple[tuple[int, ..
     config = state.config
     if not may_lay(state):
         refuse("too_early")
-    if state.locked:
+    if state.locked and (not state.owed_jokers or isinstance(action, Withdraw)):
         refuse("locked")
     hand = state.hands[seat]
     if isinstance(action, Withdraw):
-        if state.owed_jokers:
-            refuse("joker_owed")
         if not config.false_meld_locks_turn and not state.provisional:
             refuse("withdraw")
         return hand, None
@@ -520,7 +519,8 @@ def apply_action(state: State, seat: int, action: object) -> State:
 
 def _withdraw(state: State, seat: int) -> State:
     """R-9.2: no more laying this turn. Under ``opening_figures = multiple`` a first laying short of
-    its points is a false laying: its figures go back to the hand."""
+    its points is a false laying: its figures go back to the hand. While a swapped joker is owed
+    (RA-15 option) the lock lets that joker still be laid, then only the discard remains (P-22)."""
     if not state.provisional:
         return replace(state, locked=True)
     keep = len(state.table) - state.provisional
