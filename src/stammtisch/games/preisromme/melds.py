@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
+from stammtisch.core.memo import bounded_cache
 from stammtisch.games.preisromme.cards import JOKER, VALUE
 from stammtisch.games.preisromme.model import EMPTY, RUN, SET, Figure
 
@@ -396,7 +397,7 @@ def find_runs(
 _BITS = tuple(bin(mask).count("1") for mask in range(1 << 13))
 
 
-@lru_cache(maxsize=1 << 18)
+@bounded_cache(1 << 18)
 def _suit_runs(
     suit: int, ranks: int, jokers: int, min_points: int, wrap: bool = False, both_ends: bool = False
 ) -> tuple[tuple[tuple[int, ...], ...], int]:
@@ -421,7 +422,7 @@ def _suit_runs(
 _CARD_AT = tuple([run_card(suit, p) if p else -1 for p in range(28)] for suit in range(4))
 
 
-@lru_cache(maxsize=1 << 16)
+@bounded_cache(1 << 16)
 def _position_runs(
     ranks: int, jokers: int, wrap: bool = False, both_ends: bool = False
 ) -> tuple[tuple[int, int, int, tuple[int, ...]], ...]:

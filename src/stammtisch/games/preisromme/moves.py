@@ -96,7 +96,7 @@ def turn_rules(config: Config) -> TurnRules:
 class MeldTables:
     """What suits and ranks can lay under one set of house rules (``min_points``, ``allow_wraparound``,
     ``ace_both_ends``, ``set_joker_adjacency``, ``ace_in_set_points``), worked out as hands need it.
-    ``runs``: ``suit_mask << 6 | jokers << 2 | suit`` -> (melds, longest); ``sets``: ``rank << 8 |
+    ``runs``: ``suit_mask << 6 | jokers << 2 | suit`` -> melds; ``sets``: ``rank << 8 |
     suits << 4 | jokers << 1 | room_for_four`` -> melds."""
 
     __slots__ = ("min_points", "wrap", "both_ends", "adjacency", "ace_points", "useful", "runs", "sets")
@@ -106,7 +106,7 @@ class MeldTables:
         self.wrap, self.both_ends = wrap, both_ends
         self.adjacency, self.ace_points = adjacency, ace_points
         self.useful = _RUN_RANKS if not wrap else (_ANY_RANKS,) * 8
-        self.runs: dict[int, tuple[tuple[Meld, ...], int]] = {}
+        self.runs: dict[int, tuple[Meld, ...]] = {}
         self.sets: dict[int, tuple[Meld, ...]] = {}
 
 
@@ -142,10 +142,10 @@ def meld_actions(tables: MeldTables, bits: int, jokers: int, max_cards: int) -> 
         entry = runs.get(key)
         if entry is None:
             entry = runs[key] = _run_entry(tables, suit, mask, run_jokers)
-        if entry[1] <= max_cards:
-            found.extend(entry[0])
+        if _BITS[mask] + run_jokers <= max_cards:  # no run of the suit can be longer than that
+            found.extend(entry)
         else:
-            found.extend(meld for meld in entry[0] if len(meld.cards) <= max_cards)
+            found.extend(meld for meld in entry if len(meld.cards) <= max_cards)
     if max_cards < 3:
         return found
     set_jokers = jokers if jokers < 3 else 3
@@ -208,11 +208,11 @@ _RUN_RANKS = tuple(tuple(_run_ranks(mask, jokers) for mask in range(1 << 13)) fo
 _ANY_RANKS = tuple(range(1 << 13))
 
 
-def _run_entry(tables: MeldTables, suit: int, mask: int, jokers: int) -> tuple[tuple[Meld, ...], int]:
+def _run_entry(tables: MeldTables, suit: int, mask: int, jokers: int) -> tuple[Meld, ...]:
     if len(tables.runs) >= _CACHE_LIMIT:
         tables.runs.clear()
-    runs, longest = _suit_runs(suit, mask, jokers, tables.min_points, tables.wrap, tables.both_ends)
-    return tuple(meld_action("run", cards) for cards in runs), longest
+    runs, _ = _suit_runs(suit, mask, jokers, tables.min_points, tables.wrap, tables.both_ends)
+    return tuple(meld_action("run", cards) for cards in runs)
 
 
 def _set_entry(tables: MeldTables, rank: int, suits: int, jokers: int, room_for_four: bool) -> tuple[Meld, ...]:
