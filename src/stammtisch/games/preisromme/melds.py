@@ -338,19 +338,21 @@ def swap(figure: Figure, card: int, seat: int, own_allowed: bool = False) -> Fig
 # --- finding figures in a hand (legal moves, bots) ----------------------------------------------
 
 
-def _joker_choices(positions: list[int], forced: list[int], spare: int) -> list[tuple[int, ...]]:
+@bounded_cache(1 << 16)
+def _joker_choices(positions: tuple[int, ...], forced: tuple[int, ...], spare: int) -> tuple[tuple[int, ...], ...]:
     """Every set of joker positions: all ``forced`` ones plus up to ``spare`` more of ``positions``,
-    never two side by side (R-8.1)."""
+    never two side by side (R-8.1). Memoised: the same stretch of a suit turns up in many hands."""
     if not spare:
-        return [tuple(forced)]
+        return (forced,)
     blocked = set(forced)
     free = [p for p in positions if p not in blocked and p - 1 not in blocked and p + 1 not in blocked]
     if not free:
-        return [tuple(forced)]
+        return (forced,)
     result: list[tuple[int, ...]] = []
+    forced_list = list(forced)
 
     def extend(start: int, chosen: list[int], left: int) -> None:
-        result.append(tuple(sorted(forced + chosen)) if chosen else tuple(forced))
+        result.append(tuple(sorted(forced_list + chosen)) if chosen else forced)
         if not left:
             return
         for i in range(start, len(free)):
@@ -362,7 +364,7 @@ def _joker_choices(positions: list[int], forced: list[int], spare: int) -> list[
             chosen.pop()
 
     extend(0, [], spare)
-    return result
+    return tuple(result)
 
 
 def find_runs(
@@ -461,7 +463,7 @@ def _position_runs(
             if not jokers:
                 found.append((points, lo, hi, ()))
                 continue
-            for chosen in _joker_choices(naturals, missing, jokers - len(missing)):
+            for chosen in _joker_choices(tuple(naturals), tuple(missing), jokers - len(missing)):
                 found.append((points, lo, hi, chosen))
     return tuple(found)
 
