@@ -243,7 +243,7 @@ class TableMoves:
     A laying changes one figure or adds one, so the entries of the figures that are still the very
     same objects at the same place are taken over from the ``previous`` table's moves."""
 
-    __slots__ = ("table", "options", "per_figure", "layoffs", "layoff_bits", "_swaps", "_earlier")
+    __slots__ = ("table", "options", "per_figure", "layoffs", "layoff_bits", "jokers", "_swaps")
 
     def __init__(self, table: tuple[Figure, ...], options: tuple[bool, bool, bool, bool], previous: TableMoves | None):
         self.table = table
@@ -251,62 +251,59 @@ class TableMoves:
         adjacency, wrap, both_ends, _ = options
         if previous is not None and previous.options == options:
             earlier_table, earlier = previous.table, previous.per_figure
-            self._earlier = (earlier_table, previous._swaps)
         else:
             earlier_table, earlier = (), ()
-            self._earlier = ((), {})
         per_figure = []
         union = 0
         for index, figure in enumerate(table):
             if index < len(earlier_table) and earlier_table[index] is figure:
                 entry = earlier[index]
             else:
-                fits = tuple(
-                    (BIT[card], layoff_action(index, card, end))
-                    for card, end in _layoff_options(
-                        figure.kind, figure.key, figure.lo, figure.slots, adjacency, wrap, both_ends
-                    )
-                )
-                figure_bits = 0
-                for bit, _ in fits:
-                    figure_bits |= bit
-                entry = (figure_bits, fits)
+                entry = _figure_moves(index, figure, adjacency, wrap, both_ends)
             per_figure.append(entry)
             union |= entry[0]
         self.per_figure = tuple(per_figure)
-        self.layoffs = tuple(entry for entry in per_figure if entry[0])
+        self.layoffs = tuple(entry[:2] for entry in per_figure if entry[0])
         self.layoff_bits = union
-        self._swaps: dict[int, tuple[int, tuple[tuple[int, Swap], ...], tuple]] = {}
+        #: (card bit, ``Swap``, who laid the joker) of every joker on the table, by figure, then card.
+        self.jokers = tuple(joker for entry in per_figure for joker in entry[2])
+        self._swaps: dict[int, tuple[int, tuple[tuple[int, Swap], ...]]] = {}
 
-    def swaps(self, seat: int) -> tuple[int, tuple[tuple[int, Swap], ...], tuple]:
-        """The swaps open to ``seat`` (by figure, then card), the bits of the cards they take, and the
-        per-figure parts (for the next table)."""
+    def swaps(self, seat: int) -> tuple[int, tuple[tuple[int, Swap], ...]]:
+        """The swaps open to ``seat`` (R-7.2: only other players' jokers, unless ``swap_own_jokers``)
+        and the bits of the cards they take."""
         found = self._swaps.get(seat)
         if found is None:
-            earlier_table, earlier_swaps = self._earlier
-            earlier = earlier_swaps.get(seat)
             own = self.options[3]
-            moves: list[tuple[int, Swap]] = []
-            parts = []
+            moves = tuple((bit, action) for bit, action, owner in self.jokers if own or owner != seat)
             union = 0
-            for index, figure in enumerate(self.table):
-                if earlier is not None and index < len(earlier_table) and earlier_table[index] is figure:
-                    part = earlier[2][index]
-                elif JOKER not in figure.slots:
-                    part = ()
-                else:
-                    cards = {
-                        represented(figure, slot_index)
-                        for slot_index, slot in enumerate(figure.slots)
-                        if slot == JOKER and (own or figure.owners[slot_index] != seat)
-                    }
-                    part = tuple((BIT[card], swap_action(index, card)) for card in sorted(cards))
-                parts.append(part)
-                for bit, action in part:
-                    moves.append((bit, action))
-                    union |= bit
-            found = self._swaps[seat] = (union, tuple(moves), tuple(parts))
+            for bit, _ in moves:
+                union |= bit
+            found = self._swaps[seat] = (union, moves)
         return found
+
+
+def _figure_moves(
+    index: int, figure: Figure, adjacency: bool, wrap: bool, both_ends: bool
+) -> tuple[int, tuple[tuple[int, Layoff], ...], tuple[tuple[int, Swap, int], ...]]:
+    """One figure's lay-offs (their card bits, then (bit, ``Layoff``) by card and end) and jokers
+    ((bit, ``Swap``, owner) by card) at table place ``index``."""
+    fits = tuple(
+        (BIT[card], layoff_action(index, card, end))
+        for card, end in _layoff_options(figure.kind, figure.key, figure.lo, figure.slots, adjacency, wrap, both_ends)
+    )
+    figure_bits = 0
+    for bit, _ in fits:
+        figure_bits |= bit
+    jokers: tuple[tuple[int, Swap, int], ...] = ()
+    if JOKER in figure.slots:
+        held_by = {
+            represented(figure, slot_index): figure.owners[slot_index]
+            for slot_index, slot in enumerate(figure.slots)
+            if slot == JOKER
+        }
+        jokers = tuple((BIT[card], swap_action(index, card), held_by[card]) for card in sorted(held_by))
+    return figure_bits, fits, jokers
 
 
 _last_table: TableMoves | None = None
@@ -333,7 +330,7 @@ def layoff_actions(moves: TableMoves, bits: int) -> list[Layoff]:
 
 def swap_actions(moves: TableMoves, seat: int, bits: int) -> list[Swap]:
     """The joker swaps open to ``seat`` holding presence mask ``bits`` (by figure, then card)."""
-    union, swaps, _ = moves.swaps(seat)
+    union, swaps = moves.swaps(seat)
     if not bits & union:
         return []
     return [action for bit, action in swaps if bits & bit]
