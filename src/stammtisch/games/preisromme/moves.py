@@ -54,6 +54,32 @@ def discards(hand: Sequence[int]) -> list[Discard]:
     return list(map(DISCARDS.__getitem__, dict.fromkeys(hand)))
 
 
+#: Per suit: rank mask -> the ``Discard`` of each of those cards, in card order (filled as met; at most
+#: 8192 entries each).
+_SUIT_DISCARDS: tuple[dict[int, tuple[Discard, ...]], ...] = tuple({0: ()} for _ in range(4))
+_JOKER_DISCARD = (DISCARDS[JOKER],)
+
+
+def discard_actions(bits: int) -> tuple[Discard, ...]:
+    """One ``Discard`` per card of presence mask ``bits``, in card order (``discards`` of the hand)."""
+    mask = bits & _RANKS
+    clubs = _SUIT_DISCARDS[0].get(mask) or _suit_discards(0, mask)
+    mask = bits >> 13 & _RANKS
+    spades = _SUIT_DISCARDS[1].get(mask) or _suit_discards(1, mask)
+    mask = bits >> 26 & _RANKS
+    hearts = _SUIT_DISCARDS[2].get(mask) or _suit_discards(2, mask)
+    mask = bits >> 39 & _RANKS
+    diamonds = _SUIT_DISCARDS[3].get(mask) or _suit_discards(3, mask)
+    if bits >> JOKER:
+        return clubs + spades + hearts + diamonds + _JOKER_DISCARD
+    return clubs + spades + hearts + diamonds
+
+
+def _suit_discards(suit: int, mask: int) -> tuple[Discard, ...]:
+    found = _SUIT_DISCARDS[suit][mask] = tuple(DISCARDS[suit * 13 + rank] for rank in range(13) if mask >> rank & 1)
+    return found
+
+
 # --- the house rules of a turn ------------------------------------------------------------------
 
 

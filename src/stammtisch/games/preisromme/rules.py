@@ -64,7 +64,7 @@ from stammtisch.games.preisromme.model import (
     Withdraw,
 )
 from stammtisch.games.preisromme.moves import (
-    DISCARDS,
+    discard_actions,
     joker_count,
     layoff_actions,
     meld_actions,
@@ -278,7 +278,7 @@ def play_actions(state: State, seat: int) -> tuple[object, ...]:
     if state.locked and not owed or not all(state.discarded):
         if state.provisional or owed:
             return ()
-        return tuple(map(DISCARDS.__getitem__, dict.fromkeys(hand)))
+        return discard_actions(presence(hand))
     house = turn_rules(state.config)
     opened = state.opened_turn[seat] >= 0
     limit = len(hand) - 1
@@ -307,7 +307,7 @@ def play_actions(state: State, seat: int) -> tuple[object, ...]:
         actions.append(WITHDRAW)
     if state.provisional or owed:  # the opening is short of its points / the swapped joker is not laid yet
         return tuple(actions)
-    actions.extend(map(DISCARDS.__getitem__, dict.fromkeys(hand)))
+    actions.extend(discard_actions(bits))
     return tuple(actions)
 
 
