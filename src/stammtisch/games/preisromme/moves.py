@@ -237,7 +237,8 @@ _ANY_RANKS = tuple(range(1 << 13))
 def _run_entry(tables: MeldTables, suit: int, mask: int, jokers: int) -> tuple[Meld, ...]:
     if len(tables.runs) >= _CACHE_LIMIT:
         tables.runs.clear()
-    runs, _ = _suit_runs(suit, mask, jokers, tables.min_points, tables.wrap, tables.both_ends)
+    # the table is the memo here: the finder's own one would only hold a second copy
+    runs, _ = _suit_runs.__wrapped__(suit, mask, jokers, tables.min_points, tables.wrap, tables.both_ends)
     return tuple(meld_action("run", cards) for cards in runs)
 
 
