@@ -62,14 +62,19 @@ _JOKER_DISCARD = (DISCARDS[JOKER],)
 
 def discard_actions(bits: int) -> tuple[Discard, ...]:
     """One ``Discard`` per card of presence mask ``bits``, in card order (``discards`` of the hand)."""
-    mask = bits & _RANKS
-    clubs = _SUIT_DISCARDS[0].get(mask) or _suit_discards(0, mask)
-    mask = bits >> 13 & _RANKS
-    spades = _SUIT_DISCARDS[1].get(mask) or _suit_discards(1, mask)
-    mask = bits >> 26 & _RANKS
-    hearts = _SUIT_DISCARDS[2].get(mask) or _suit_discards(2, mask)
-    mask = bits >> 39 & _RANKS
-    diamonds = _SUIT_DISCARDS[3].get(mask) or _suit_discards(3, mask)
+    clubs_of, spades_of, hearts_of, diamonds_of = _SUIT_DISCARDS
+    clubs = clubs_of.get(bits & _RANKS)
+    if clubs is None:
+        clubs = _suit_discards(0, bits & _RANKS)
+    spades = spades_of.get(bits >> 13 & _RANKS)
+    if spades is None:
+        spades = _suit_discards(1, bits >> 13 & _RANKS)
+    hearts = hearts_of.get(bits >> 26 & _RANKS)
+    if hearts is None:
+        hearts = _suit_discards(2, bits >> 26 & _RANKS)
+    diamonds = diamonds_of.get(bits >> 39 & _RANKS)
+    if diamonds is None:
+        diamonds = _suit_discards(3, bits >> 39 & _RANKS)
     if bits >> JOKER:
         return clubs + spades + hearts + diamonds + _JOKER_DISCARD
     return clubs + spades + hearts + diamonds
