@@ -470,7 +470,24 @@ def _checked_lay(state: State, seat: int, action: object) -> tuple[tuple[int, ..
 
 
 def _with(seq: tuple, index: int, value: object) -> tuple:
+    """``seq`` with ``value`` at ``index`` (0 <= index < len). Per-seat tuples (hands, claims, ...)
+    change at almost every step, so for short ones a generated function builds the new tuple in one
+    go instead of two slices and two concatenations."""
+    size = len(seq)
+    if size <= _SHORT:
+        return _WITH[size][index](seq, value)
     return seq[:index] + (value,) + seq[index + 1 :]
+
+
+def _compile_with(size: int, index: int) -> Callable[[tuple, object], tuple]:
+    items = "".join("value, " if k == index else f"seq[{k}], " for k in range(size))
+    scope: dict[str, object] = {}
+    exec(f"def with_item(seq, value):\n    return ({items})", scope)  # noqa: S102 - built from two ints only
+    return scope["with_item"]  # type: ignore[return-value]
+
+
+_SHORT = 8
+_WITH = tuple(tuple(_compile_with(size, index) for index in range(size)) for size in range(_SHORT + 1))
 
 
 def apply_action(state: State, seat: int, action: object) -> State:
