@@ -409,7 +409,7 @@ def _suit_runs(
     card_at = _CARD_AT[suit]
     found = []
     longest = 0
-    for points, lo, hi, joker_positions in _position_runs(ranks, jokers, wrap, both_ends):
+    for points, lo, hi, joker_positions in _position_runs(ranks, jokers, wrap, both_ends, min_points):
         if points < min_points:
             continue
         cards = card_at[lo : hi + 1]
@@ -426,13 +426,15 @@ _CARD_AT = tuple([run_card(suit, p) if p else -1 for p in range(28)] for suit in
 
 @bounded_cache(1 << 16)
 def _position_runs(
-    ranks: int, jokers: int, wrap: bool = False, both_ends: bool = False
+    ranks: int, jokers: int, wrap: bool = False, both_ends: bool = False, min_points: int = 0
 ) -> tuple[tuple[int, int, int, tuple[int, ...]], ...]:
     """(points, first position, last position, joker positions) of every run a hand holding the ranks
     in bit mask ``ranks`` (of any one suit) and ``jokers`` jokers can lay, in canonical order (first
     position, length, joker positions). Suit-independent and cached: hands repeat their per-suit
     patterns all the time. ``wrap``/``both_ends``: the options ``allow_wraparound`` (first positions up
-    to 13, runs round the corner, at most 13 cards) and ``ace_both_ends`` (A..A, 14 cards)."""
+    to 13, runs round the corner, at most 13 cards) and ``ace_both_ends`` (A..A, 14 cards). Runs worth
+    less than ``min_points`` are left out before their joker placements are worked out (a run's points
+    depend on its positions only, RA-12)."""
     has = [False] * 28
     for rank in range(1, 14):
         has[rank] = bool(ranks >> (rank - 1) & 1)
@@ -458,7 +460,7 @@ def _position_runs(
                     break
                 missing.append(hi)
             points += POS_VALUE[hi]
-            if hi - lo < 2:
+            if hi - lo < 2 or points < min_points:
                 continue
             if not jokers:
                 found.append((points, lo, hi, ()))
