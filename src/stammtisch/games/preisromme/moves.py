@@ -136,9 +136,22 @@ class MeldTables:
         self.min_points = min_points
         self.wrap, self.both_ends = wrap, both_ends
         self.adjacency, self.ace_points = adjacency, ace_points
-        self.useful = _RUN_RANKS if not wrap else (_ANY_RANKS,) * 8
+        #: per jokers (filled when first needed): mask -> the ranks that matter for runs (``_run_ranks``),
+        #: 0 when no run is possible or none can reach ``min_points``
+        self.useful: list[tuple[int, ...] | None] = [None] * 8
         self.runs: dict[int, tuple[Meld, ...]] = {}
         self.sets: dict[int, tuple[Meld, ...]] = {}
+
+
+    def fill_useful(self, jokers: int) -> tuple[int, ...]:
+        ranks = _RUN_RANKS[jokers] if not self.wrap else _ANY_RANKS
+        # a run is worth at most its cards' points plus 10 a joker: most suits of a hand that has not
+        # opened yet are too weak for the opening's points, whatever their pattern
+        need = self.min_points - 10 * jokers
+        if need > 0:
+            ranks = tuple(mask if _WORTH[mask] >= need else 0 for mask in ranks)
+        self.useful[jokers] = ranks
+        return ranks
 
 
 _MELD_TABLES: dict[tuple[int, bool, bool, bool, int], MeldTables] = {}
@@ -160,20 +173,19 @@ def meld_actions(tables: MeldTables, bits: int, jokers: int, max_cards: int) -> 
     found: list[Meld] = []
     run_jokers = jokers if jokers < 7 else 7
     runs = tables.runs
-    useful = tables.useful[run_jokers]
-    # a run is worth at most its cards' points plus 10 a joker: most suits of a hand that has not
-    # opened yet are too weak for the opening's points, whatever their pattern
-    need = tables.min_points - 10 * run_jokers
+    useful = tables.useful[run_jokers] or tables.fill_useful(run_jokers)
+    tail = run_jokers << 2
+    room = max_cards - run_jokers
     m0, m1, m2, m3 = masks = (bits & _RANKS, bits >> 13 & _RANKS, bits >> 26 & _RANKS, bits >> 39 & _RANKS)
-    for suit in range(4):
-        mask = useful[masks[suit]]
-        if not mask or need > 0 and _WORTH[mask] < need:
+    for suit, mask in enumerate(masks):
+        mask = useful[mask]
+        if not mask:
             continue
-        key = mask << 6 | run_jokers << 2 | suit
+        key = mask << 6 | tail | suit
         entry = runs.get(key)
         if entry is None:
             entry = runs[key] = _run_entry(tables, suit, mask, run_jokers)
-        if _BITS[mask] + run_jokers <= max_cards:  # no run of the suit can be longer than that
+        if _BITS[mask] <= room:  # no run of the suit can be longer than its cards and the jokers
             found.extend(entry)
         else:
             found.extend(meld for meld in entry if len(meld.cards) <= max_cards)
@@ -194,7 +206,8 @@ def meld_actions(tables: MeldTables, bits: int, jokers: int, max_cards: int) -> 
         low = ranks & -ranks
         ranks ^= low
         shift = low.bit_length() - 1
-        suits = (m0 >> shift & 1) | (m1 >> shift & 1) << 1 | (m2 >> shift & 1) << 2 | (m3 >> shift & 1) << 3
+        column = bits >> shift  # the rank's card of suit s is now bit 13 s
+        suits = (column & 1) | (column >> 12 & 2) | (column >> 24 & 4) | (column >> 36 & 8)
         key = shift << 8 | suits << 4 | tail
         entry_sets = sets.get(key)
         if entry_sets is None:
