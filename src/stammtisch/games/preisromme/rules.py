@@ -581,13 +581,23 @@ def answer(state: State, seat: int, reply: int) -> State:
     return _resolve_window(state, claims)
 
 
+#: ``(discarder, claims)`` -> the seats that claimed, in order after the discarder (few distinct ones).
+_CLAIMED: dict[tuple[int, tuple[int, ...]], tuple[int, ...]] = {}
+#: ``_CLOSED[n]``: the answers of a closed window at a table of ``n``.
+_CLOSED = tuple((NOT_IN_WINDOW,) * n for n in range(8))
+
+
 def _resolve_window(state: State, claims: tuple[int, ...]) -> State:
     """R-4.2 .. R-5.2: the next player's first right, then the knocker nearest after the discarder."""
     n = state.seats
     card = state.top
     nxt = state.current
-    claimed = tuple(s for s in ORDER[n][state.discarder] if claims[s] == CLAIMED)
-    closed = (NOT_IN_WINDOW,) * n
+    claimed = _CLAIMED.get((state.discarder, claims))
+    if claimed is None:
+        claimed = _CLAIMED[(state.discarder, claims)] = tuple(
+            s for s in ORDER[n][state.discarder] if claims[s] == CLAIMED
+        )
+    closed = _CLOSED[n]
     if claims[nxt] == CLAIMED:
         hands = _with(state.hands, nxt, _insert(state.hands[nxt], card))
         return _turn_after_take(
