@@ -308,10 +308,10 @@ class TableMoves:
             per_figure.append(entry)
             union |= entry[0]
         self.per_figure = tuple(per_figure)
-        self.layoffs = tuple(entry[:2] for entry in per_figure if entry[0])
+        self.layoffs = tuple(entry for entry in per_figure if entry[0])
         self.layoff_bits = union
         #: (card bit, ``Swap``, who laid the joker) of every joker on the table, by figure, then card.
-        self.jokers = tuple(joker for entry in per_figure for joker in entry[2])
+        self.jokers = tuple(joker for entry in per_figure if entry[2] for joker in entry[2])
         self._swaps: dict[int, tuple[int, tuple[tuple[int, Swap], ...]]] = {}
 
     def swaps(self, seat: int) -> tuple[int, tuple[tuple[int, Swap], ...]]:
@@ -370,7 +370,7 @@ def layoff_actions(moves: TableMoves, bits: int) -> list[Layoff]:
     """The lay-offs of a hand with presence mask ``bits`` (by figure, card, end)."""
     if not bits & moves.layoff_bits:
         return []
-    return [action for figure_bits, fits in moves.layoffs if bits & figure_bits for bit, action in fits if bits & bit]
+    return [action for held, fits, _ in moves.layoffs if bits & held for bit, action in fits if bits & bit]
 
 
 def swap_actions(moves: TableMoves, seat: int, bits: int) -> list[Swap]:
