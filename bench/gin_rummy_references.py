@@ -85,7 +85,7 @@ def openspiel_gin_rummy(budget: float, warmup: float, seed: int = 1987) -> Figur
                 state.apply_action(rng.choices(outcomes, weights)[0])
             else:
                 legal = state.legal_actions()
-                state.apply_action(legal[rng.randrange(len(legal))])
+                state.apply_action(rng.choice(legal))  # the same stream as legal[randrange(len)]
                 steps += 1
         return steps
 

@@ -46,7 +46,7 @@ def playout(state: Any, rng: random.Random) -> tuple[int, int]:
         else:
             seat = turn.seats[0]
             legal = legal_of(state, seat)
-            state = act(state, seat, legal[rng.randrange(len(legal))])
+            state = act(state, seat, rng.choice(legal))  # the same stream as legal[randrange(len)]
             actions += 1
 
 
