@@ -21,12 +21,11 @@ from typing import Any
 
 import typer
 from rich.progress import Progress
-from rich.table import Table
 
 from stammtisch.bots.playout import play_out
 from stammtisch.bots.registry import bots_for
-from stammtisch.cli.console import fail, stderr, stdout
-from stammtisch.core.text import Text
+from stammtisch.cli.console import stderr
+from stammtisch.cli.simulation import check_players, chosen_bots, print_figures
 from stammtisch.games import GAMES
 
 
@@ -85,37 +84,10 @@ def run(games: int, seed: int, players: int, names: list[str]) -> dict[str, Any]
 def simulate(games: int, seed: int, as_json: bool, bots: str, players: int) -> None:
     """The ``simulate preisromme`` command (called by ``cli/simulate.py``)."""
     game = GAMES["preisromme"]
-    available = bots_for(game)
-    names = [name.strip() for name in bots.split(",") if name.strip()]
-    unknown = [name for name in names if name not in available]
-    if not names or unknown:
-        wrong, known = ", ".join(unknown) or bots, ", ".join(sorted(available))
-        fail(
-            Text(
-                f"Unbekannter Bot „{wrong}“. Für preisromme gibt es: {known}.",
-                f"Unknown bot '{wrong}'. Available for preisromme: {known}.",
-            )
-        )
-    if not game.min_seats <= players <= game.max_seats:
-        fail(
-            Text(
-                f"preisromme braucht {game.min_seats} bis {game.max_seats} Spielerinnen, nicht {players}.",
-                f"preisromme needs {game.min_seats} to {game.max_seats} players, not {players}.",
-            )
-        )
+    names, _ = chosen_bots(game, bots)
+    check_players(game, players)
     figures = run(games, seed, players, names)
     if as_json:
         typer.echo(json.dumps(figures, ensure_ascii=False))
         return
-    table = Table(title=f"preisromme: {games} passes, seed {seed}")
-    table.add_column("figure")
-    table.add_column("value", justify="right")
-    for key, value in figures.items():
-        if key in ("game", "games", "seed"):
-            continue
-        if isinstance(value, dict):
-            value = ", ".join(f"{k}: {v}" for k, v in value.items())
-        elif isinstance(value, list):
-            value = ", ".join(map(str, value))
-        table.add_row(key.replace("_", " "), str(value))
-    stdout().print(table)
+    print_figures(f"preisromme: {games} passes, seed {seed}", figures)

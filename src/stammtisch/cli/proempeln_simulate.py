@@ -21,16 +21,15 @@ from typing import Any
 
 import typer
 from rich.progress import Progress
-from rich.table import Table
 
 from stammtisch.bots.base import Bot
 from stammtisch.bots.playout import play_out
 from stammtisch.bots.proempeln import AdvisorBot
 from stammtisch.bots.registry import bots_for
-from stammtisch.cli.console import fail, stderr, stdout
+from stammtisch.cli.console import fail, stderr
 from stammtisch.cli.proempeln_skills import NamedSkill, resolve, table
+from stammtisch.cli.simulation import check_players, chosen_bots, print_figures
 from stammtisch.core.errors import RuleViolation
-from stammtisch.core.text import Text
 from stammtisch.games.proempeln import GAME
 
 ADVISORS = ("advisor", "heuristic")
@@ -112,24 +111,8 @@ def _mean(values: Sequence[int]) -> float:
 
 def simulate(games: int, seed: int, as_json: bool, bots: str, players: int, skill: Sequence[str]) -> None:
     """The ``simulate proempeln`` command (called by ``cli/simulate.py``)."""
-    available = bots_for(GAME)
-    names = [name.strip() for name in bots.split(",") if name.strip()]
-    unknown = [name for name in names if name not in available]
-    if not names or unknown:
-        wrong, known = ", ".join(unknown) or bots, ", ".join(sorted(available))
-        fail(
-            Text(
-                f"Unbekannter Bot „{wrong}“. Für proempeln gibt es: {known}.",
-                f"Unknown bot '{wrong}'. Available for proempeln: {known}.",
-            )
-        )
-    if not GAME.min_seats <= players <= GAME.max_seats:
-        fail(
-            Text(
-                f"proempeln braucht {GAME.min_seats} bis {GAME.max_seats} Spieler, nicht {players}.",
-                f"proempeln needs {GAME.min_seats} to {GAME.max_seats} players, not {players}.",
-            )
-        )
+    names, _ = chosen_bots(GAME, bots)
+    check_players(GAME, players)
     skills = resolve(skill, players)
     try:
         figures = run(games, seed, names, skills, progress=not as_json)
@@ -138,17 +121,5 @@ def simulate(games: int, seed: int, as_json: bool, bots: str, players: int, skil
     if as_json:
         typer.echo(json.dumps(figures, ensure_ascii=False))
         return
-    out = Table(title=f"proempeln: {games} games, seed {seed}")
-    out.add_column("figure")
-    out.add_column("value", justify="right")
-    for key, value in figures.items():
-        if key in ("game", "games", "seed"):
-            continue
-        if key == "skills":
-            value = "; ".join(f"{s['source']} ({s['samples']})" for s in value)
-        elif isinstance(value, dict):
-            value = ", ".join(f"{k}: {v}" for k, v in value.items())
-        elif isinstance(value, list):
-            value = ", ".join(map(str, value))
-        out.add_row(key.replace("_", " "), str(value))
-    stdout().print(out)
+    skills_text = {"skills": lambda found: "; ".join(f"{s['source']} ({s['samples']})" for s in found)}
+    print_figures(f"proempeln: {games} games, seed {seed}", figures, skills_text)

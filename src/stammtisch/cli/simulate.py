@@ -31,14 +31,13 @@ from typing import Annotated, Any
 
 import typer
 from rich.progress import Progress
-from rich.table import Table
 
 from stammtisch.bots.base import Bot
 from stammtisch.bots.kluempchen import play_evening, start_evening
 from stammtisch.bots.playout import SkillModelMissing, play_out
-from stammtisch.bots.registry import bots_for
-from stammtisch.cli.console import fail, stderr, stdout
+from stammtisch.cli.console import fail, stderr
 from stammtisch.cli.games import require_game
+from stammtisch.cli.simulation import check_players, chosen_bots, print_figures
 from stammtisch.core.errors import RuleViolation
 from stammtisch.core.protocol import Game, Result
 from stammtisch.core.text import Text
@@ -183,23 +182,8 @@ def simulate(
 
         preisromme_simulate.simulate(games, seed, as_json, bots, players)
         return
-    available = bots_for(chosen)
-    names = [name.strip() for name in bots.split(",") if name.strip()]
-    unknown = [name for name in names if name not in available]
-    if not names or unknown:
-        fail(
-            Text(
-                f"Unbekannter Bot „{', '.join(unknown) or bots}“. Für {game} gibt es: {', '.join(sorted(available))}.",
-                f"Unknown bot '{', '.join(unknown) or bots}'. Available for {game}: {', '.join(sorted(available))}.",
-            )
-        )
-    if not chosen.min_seats <= players <= chosen.max_seats:
-        fail(
-            Text(
-                f"{game} braucht {chosen.min_seats} bis {chosen.max_seats} Spieler, nicht {players}.",
-                f"{game} needs {chosen.min_seats} to {chosen.max_seats} players, not {players}.",
-            )
-        )
+    names, available = chosen_bots(chosen, bots)
+    check_players(chosen, players)
     run = runner_for(chosen, rounds, teams)
     tally = Tally()
     started = time.perf_counter()
@@ -227,7 +211,7 @@ def simulate(
     if as_json:
         typer.echo(json.dumps(figures, ensure_ascii=False))
         return
-    _print_table(figures)
+    print_figures(f"{figures['game']}: {figures['games']} games, seed {figures['seed']}", figures)
 
 
 def _play_one(
@@ -243,18 +227,3 @@ def _play_one(
     # A string seed is hashed deterministically: game ``index`` of ``seed`` is always the same game.
     played = run(players, [available[name]() for name in seated], random.Random(f"{seed}:{index}"))
     tally.add(played, seated)
-
-
-def _print_table(figures: dict[str, Any]) -> None:
-    table = Table(title=f"{figures['game']}: {figures['games']} games, seed {figures['seed']}")
-    table.add_column("figure")
-    table.add_column("value", justify="right")
-    for key, value in figures.items():
-        if key in ("game", "games", "seed"):
-            continue
-        if isinstance(value, dict):
-            value = ", ".join(f"{k}: {v}" for k, v in value.items())
-        elif isinstance(value, list):
-            value = ", ".join(map(str, value))
-        table.add_row(key.replace("_", " "), str(value))
-    stdout().print(table)
