@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from stammtisch.games.preisromme.cards import CODES, JOKER
-from stammtisch.games.preisromme.melds import _layoff_options, _rank_sets, _suit_runs, represented
+from stammtisch.games.preisromme.melds import SET_VALUE, _layoff_options, _rank_sets, _suit_runs, represented
 from stammtisch.games.preisromme.model import Config, Discard, Figure, Layoff, Meld, Swap
 
 #: ``BIT[card]``: the card's bit in a presence mask.
@@ -130,7 +130,7 @@ class MeldTables:
     ``runs``: ``suit_mask << 6 | jokers << 2 | suit`` -> melds; ``sets``: ``rank << 8 |
     suits << 4 | jokers << 1 | room_for_four`` -> melds."""
 
-    __slots__ = ("min_points", "wrap", "both_ends", "adjacency", "ace_points", "useful", "runs", "sets")
+    __slots__ = ("min_points", "wrap", "both_ends", "adjacency", "ace_points", "useful", "runs", "sets", "set_ranks")
 
     def __init__(self, min_points: int, wrap: bool, both_ends: bool, adjacency: bool, ace_points: int) -> None:
         self.min_points = min_points
@@ -140,6 +140,10 @@ class MeldTables:
         #: 0 when no run is possible or none can reach ``min_points``
         self.useful: list[tuple[int, ...] | None] = [None] * 8
         self.runs: dict[int, tuple[Meld, ...]] = {}
+        #: the ranks whose four cards reach ``min_points`` (RA-11: a set counts its rank's value a card)
+        self.set_ranks = sum(
+            1 << rank - 1 for rank in range(1, 14) if 4 * (ace_points if rank == 1 else SET_VALUE[rank]) >= min_points
+        )
         self.sets: dict[int, tuple[Meld, ...]] = {}
 
 
@@ -198,6 +202,7 @@ def meld_actions(tables: MeldTables, bits: int, jokers: int, max_cards: int) -> 
         ranks = (m0 & (m1 | m2 | m3)) | (m1 & (m2 | m3)) | (m2 & m3)
     else:
         ranks = m0 | m1 | m2 | m3
+    ranks &= tables.set_ranks
     if not ranks:
         return found
     sets = tables.sets
