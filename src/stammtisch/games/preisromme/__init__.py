@@ -36,7 +36,8 @@ from stammtisch.core.errors import ImpossibleOutcome, InvalidOption, InvalidSetu
 from stammtisch.core.options import Option, Options
 from stammtisch.core.protocol import Game, GameInfo
 from stammtisch.core.text import Text
-from stammtisch.games.preisromme import notation, rules, view
+from stammtisch.games.preisromme import notation, rules
+from stammtisch.games.preisromme import view as viewing
 from stammtisch.games.preisromme.cards import CARD
 from stammtisch.games.preisromme.model import (
     ACTION_TYPES,
@@ -245,7 +246,8 @@ class Preisromme(Game[State]):
                     return rules.take_from_stock(state, card, at)
         return Game.resolve(self, state, outcome)
 
-    # The hot protocol methods are the rules' functions themselves (one call less per step).
+    # The rules' pure functions are the protocol's methods themselves (no wrapper per method, and on
+    # the hot path one call frame less per step).
     turn = staticmethod(rules.turn)
     legal_actions = staticmethod(rules.legal_actions)
     check_action = staticmethod(rules.check_action)
@@ -260,27 +262,15 @@ class Preisromme(Game[State]):
             )
 
     apply_outcome = staticmethod(rules.apply_outcome)
-
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        return view.view(state, seat)
-
-    def hide_others(self, state: State, seat: int | None, seed: int) -> State:
-        return view.hide_others(state, seat, seed)
-
-    def format_action(self, action: Any) -> str:
-        return notation.format_action(action)
-
-    def parse_action(self, text: str) -> Any:
-        return notation.parse_action(text)
+    view = staticmethod(viewing.view)
+    hide_others = staticmethod(viewing.hide_others)
+    format_action = staticmethod(notation.format_action)
+    parse_action = staticmethod(notation.parse_action)
+    format_outcome = staticmethod(notation.format_outcome)
+    parse_outcome = staticmethod(notation.parse_outcome)
 
     def describe_action(self, state: State, action: Any) -> Text:
         return notation.describe_action(action)
-
-    def format_outcome(self, outcome: Any) -> str:
-        return notation.format_outcome(outcome)
-
-    def parse_outcome(self, text: str) -> Any:
-        return notation.parse_outcome(text)
 
     def timeout_action(self, state: State, seat: int) -> Pass | None:
         """What a knock window's timer submits for ``seat`` (the match layer owns the clock): ``pass``

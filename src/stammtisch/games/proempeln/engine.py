@@ -6,9 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from stammtisch.core.chance import ChanceNode
 from stammtisch.core.options import Option, Options
-from stammtisch.core.protocol import Game, GameInfo, Turn
+from stammtisch.core.protocol import Game, GameInfo
 from stammtisch.core.text import Text
 from stammtisch.games.proempeln import notation, rules
 from stammtisch.games.proempeln.model import Announce, Landing, Record, Replay, Slip, State
@@ -110,38 +109,18 @@ class Proempeln(Game[State]):
     def start(self, seats: int, options: Options, setup: Mapping[str, Any] | None = None) -> State:
         return rules.start(seats, options)
 
-    def turn(self, state: State) -> Turn:
-        return rules.turn(state)
-
-    def legal_actions(self, state: State, seat: int) -> tuple[Any, ...]:
-        return rules.legal_actions(state, seat)
-
-    def check_action(self, state: State, seat: int, action: object) -> None:
-        rules.check_action(state, seat, action)
-
-    def apply_action(self, state: State, seat: int, action: Any) -> State:
-        return rules.apply_action(state, seat, action)
-
-    def check_outcome(self, state: State, node: ChanceNode, outcome: object) -> None:
-        rules.check_outcome(state, node, outcome)
-
-    def apply_outcome(self, state: State, outcome: Any) -> State:
-        return rules.apply_outcome(state, outcome)
-
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        return table_view(state, seat)
-
-    def format_action(self, action: Any) -> str:
-        return notation.format_action(action)
-
-    def parse_action(self, text: str) -> Any:
-        return notation.parse_action(text)
-
-    def format_outcome(self, outcome: Any) -> str:
-        return notation.format_outcome(outcome)
-
-    def parse_outcome(self, text: str) -> Any:
-        return notation.parse_outcome(text)
+    # The rules' pure functions are the protocol's methods themselves (no wrapper per method).
+    turn = staticmethod(rules.turn)
+    legal_actions = staticmethod(rules.legal_actions)
+    check_action = staticmethod(rules.check_action)
+    apply_action = staticmethod(rules.apply_action)
+    check_outcome = staticmethod(rules.check_outcome)
+    apply_outcome = staticmethod(rules.apply_outcome)
+    view = staticmethod(table_view)
+    format_action = staticmethod(notation.format_action)
+    parse_action = staticmethod(notation.parse_action)
+    format_outcome = staticmethod(notation.format_outcome)
+    parse_outcome = staticmethod(notation.parse_outcome)
 
     def describe_action(self, state: State, action: Any) -> Text:
         return describe(action)
