@@ -387,7 +387,7 @@ def find_runs(
         mask = masks[suit]
         # fewer than three cards of a suit (jokers included) make no run: skip the cached call
         if mask and _BITS[mask] + jokers >= 3:
-            runs, longest = _suit_runs(suit, mask, jokers, min_points, wrap, both_ends)
+            runs, longest = suit_runs(suit, mask, jokers, min_points, wrap, both_ends)
             if longest <= max_cards:
                 found.extend(runs)
             else:
@@ -400,7 +400,7 @@ _BITS = tuple(bin(mask).count("1") for mask in range(1 << 13))
 
 
 @bounded_cache(1 << 18)
-def _suit_runs(
+def suit_runs(
     suit: int, ranks: int, jokers: int, min_points: int, wrap: bool = False, both_ends: bool = False
 ) -> tuple[tuple[tuple[int, ...], ...], int]:
     """The runs of one suit worth at least ``min_points``, as cards, and the length of the longest. The
@@ -513,16 +513,16 @@ def _rank_sets_within(
     max_cards: int,
     ace_points: int = 10,
 ) -> tuple[tuple[int, ...], ...]:
-    """The sets of ``_rank_sets`` worth at least ``min_points`` with at most ``max_cards`` cards."""
+    """The sets of ``rank_sets`` worth at least ``min_points`` with at most ``max_cards`` cards."""
     return tuple(
         cards
-        for points, size, cards in _rank_sets(rank, suit_mask, jokers, canonical_adjacency, ace_points)
+        for points, size, cards in rank_sets(rank, suit_mask, jokers, canonical_adjacency, ace_points)
         if points >= min_points and size <= max_cards
     )
 
 
 @lru_cache(maxsize=1 << 12)
-def _rank_sets(
+def rank_sets(
     rank: int, suit_mask: int, jokers: int, canonical_adjacency: bool, ace_points: int = 10
 ) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
     """(points, size, cards) of the sets of one rank for a hand holding the suits in ``suit_mask`` (cached)."""
@@ -605,7 +605,7 @@ def layoff_moves(
     for index, figure in enumerate(table):
         # keyed by plain values, not the Figure: its dataclass hash and equality are Python calls,
         # and who laid the cards (``owners``) does not matter for what fits
-        for card, end in _layoff_options(
+        for card, end in layoff_options(
             figure.kind, figure.key, figure.lo, figure.slots, canonical_adjacency, wrap, both_ends
         ):
             if card in held:
@@ -614,7 +614,7 @@ def layoff_moves(
 
 
 @lru_cache(maxsize=1 << 14)
-def _layoff_options(
+def layoff_options(
     kind: int, key: int, lo: int, slots: tuple[int, ...], canonical_adjacency: bool, wrap: bool, both_ends: bool
 ) -> tuple[tuple[int, str], ...]:
     """Every (card, end) that ``lay_off`` accepts on the figure ``kind``, ``key``, ``lo``, ``slots``, by

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from stammtisch.games.preisromme.cards import CODES, JOKER
-from stammtisch.games.preisromme.melds import SET_VALUE, _layoff_options, _rank_sets, _suit_runs, represented
+from stammtisch.games.preisromme.melds import SET_VALUE, layoff_options, rank_sets, represented, suit_runs
 from stammtisch.games.preisromme.model import Config, Discard, Figure, Layoff, Meld, Swap
 
 #: ``BIT[card]``: the card's bit in a presence mask.
@@ -146,7 +146,6 @@ class MeldTables:
         )
         self.sets: dict[int, tuple[Meld, ...]] = {}
 
-
     def fill_useful(self, jokers: int) -> tuple[int, ...]:
         ranks = _RUN_RANKS[jokers] if not self.wrap else _ANY_RANKS
         # a run is worth at most its cards' points plus 10 a joker: most suits of a hand that has not
@@ -261,7 +260,7 @@ def _run_entry(tables: MeldTables, suit: int, mask: int, jokers: int) -> tuple[M
     if len(tables.runs) >= _CACHE_LIMIT:
         tables.runs.clear()
     # the table is the memo here: the finder's own one would only hold a second copy
-    runs, _ = _suit_runs.__wrapped__(suit, mask, jokers, tables.min_points, tables.wrap, tables.both_ends)
+    runs, _ = suit_runs.__wrapped__(suit, mask, jokers, tables.min_points, tables.wrap, tables.both_ends)
     return tuple(meld_action("run", cards) for cards in runs)
 
 
@@ -271,7 +270,7 @@ def _set_entry(tables: MeldTables, rank: int, suits: int, jokers: int, room_for_
     largest = 4 if room_for_four else 3
     return tuple(
         meld_action("set", cards)
-        for points, size, cards in _rank_sets(rank, suits, jokers, tables.adjacency, tables.ace_points)
+        for points, size, cards in rank_sets(rank, suits, jokers, tables.adjacency, tables.ace_points)
         if points >= tables.min_points and size <= largest
     )
 
@@ -340,7 +339,7 @@ def _figure_moves(
     ((bit, ``Swap``, owner) by card) at table place ``index``."""
     fits = tuple(
         (BIT[card], layoff_action(index, card, end))
-        for card, end in _layoff_options(figure.kind, figure.key, figure.lo, figure.slots, adjacency, wrap, both_ends)
+        for card, end in layoff_options(figure.kind, figure.key, figure.lo, figure.slots, adjacency, wrap, both_ends)
     )
     figure_bits = 0
     for bit, _ in fits:
