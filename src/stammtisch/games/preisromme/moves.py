@@ -127,7 +127,7 @@ def turn_rules(config: Config) -> TurnRules:
 class MeldTables:
     """What suits and ranks can lay under one set of house rules (``min_points``, ``allow_wraparound``,
     ``ace_both_ends``, ``set_joker_adjacency``, ``ace_in_set_points``), worked out as hands need it.
-    ``runs``: ``suit_mask << 6 | jokers << 2 | suit`` -> melds; ``sets``: ``rank << 8 |
+    ``runs``: ``suit_mask << 6 | jokers << 2 | suit`` -> melds; ``sets``: ``(rank - 1) << 8 |
     suits << 4 | jokers << 1 | room_for_four`` -> melds."""
 
     __slots__ = ("min_points", "wrap", "both_ends", "adjacency", "ace_points", "useful", "runs", "sets", "set_ranks")
@@ -147,6 +147,7 @@ class MeldTables:
         self.sets: dict[int, tuple[Meld, ...]] = {}
 
     def fill_useful(self, jokers: int) -> tuple[int, ...]:
+        """Work out ``useful[jokers]`` (8192 masks, once per number of jokers)."""
         ranks = _RUN_RANKS[jokers] if not self.wrap else _ANY_RANKS
         # a run is worth at most its cards' points plus 10 a joker: most suits of a hand that has not
         # opened yet are too weak for the opening's points, whatever their pattern
