@@ -10,9 +10,9 @@ from hypothesis import strategies as st
 
 from stammtisch.core.protocol import Chance, Finished
 from stammtisch.core.replay import ActionStep, OutcomeStep, fold
-from stammtisch.games.preisromme import GAME
-from stammtisch.games.preisromme.cards import deck, hand_points
-from stammtisch.games.preisromme.melds import find_layoffs, find_swaps, layoff_moves, swap_moves
+from stammtisch.games.preisromme import GAME, moves
+from stammtisch.games.preisromme.cards import CODES, deck, hand_points
+from stammtisch.games.preisromme.melds import find_layoffs, find_swaps
 from stammtisch.games.preisromme.model import DRAW, Discard, Layoff, Meld, Swap
 
 from .support import all_cards
@@ -121,7 +121,7 @@ RULINGS_OPTIONS = st.fixed_dictionaries(
 @given(data=st.data(), seats=st.integers(2, 5), options=RULINGS_OPTIONS)
 def test_listed_layoffs_and_swaps_are_the_ones_the_rules_accept(data: st.DataObject, seats: int, options: dict) -> None:
     """RA-14, RA-15 (speed without changing behaviour): the legal-move list's lay-offs and swaps, found
-    without building figures (cached per figure), are exactly those ``lay_off``/``swap`` accept; every
+    without building figures (per table, ``moves.TableMoves``), are exactly those ``lay_off``/``swap`` accept; every
     card stays accounted for under the rulings options (RA-01, RA-09, RA-11)."""
     _, _, states = drawn_playout(data, seats, options)
     full = Counter(deck(options["decks"], 6))
@@ -129,9 +129,11 @@ def test_listed_layoffs_and_swaps_are_the_ones_the_rules_accept(data: st.DataObj
         assert all_cards(state) == full
         hand, seat = state.hands[state.current], state.current
         wrap, ends = options["allow_wraparound"], options["ace_both_ends"]
-        slow = [(i, c, e) for i, c, e, _ in find_layoffs(hand, state.table, seat, True, wrap, ends)]
-        assert layoff_moves(hand, state.table, True, wrap, ends) == slow
         own = options["swap_own_jokers"]
-        assert swap_moves(hand, state.table, seat, own) == [
-            (i, c) for i, c, _ in find_swaps(hand, state.table, seat, own)
+        listed = moves.table_moves(state.table, True, wrap, ends, own)
+        bits = moves.presence(hand)
+        slow = [(i + 1, CODES[c], e) for i, c, e, _ in find_layoffs(hand, state.table, seat, True, wrap, ends)]
+        assert [(a.figure, a.card, a.end) for a in moves.layoff_actions(listed, bits)] == slow
+        assert [(a.figure, a.card) for a in moves.swap_actions(listed, seat, bits)] == [
+            (i + 1, CODES[c]) for i, c, _ in find_swaps(hand, state.table, seat, own)
         ]

@@ -589,30 +589,6 @@ def find_layoffs(
     return found
 
 
-def layoff_moves(
-    hand: Sequence[int],
-    table: Sequence[Figure],
-    canonical_adjacency: bool = True,
-    wrap: bool = False,
-    both_ends: bool = False,
-) -> list[tuple[int, int, str]]:
-    """``find_layoffs`` without building the resulting figures (for the legal-move list): every
-    (figure index, card, end), in the same order. Whether a card fits a figure does not depend on who
-    lays it, so each figure's possible lay-offs are worked out once and cached (figures lie on the
-    table for many turns)."""
-    held = set(hand)
-    found = []
-    for index, figure in enumerate(table):
-        # keyed by plain values, not the Figure: its dataclass hash and equality are Python calls,
-        # and who laid the cards (``owners``) does not matter for what fits
-        for card, end in layoff_options(
-            figure.kind, figure.key, figure.lo, figure.slots, canonical_adjacency, wrap, both_ends
-        ):
-            if card in held:
-                found.append((index, card, end))
-    return found
-
-
 @lru_cache(maxsize=1 << 14)
 def layoff_options(
     kind: int, key: int, lo: int, slots: tuple[int, ...], canonical_adjacency: bool, wrap: bool, both_ends: bool
@@ -631,30 +607,6 @@ def layoff_options(
 
 #: Every card: ``_candidates`` filtered by nothing.
 _ANY_CARD = set(range(53))
-
-
-def swap_moves(
-    hand: Sequence[int], table: Sequence[Figure], seat: int, own_allowed: bool = False
-) -> list[tuple[int, int]]:
-    """``find_swaps`` without building the resulting figures (for the legal-move list): every
-    (figure index, card given), in the same order. A joker that ``seat`` may swap always yields to the
-    card it stands for, so ``swap`` need not be tried."""
-    found: list[tuple[int, int]] = []
-    held = None
-    for index, figure in enumerate(table):
-        if JOKER not in figure.slots:
-            continue
-        if held is None:
-            held = set(hand)
-        cards = set()
-        for slot_index, slot in enumerate(figure.slots):
-            if slot != JOKER or (figure.owners[slot_index] == seat and not own_allowed):
-                continue
-            card = represented(figure, slot_index)
-            if card in held:
-                cards.add(card)
-        found.extend((index, card) for card in sorted(cards))
-    return found
 
 
 def find_swaps(

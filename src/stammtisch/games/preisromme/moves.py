@@ -2,8 +2,8 @@
 this is the engine's hottest code (see docs/rulings/preisromme.md, "Speed").
 
 The lists are exactly those of the finders in ``melds`` (``find_runs``, ``find_sets``,
-``layoff_moves``, ``swap_moves``), in the same canonical order; ``tests/games/preisromme`` compares
-both on random play. Three ideas make them cheap:
+``find_layoffs``, ``find_swaps``) and one ``Discard`` per distinct card, in the same canonical
+order; ``tests/games/preisromme`` compares both on random play. Three ideas make them cheap:
 
 * A hand is read once into a *presence mask* (bit ``card`` set when the hand holds it, the joker is
   bit 52) and its number of jokers. A suit's ranks are then a shift away, and the ranks that can make
@@ -49,11 +49,6 @@ def joker_count(hand: Sequence[int]) -> int:
     return len(hand) - bisect_left(hand, JOKER)
 
 
-def discards(hand: Sequence[int]) -> list[Discard]:
-    """One ``Discard`` per distinct card of a sorted hand, in card order."""
-    return list(map(DISCARDS.__getitem__, dict.fromkeys(hand)))
-
-
 #: Per suit: rank mask -> the ``Discard`` of each of those cards, in card order (filled as met; at most
 #: 8192 entries each).
 _SUIT_DISCARDS: tuple[dict[int, tuple[Discard, ...]], ...] = tuple({0: ()} for _ in range(4))
@@ -61,7 +56,7 @@ _JOKER_DISCARD = (DISCARDS[JOKER],)
 
 
 def discard_actions(bits: int) -> tuple[Discard, ...]:
-    """One ``Discard`` per card of presence mask ``bits``, in card order (``discards`` of the hand)."""
+    """One ``Discard`` per card of presence mask ``bits``, in card order."""
     clubs_of, spades_of, hearts_of, diamonds_of = _SUIT_DISCARDS
     clubs = clubs_of.get(bits & _RANKS)
     if clubs is None:
@@ -287,8 +282,8 @@ def meld_action(kind: str, cards: tuple[int, ...]) -> Meld:
 
 class TableMoves:
     """What one table accepts: per figure, the lay-offs as (card bit, ``Layoff``) in the order of
-    ``layoff_moves``, and per seat the joker swaps as (card bit, ``Swap``) in the order of
-    ``swap_moves``; each with the bits of the cards it takes (a quick test before the loop).
+    ``find_layoffs``, and per seat the joker swaps as (card bit, ``Swap``) in the order of
+    ``find_swaps``; each with the bits of the cards it takes (a quick test before the loop).
 
     A laying changes one figure or adds one, so the entries of the figures that are still the very
     same objects at the same place are taken over from the ``previous`` table's moves."""

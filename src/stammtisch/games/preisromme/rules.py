@@ -19,6 +19,7 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable
 
+from stammtisch.core.memo import bounded_cache
 from stammtisch.core.protocol import Chance, Decision, Finished, Result
 from stammtisch.games.preisromme import chance
 from stammtisch.games.preisromme.cards import CARD, JOKER, VALUE, deck
@@ -174,16 +175,10 @@ def window_seats(state: State) -> tuple[int, ...]:
     return _window_decision(state.discarder, state.claims).seats
 
 
-#: ``(discarder, claims)`` -> the window's ``Decision`` (few distinct ones exist, so each is built once).
-_WINDOW_DECISIONS: dict[tuple[int, tuple[int, ...]], Decision] = {}
-
-
+@bounded_cache(4096)
 def _window_decision(discarder: int, claims: tuple[int, ...]) -> Decision:
-    found = _WINDOW_DECISIONS.get((discarder, claims))
-    if found is None:
-        order = ORDER[len(claims)][discarder]
-        found = _WINDOW_DECISIONS[(discarder, claims)] = Decision(tuple(s for s in order if claims[s] == UNANSWERED))
-    return found
+    """The window's ``Decision`` (few distinct ones exist, so each is built once)."""
+    return Decision(tuple(s for s in ORDER[len(claims)][discarder] if claims[s] == UNANSWERED))
 
 
 #: The last chance or end ``turn`` answered, as (state, answer): the generic ``act``/``resolve`` ask
@@ -198,8 +193,7 @@ def turn(state: State) -> Decision | Chance | Finished:
     if phase == PLAY:
         return SOLO[state.current]
     if phase == WINDOW:
-        found = _WINDOW_DECISIONS.get((state.discarder, state.claims))
-        return found if found is not None else _window_decision(state.discarder, state.claims)
+        return _window_decision(state.discarder, state.claims)
     last = _last_turn
     if last[0] is state:
         return last[1]  # type: ignore[return-value]
@@ -275,7 +269,7 @@ def play_actions(state: State, seat: int) -> tuple[object, ...]:
     hand = state.hands[seat]
     owed = state.owed_jokers
     # R-9.2 lock (a joker still owed from a swap may be laid, P-22); RA-08: laying only once all have discarded
-    if state.locked and not owed or not all(state.discarded):
+    if state.locked and not owed or not may_lay(state):
         if state.provisional or owed:
             return ()
         return discard_actions(presence(hand))
@@ -581,8 +575,12 @@ def answer(state: State, seat: int, reply: int) -> State:
     return _resolve_window(state, claims)
 
 
-#: ``(discarder, claims)`` -> the seats that claimed, in order after the discarder (few distinct ones).
-_CLAIMED: dict[tuple[int, tuple[int, ...]], tuple[int, ...]] = {}
+@bounded_cache(4096)
+def _claimants(discarder: int, claims: tuple[int, ...]) -> tuple[int, ...]:
+    """The seats that claimed, in order after the discarder (few distinct windows exist)."""
+    return tuple(s for s in ORDER[len(claims)][discarder] if claims[s] == CLAIMED)
+
+
 #: ``_CLOSED[n]``: the answers of a closed window at a table of ``n``.
 _CLOSED = tuple((NOT_IN_WINDOW,) * n for n in range(8))
 
@@ -592,11 +590,7 @@ def _resolve_window(state: State, claims: tuple[int, ...]) -> State:
     n = state.seats
     card = state.top
     nxt = state.current
-    claimed = _CLAIMED.get((state.discarder, claims))
-    if claimed is None:
-        claimed = _CLAIMED[(state.discarder, claims)] = tuple(
-            s for s in ORDER[n][state.discarder] if claims[s] == CLAIMED
-        )
+    claimed = _claimants(state.discarder, claims)
     closed = _CLOSED[n]
     if claims[nxt] == CLAIMED:
         hands = _with(state.hands, nxt, _insert(state.hands[nxt], card))
