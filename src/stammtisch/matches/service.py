@@ -368,6 +368,11 @@ class MatchService:
                 _log.exception("notifying about match %s failed", match_id)
         return loaded
 
+    def rng(self, match_id: str) -> random.Random:
+        """The match's random generator in this process (digital play's chance events; the digital
+        table's bots draw from it too, so there is one generator per match, not one per use case)."""
+        return self._rng(match_id)
+
     def _rng(self, match_id: str) -> random.Random:
         with self._lock:
             rng = self._rngs.get(match_id)
