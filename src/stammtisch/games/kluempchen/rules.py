@@ -56,6 +56,7 @@ from stammtisch.games.kluempchen.model import (
 )
 from stammtisch.games.kluempchen.scoring import pairs_of
 from stammtisch.games.kluempchen.texts import DRAW_LABEL, roll_label
+from stammtisch.games.kluempchen.updates import replacer
 
 TARGET = 150  # K-11.1: a team that has passed 149 is out
 
@@ -101,7 +102,36 @@ def decision(seats: tuple[int, ...]) -> Decision:
     return found
 
 
-# --- small builders (positional construction: this is the hot path) ---------------------------
+# --- named updates (generated, see updates.py: this is the hot path) --------------------------
+
+_turn_step = replacer(PlayerTurn, "step")
+_round_turn = replacer(Round, "turn")
+_round_joker = replacer(Round, "jokers_used", "turn")
+_round_after_first = replacer(Round, "role", "first_result", "first_seat", "payments", "turn", "previous")
+_round_after_joint = replacer(
+    Round,
+    "scores",
+    "out",
+    "current",
+    "role",
+    "joint_turns",
+    "first_result",
+    "first_seat",
+    "sheet",
+    "payments",
+    "turn",
+    "previous",
+)
+_round_six_equal = replacer(Round, "first_result", "first_seat", "payments", "turn", "previous")
+_round_closed = replacer(Round, "payments", "turn")
+_state_playing = replacer(State, "phase", "draw", "teams", "round")
+_state_turn = replacer(State, "phase", "draw", "round")
+_state_phase = replacer(State, "phase", "draw")
+_state_drawing = replacer(State, "draw")
+_state_starting = replacer(State, "start_team", "last_draw_winner")
+_state_start_team = replacer(State, "start_team")
+_state_turn_ended = replacer(State, "phase", "draw", "round", "strassen")
+_state_round_over = replacer(State, "phase", "draw", "start_team", "round", "rounds", "strassen")
 
 
 def _seat_for(team: Team, role: int, joint_turns: int, config: Config) -> int:
@@ -117,73 +147,33 @@ def _fresh_turn(seat: int, role: int) -> PlayerTurn:
 
 
 def new_round(state: State, teams: tuple[Team, ...], first: int) -> Round:
+    """A fresh round (K-11): scores 0, fresh jokers (K-10.1), ``first`` team's P1 on turn."""
     n = len(teams)
     owner = _seat_for(teams[first], 1, 0, state.config)
     return Round(
-        len(state.rounds) + 1,
-        teams,
-        (0,) * n,
-        (False,) * n,
-        first,
-        1,
-        (0,) * n,
-        0,
-        -1,
-        (0,) * state.seats,
-        (),
-        (),
-        _fresh_turn(owner, 1),
+        number=len(state.rounds) + 1,
+        teams=teams,
+        scores=(0,) * n,
+        out=(False,) * n,
+        current=first,
+        role=1,
+        joint_turns=(0,) * n,
+        first_result=0,
+        first_seat=-1,
+        jokers_used=(0,) * state.seats,
+        sheet=(),
+        payments=(),
+        turn=_fresh_turn(owner, 1),
     )
 
 
 def with_round(state: State, rnd: Round, phase: int = PLAY) -> State:
-    return State(
-        state.seats,
-        state.config,
-        state.externals,
-        phase,
-        None,
-        rnd.teams,
-        state.start_team,
-        rnd,
-        state.rounds,
-        state.strassen,
-        state.last_draw_winner,
-    )
+    return _state_playing(state, phase=phase, draw=None, teams=rnd.teams, round=rnd)
 
 
 def _with_turn(state: State, turn: PlayerTurn) -> State:
-    r = state.round
-    assert r is not None
-    rnd = Round(
-        r.number,
-        r.teams,
-        r.scores,
-        r.out,
-        r.current,
-        r.role,
-        r.joint_turns,
-        r.first_result,
-        r.first_seat,
-        r.jokers_used,
-        r.sheet,
-        r.payments,
-        turn,
-        r.previous,
-    )
-    return State(
-        state.seats,
-        state.config,
-        state.externals,
-        PLAY,
-        None,
-        state.teams,
-        state.start_team,
-        rnd,
-        state.rounds,
-        state.strassen,
-        state.last_draw_winner,
-    )
+    assert state.round is not None
+    return _state_turn(state, phase=PLAY, draw=None, round=_round_turn(state.round, turn=turn))
 
 
 def joker_bit(team: Team, role: int) -> int:
@@ -340,30 +330,13 @@ def apply_action(state: State, seat: int, action: Any) -> State:
         config = state.config
         kind = type(action)
         if kind is Throw:
-            return _with_turn(state, _stepped(t, ROLL))
+            return _with_turn(state, _turn_step(t, step=ROLL))
         if kind is AnnounceJoker:
             team = rnd.teams[rnd.current]
             used = list(rnd.jokers_used)
             used[t.owner] |= joker_bit(team, t.role)
-            joker_turn = PlayerTurn(t.owner, t.role, t.thrower, True, ROLL)
-            r = rnd
-            marked = Round(
-                r.number,
-                r.teams,
-                r.scores,
-                r.out,
-                r.current,
-                r.role,
-                r.joint_turns,
-                r.first_result,
-                r.first_seat,
-                tuple(used),
-                r.sheet,
-                r.payments,
-                joker_turn,
-                r.previous,
-            )
-            return with_round(state, marked)
+            joker_turn = PlayerTurn(t.owner, t.role, t.thrower, joker=True, step=ROLL)
+            return with_round(state, _round_joker(rnd, jokers_used=tuple(used), turn=joker_turn))
         if kind is Stop:
             return end_turn(state, t, throws.stop(t, config), "stop")
         if kind is KeepPair:
@@ -373,7 +346,7 @@ def apply_action(state: State, seat: int, action: Any) -> State:
         if kind is SetAside:
             return _after(state, throws.keep_dice(t, action.faces, config))
         if kind is StandIn:
-            return _with_turn(state, PlayerTurn(t.owner, t.role, seat, False, ROLL))
+            return _with_turn(state, PlayerTurn(t.owner, t.role, seat, step=ROLL))
         if kind is Forfeit:
             return end_turn(state, t, 0, "forfeit")
         if kind is EnterTurn:
@@ -385,75 +358,18 @@ def apply_action(state: State, seat: int, action: Any) -> State:
         if isinstance(action, NextRound):
             record = state.rounds[-1]
             start_team = record.loser  # K-17.4: the losing team starts
-            moved = State(
-                state.seats,
-                state.config,
-                state.externals,
-                PLAY,
-                None,
-                state.teams,
-                start_team,
-                None,
-                state.rounds,
-                state.strassen,
-                state.last_draw_winner,
-            )
+            moved = _state_start_team(state, start_team=start_team)
             return with_round(moved, new_round(moved, state.teams, start_team))
         if isinstance(action, DemandRedraw):
             manual = state.config.team_draw == "manual"
             fresh = drawing.begin_manual(state.seats) if manual else drawing.begin(state.seats)
-            return State(
-                state.seats,
-                state.config,
-                state.externals,
-                MANUAL if manual else DRAW,
-                fresh,
-                state.teams,
-                state.start_team,
-                state.round,
-                state.rounds,
-                state.strassen,
-                state.last_draw_winner,
-            )
+            return _state_phase(state, phase=MANUAL if manual else DRAW, draw=fresh)
         if isinstance(action, CloseEvening):
-            return State(
-                state.seats,
-                state.config,
-                state.externals,
-                CLOSED,
-                None,
-                state.teams,
-                state.start_team,
-                state.round,
-                state.rounds,
-                state.strassen,
-                state.last_draw_winner,
-            )
+            return _state_phase(state, phase=CLOSED, draw=None)
     if state.phase == MANUAL and isinstance(action, FormTeam):
         assert state.draw is not None
         return _draw_progress(state, drawing.add_manual(state.draw, action.first, action.second))
     raise AssertionError(f"unchecked action {action!r}")
-
-
-def _stepped(t: PlayerTurn, step: int) -> PlayerTurn:
-    return PlayerTurn(
-        t.owner,
-        t.role,
-        t.thrower,
-        t.joker,
-        step,
-        t.throws,
-        t.towers,
-        t.kept,
-        t.free,
-        t.pending,
-        t.awaiting,
-        t.before,
-        t.last,
-        t.strassen,
-        t.choice,
-        t.log,
-    )
 
 
 def _enter_turn(state: State, action: EnterTurn) -> State:
@@ -465,24 +381,7 @@ def _enter_turn(state: State, action: EnterTurn) -> State:
         team = rnd.teams[rnd.current]
         used = list(rnd.jokers_used)
         used[t.owner] |= joker_bit(team, t.role)
-        r = rnd
-        rnd = Round(
-            r.number,
-            r.teams,
-            r.scores,
-            r.out,
-            r.current,
-            r.role,
-            r.joint_turns,
-            r.first_result,
-            r.first_seat,
-            tuple(used),
-            r.sheet,
-            r.payments,
-            t,
-            r.previous,
-        )
-        state = with_round(state, rnd)
+        state = with_round(state, _round_joker(rnd, jokers_used=tuple(used), turn=t))
     entered = PlayerTurn(t.owner, t.role, t.thrower, action.joker, strassen=action.strassen)
     return end_turn(state, entered, action.points // 2 if action.joker else action.points, "entered")
 
@@ -523,33 +422,9 @@ def apply_outcome(state: State, outcome: Any) -> State:
 
 def _draw_progress(state: State, draw: Draw) -> State:
     if draw.unassigned:
-        return State(
-            state.seats,
-            state.config,
-            state.externals,
-            state.phase,
-            draw,
-            state.teams,
-            state.start_team,
-            state.round,
-            state.rounds,
-            state.strassen,
-            state.last_draw_winner,
-        )
+        return _state_drawing(state, draw=draw)
     teams, first = drawing.seating(draw.teams)
-    drawn = State(
-        state.seats,
-        state.config,
-        state.externals,
-        PLAY,
-        None,
-        teams,
-        first,
-        None,
-        state.rounds,
-        state.strassen,
-        first,
-    )
+    drawn = _state_starting(state, start_team=first, last_draw_winner=first)
     return with_round(drawn, new_round(drawn, teams, first))
 
 
@@ -592,35 +467,16 @@ def end_turn(state: State, t: PlayerTurn, value: int, how: str = "") -> State:
     team = rnd.teams[rnd.current]
     if rnd.role == 1:
         owner = _seat_for(team, 2, rnd.joint_turns[rnd.current], config)
-        nxt = Round(
-            rnd.number,
-            rnd.teams,
-            rnd.scores,
-            rnd.out,
-            rnd.current,
-            2,
-            rnd.joint_turns,
-            result_points,
-            t.owner,
-            rnd.jokers_used,
-            rnd.sheet,
-            payments,
-            _fresh_turn(owner, 2),
-            previous,
+        nxt = _round_after_first(
+            rnd,
+            role=2,
+            first_result=result_points,
+            first_seat=t.owner,
+            payments=payments,
+            turn=_fresh_turn(owner, 2),
+            previous=previous,
         )
-        return State(
-            state.seats,
-            config,
-            state.externals,
-            PLAY,
-            None,
-            state.teams,
-            state.start_team,
-            nxt,
-            state.rounds,
-            accounts,
-            state.last_draw_winner,
-        )
+        return _state_turn_ended(state, phase=PLAY, draw=None, round=nxt, strassen=accounts)
     current = rnd.current
     gain = rnd.first_result + result_points if result_points > 0 else 0
     scores = list(rnd.scores)
@@ -635,21 +491,19 @@ def end_turn(state: State, t: PlayerTurn, value: int, how: str = "") -> State:
     left = out.count(False)
     if left <= 1:
         loser = out.index(False)
-        ended = Round(
-            rnd.number,
-            rnd.teams,
-            tuple(scores),
-            tuple(out),
-            current,
-            2,
-            tuple(joint),
-            0,
-            -1,
-            rnd.jokers_used,
-            (*rnd.sheet, entry),
-            payments,
-            None,
-            previous,
+        ended = _round_after_joint(
+            rnd,
+            scores=tuple(scores),
+            out=tuple(out),
+            current=current,
+            role=2,
+            joint_turns=tuple(joint),
+            first_result=0,
+            first_seat=-1,
+            sheet=(*rnd.sheet, entry),
+            payments=payments,
+            turn=None,
+            previous=previous,
         )
         due = settlement.settle_normal(rnd.teams, scores, loser, unused_jokers(rnd, state.seats))
         return _close_round(state, ended, accounts, "normal", loser, due)
@@ -657,35 +511,21 @@ def end_turn(state: State, t: PlayerTurn, value: int, how: str = "") -> State:
     while out[nxt_team]:
         nxt_team = (nxt_team + 1) % n
     owner = _seat_for(rnd.teams[nxt_team], 1, joint[nxt_team], config)
-    nxt = Round(
-        rnd.number,
-        rnd.teams,
-        tuple(scores),
-        tuple(out),
-        nxt_team,
-        1,
-        tuple(joint),
-        0,
-        -1,
-        rnd.jokers_used,
-        (*rnd.sheet, entry),
-        payments,
-        _fresh_turn(owner, 1),
-        previous,
+    nxt = _round_after_joint(
+        rnd,
+        scores=tuple(scores),
+        out=tuple(out),
+        current=nxt_team,
+        role=1,
+        joint_turns=tuple(joint),
+        first_result=0,
+        first_seat=-1,
+        sheet=(*rnd.sheet, entry),
+        payments=payments,
+        turn=_fresh_turn(owner, 1),
+        previous=previous,
     )
-    return State(
-        state.seats,
-        config,
-        state.externals,
-        PLAY,
-        None,
-        state.teams,
-        state.start_team,
-        nxt,
-        state.rounds,
-        accounts,
-        state.last_draw_winner,
-    )
+    return _state_turn_ended(state, phase=PLAY, draw=None, round=nxt, strassen=accounts)
 
 
 def six_equal_end(state: State, t: PlayerTurn) -> State:
@@ -695,21 +535,13 @@ def six_equal_end(state: State, t: PlayerTurn) -> State:
     accounts, payments = _book_strassen(state, rnd, t, 0)
     fined = t.thrower if state.config.penalty_thrower else t.owner
     loser, due = settlement.settle_six_equal(rnd.teams, rnd.scores, rnd.out, rnd.current, fined)
-    ended = Round(
-        rnd.number,
-        rnd.teams,
-        rnd.scores,
-        rnd.out,
-        rnd.current,
-        rnd.role,
-        rnd.joint_turns,
-        0,
-        -1,
-        rnd.jokers_used,
-        rnd.sheet,
-        payments,
-        t,
-        (t.owner, t.thrower, t.role, t.joker, t.log, 0, "six_equal"),
+    ended = _round_six_equal(
+        rnd,
+        first_result=0,
+        first_seat=-1,
+        payments=payments,
+        turn=t,
+        previous=(t.owner, t.thrower, t.role, t.joker, t.log, 0, "six_equal"),
     )
     return _close_round(state, ended, accounts, "six_equal", loser, due)
 
@@ -732,32 +564,12 @@ def _close_round(
     )
     paid_out = settlement.payouts(payments, state.externals, config.base_cents)
     record = RoundRecord(rnd.number, rnd.teams, rnd.scores, ending, loser, payments, paid_out)
-    finished = Round(
-        rnd.number,
-        rnd.teams,
-        rnd.scores,
-        rnd.out,
-        rnd.current,
-        rnd.role,
-        rnd.joint_turns,
-        rnd.first_result,
-        rnd.first_seat,
-        rnd.jokers_used,
-        rnd.sheet,
-        payments,
-        None,
-        rnd.previous,
-    )
-    return State(
-        state.seats,
-        config,
-        state.externals,
-        ROUND_OVER,
-        None,
-        state.teams,
-        loser,
-        finished,
-        (*state.rounds, record),
-        accounts,
-        state.last_draw_winner,
+    return _state_round_over(
+        state,
+        phase=ROUND_OVER,
+        draw=None,
+        start_team=loser,
+        round=_round_closed(rnd, payments=payments, turn=None),
+        rounds=(*state.rounds, record),
+        strassen=accounts,
     )

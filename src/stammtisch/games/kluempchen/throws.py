@@ -35,6 +35,7 @@ from stammtisch.games.kluempchen.turnlog import (
     TOWER,
     VOLL_STAR_A,
     VOLL_STAR_B,
+    Entry,
     Event,
 )
 from stammtisch.games.kluempchen.turnlog import ANSCHLUSS as ANSCHLUSS_EVENT
@@ -42,6 +43,7 @@ from stammtisch.games.kluempchen.turnlog import SIX_EQUAL as SIX_EQUAL_EVENT
 from stammtisch.games.kluempchen.turnlog import SIX_OVER as SIX_OVER_EVENT
 from stammtisch.games.kluempchen.turnlog import STRASSE as STRASSE_EVENT
 from stammtisch.games.kluempchen.turnlog import VOLL as VOLL_EVENT
+from stammtisch.games.kluempchen.updates import replacer
 
 GOING, DONE, SIX = 0, 1, 2
 NOTHING = (0, 0, 0, 0, 0, 0)
@@ -66,6 +68,26 @@ def _value_of(awaiting: bool, pending: int, kept: tuple[int, ...], config: Confi
     return pending + clump_value(kept)
 
 
+#: A counted throw rewrites everything but who throws for whom and the joker (updates.py).
+_thrown = replacer(
+    PlayerTurn,
+    "step",
+    "throws",
+    "towers",
+    "kept",
+    "free",
+    "pending",
+    "awaiting",
+    "before",
+    "last",
+    "strassen",
+    "choice",
+    "log",
+)
+_towered = replacer(PlayerTurn, "towers", "log")
+_noted = replacer(PlayerTurn, "log")
+
+
 def _make(
     turn: PlayerTurn,
     step: int,
@@ -76,26 +98,25 @@ def _make(
     before: int,
     last: tuple[int, ...],
     strassen: int,
-    log: tuple,
+    log: tuple[Entry, ...],
     choice: tuple[int, ...] = (),
 ) -> PlayerTurn:
-    return PlayerTurn(
-        turn.owner,
-        turn.role,
-        turn.thrower,
-        turn.joker,
-        step,
-        throws,
-        0,
-        kept,
-        6 - sum(kept),
-        pending,
-        awaiting,
-        before,
-        last,
-        strassen,
-        choice,
-        log,
+    """The turn after a counted throw: the Turm streak restarts (KA-25), the free dice follow from
+    the kept ones."""
+    return _thrown(
+        turn,
+        step=step,
+        throws=throws,
+        towers=0,
+        kept=kept,
+        free=6 - sum(kept),
+        pending=pending,
+        awaiting=awaiting,
+        before=before,
+        last=last,
+        strassen=strassen,
+        choice=choice,
+        log=log,
     )
 
 
@@ -180,10 +201,21 @@ def counted_throw(turn: PlayerTurn, faces: tuple[int, ...], config: Config) -> S
                 grown[index] += n
                 added[index] = n
         return _grown(turn, grown, throws, pending, awaiting, before, faces, strassen, config, added, False)
-    # Positional from here on (the hot path): throws, kept, pending, awaiting, before, last, strassen,
-    # created, config, added, combo, number, replace.
     return settle(
-        turn, throws, kept, pending, awaiting, before, faces, strassen, created, config, kept, combo, throws, False
+        turn,
+        throws=throws,
+        kept=kept,
+        pending=pending,
+        awaiting=awaiting,
+        before=before,
+        last=faces,
+        strassen=strassen,
+        created=created,
+        config=config,
+        added=kept,
+        combo=combo,
+        number=throws,
+        replace=False,
     )
 
 
@@ -294,23 +326,33 @@ def settle(
         else:  # ... and a risk throw must raise the value
             result = now if now > before else 0
             end = (RAISED if result else FAILED, before, now)
-        # _make positionally: step, throws, kept, pending, awaiting, before, last, strassen, log.
         done = _make(
             turn,
-            ROLL,
-            throws,
-            kept,
-            pending,
-            awaiting,
-            before,
-            last,
-            strassen,
-            (*log, (last, added, (*events, end), number)),
+            step=ROLL,
+            throws=throws,
+            kept=kept,
+            pending=pending,
+            awaiting=awaiting,
+            before=before,
+            last=last,
+            strassen=strassen,
+            log=(*log, (last, added, (*events, end), number)),
         )
         return done, DONE, result
     log = (*log, (last, added, events, number))
     step = CONTINUE if throws >= 2 else ROLL
-    going = _make(turn, step, throws, kept, pending, awaiting, before, last, strassen, log)
+    going = _make(
+        turn,
+        step=step,
+        throws=throws,
+        kept=kept,
+        pending=pending,
+        awaiting=awaiting,
+        before=before,
+        last=last,
+        strassen=strassen,
+        log=log,
+    )
     return going, GOING, 0
 
 
@@ -390,35 +432,17 @@ def tower(turn: PlayerTurn, config: Config) -> Step:
     ended = towers >= config.tower_limit
     log = (*turn.log, ((), NOTHING, ((TOWER, towers, int(ended)),), turn.throws + 1))
     if ended:
-        return turn._replace(log=log), DONE, 0 if config.tower_zero else value(turn, config)
-    repeated = PlayerTurn(
-        turn.owner,
-        turn.role,
-        turn.thrower,
-        turn.joker,
-        turn.step,
-        turn.throws,
-        towers,
-        turn.kept,
-        turn.free,
-        turn.pending,
-        turn.awaiting,
-        turn.before,
-        turn.last,
-        turn.strassen,
-        turn.choice,
-        log,
-    )
-    return repeated, GOING, 0
+        return _noted(turn, log=log), DONE, 0 if config.tower_zero else value(turn, config)
+    return _towered(turn, towers=towers, log=log), GOING, 0
 
 
 def cocked(turn: PlayerTurn) -> PlayerTurn:
     """K-9.1/KA-26: cocked dice are repeated and not counted; only the table's record notes them."""
-    return turn._replace(log=(*turn.log, ((), NOTHING, ((COCKED, 0, 0),), turn.throws + 1)))
+    return _noted(turn, log=(*turn.log, ((), NOTHING, ((COCKED, 0, 0),), turn.throws + 1)))
 
 
 def foul(turn: PlayerTurn, config: Config, kind: int = 0) -> Step:
     """K-4/KA-24: a void throw ends the turn; it scores 0 (or the prior state with keep_prior_state).
     ``kind`` indexes FOUL_KINDS (for the table's record)."""
-    fouled = turn._replace(log=(*turn.log, ((), NOTHING, ((FOUL, kind, 0),), turn.throws + 1)))
+    fouled = _noted(turn, log=(*turn.log, ((), NOTHING, ((FOUL, kind, 0),), turn.throws + 1)))
     return fouled, DONE, 0 if config.foul_zero else value(turn, config)
