@@ -5,9 +5,14 @@ A game is a pure rules engine over immutable state values:
 * ``turn(state)`` says what happens next: a ``Decision`` for one seat (or several, for secret
   simultaneous votes and knock windows), a ``Chance`` event, or ``Finished``.
 * ``legal_actions(state, seat)`` lists what a seat may do, in a documented canonical order.
-* ``act(state, seat, action)`` and ``resolve(state, outcome)`` return the next state. They run
-  the generic pre-checks once (finished, then whose turn, then decision vs. chance) and then the
-  game's own check, which raises a ``RuleViolation`` saying which clause is broken.
+* ``act(state, seat, action)`` and ``resolve(state, outcome)`` return the next state. They are the
+  framework's only entry points and no game overrides them. They first offer the step to the game's
+  optional fast path (``fast_act``/``fast_resolve``); when that declines (``None``) they take the
+  checked path (``checked_act``/``checked_resolve``): the generic pre-checks once (finished, then
+  whose turn, then decision vs. chance) and then the game's own check, which raises a
+  ``RuleViolation`` saying which clause is broken. A fast path must give the same state as the
+  checked path, and must decline every step it is not certain is legal (so refusals always come
+  from the checked path); the conformance suite compares both for every game.
 * ``view(state, seat)`` is exactly what that seat may see; ``view(state, None)`` the public table.
   Adapters (web, CLI) and bots only ever see views.
 
@@ -19,7 +24,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar, final
 
 from stammtisch.core import codec
 from stammtisch.core.chance import ChanceNode
@@ -87,7 +92,9 @@ def _rules_clause(game: Game[Any]) -> str:
 
 class Game(ABC, Generic[State]):
     """One game's rules. Subclasses set the class attributes and implement the abstract methods;
-    ``act`` and ``resolve`` are the framework's and should not be overridden."""
+    ``act`` and ``resolve`` (and ``checked_act``/``checked_resolve``) are the framework's and are
+    never overridden: a game that wants speed implements the optional hooks ``fast_act`` and
+    ``fast_resolve`` instead. ``timeout_action`` is the optional hook a table's deadline asks."""
 
     slug: str
     title: Text
@@ -98,6 +105,17 @@ class Game(ABC, Generic[State]):
     rules_version: str = "1"
     action_types: tuple[type, ...] = ()
     outcome_types: tuple[type, ...] = ()
+
+    #: The framework's entry points; a subclass that defines one of them is refused at class creation.
+    FRAMEWORK_METHODS: ClassVar[tuple[str, ...]] = ("act", "resolve", "checked_act", "checked_resolve")
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        overridden = [name for name in Game.FRAMEWORK_METHODS if name in vars(cls)]
+        if overridden:
+            raise TypeError(
+                f"{cls.__name__} overrides {', '.join(overridden)}: implement fast_act/fast_resolve instead"
+            )
 
     # --- setting up -------------------------------------------------------------------------
     def configure(self, given: Mapping[str, object] | None = None) -> Options:
@@ -144,9 +162,43 @@ class Game(ABC, Generic[State]):
     def apply_outcome(self, state: State, outcome: Any) -> State:
         """The state after a checked chance outcome."""
 
+    # --- optional hooks --------------------------------------------------------------------
+    def fast_act(self, state: State, seat: int, action: Any) -> State | None:
+        """A short way for common steps: the new state, or ``None`` to take the checked path.
+
+        Return a state only when the generic pre-checks and the game's own check are certain to
+        pass, and exactly the state ``checked_act`` would return; decline (``None``) everything
+        else, so every refusal comes from the checked path with its fixed order of checks."""
+        return None
+
+    def fast_resolve(self, state: State, outcome: Any) -> State | None:
+        """Like ``fast_act`` for chance outcomes: the new state, or ``None`` for the checked path."""
+        return None
+
+    def timeout_action(self, state: State, seat: int) -> Any | None:
+        """The action a table's deadline submits for ``seat`` when it did not answer in time (e.g.
+        ``pass`` in a knock window); ``None``: nothing may be submitted for it (the table waits).
+        The match layer owns the clock; the game only says what silence means under its rules."""
+        return None
+
     # --- the framework's operations ---------------------------------------------------------
+    @final
     def act(self, state: State, seat: int, action: Any) -> State:
-        """Validate and apply ``seat``'s action. Pre-checks run in a fixed order:
+        """Validate and apply ``seat``'s action: the game's fast path if it takes the step, else
+        ``checked_act``. Never overridden by a game."""
+        new = self.fast_act(state, seat, action)
+        return self.checked_act(state, seat, action) if new is None else new
+
+    @final
+    def resolve(self, state: State, outcome: Any) -> State:
+        """Validate and apply a chance outcome (sampled, or entered from the real table): the game's
+        fast path if it takes the step, else ``checked_resolve``. Never overridden by a game."""
+        new = self.fast_resolve(state, outcome)
+        return self.checked_resolve(state, outcome) if new is None else new
+
+    @final
+    def checked_act(self, state: State, seat: int, action: Any) -> State:
+        """Validate and apply ``seat``'s action the generic way. Pre-checks run in a fixed order:
         game over, then outcome pending, then not your turn, then the game's own rules."""
         turn = self.turn(state)
         if isinstance(turn, Finished):
@@ -167,8 +219,10 @@ class Game(ABC, Generic[State]):
         self.check_action(state, seat, action)
         return self.apply_action(state, seat, action)
 
-    def resolve(self, state: State, outcome: Any) -> State:
-        """Validate and apply a chance outcome (sampled, or entered from the real table)."""
+    @final
+    def checked_resolve(self, state: State, outcome: Any) -> State:
+        """Validate and apply a chance outcome the generic way: game over, then decision pending,
+        then the game's ``check_outcome``."""
         turn = self.turn(state)
         if isinstance(turn, Finished):
             raise MatchFinished(_rules_clause(self), Text("Das Spiel ist zu Ende.", "The game is over."))

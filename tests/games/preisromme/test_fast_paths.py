@@ -1,8 +1,9 @@
-"""The engine's short ways for the commonest steps (``Preisromme.act`` for window answers and
-discards, ``Preisromme.resolve`` for stock cards) must behave exactly like the generic
-``Game.act``/``Game.resolve`` with their fixed order of checks (finished, outcome pending, not your
-turn, the rules): the same new state for every legal step and the same refusal (code and clause) for
-every illegal one, R-4 (knocking), R-11.2 (discarding), RA-01/RA-30 (the stock)."""
+"""The engine's short ways for the commonest steps (``Preisromme.fast_act`` for window answers and
+discards, ``Preisromme.fast_resolve`` for stock cards) must behave exactly like the checked path
+``Game.checked_act``/``Game.checked_resolve`` with its fixed order of checks (finished, outcome pending,
+not your turn, the rules): ``act``/``resolve`` give the same new state for every legal step and the same
+refusal (code and clause) for every illegal one, R-4 (knocking), R-11.2 (discarding), RA-01/RA-30 (the
+stock); and a fast path that takes a step returns exactly the checked path's state."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from hypothesis import strategies as st
 
 from stammtisch.core.chance import sample
 from stammtisch.core.errors import RuleViolation
-from stammtisch.core.protocol import Chance, Finished, Game
+from stammtisch.core.protocol import Chance, Finished
 from stammtisch.games.preisromme import GAME
 from stammtisch.games.preisromme.cards import CODES
 from stammtisch.games.preisromme.model import CardOutcome, Discard, Knock, Pass, Take
@@ -43,13 +44,16 @@ def test_short_ways_equal_the_generic_checks(seed: int, seats: int, multiple: bo
         for seat in range(-1, seats + 1):
             for action in probes:
                 fast = outcome_of(lambda: GAME.act(state, seat, action))  # noqa: B023
-                generic = outcome_of(lambda: Game.act(GAME, state, seat, action))  # noqa: B023
+                generic = outcome_of(lambda: GAME.checked_act(state, seat, action))  # noqa: B023
                 assert fast == generic, (seat, action)
+                short = GAME.fast_act(state, seat, action)
+                assert short is None or short == generic, (seat, action)
         for code in ("7H", "JK", "XX", CODES[state.stock[0]] if state.stock else "2C"):
             outcome = CardOutcome(code)
-            assert outcome_of(lambda: GAME.resolve(state, outcome)) == outcome_of(  # noqa: B023
-                lambda: Game.resolve(GAME, state, outcome)  # noqa: B023
-            )
+            generic = outcome_of(lambda: GAME.checked_resolve(state, outcome))  # noqa: B023
+            assert outcome_of(lambda: GAME.resolve(state, outcome)) == generic  # noqa: B023
+            short = GAME.fast_resolve(state, outcome)
+            assert short is None or short == generic, outcome
         if isinstance(turn, Finished):
             return
         if isinstance(turn, Chance):

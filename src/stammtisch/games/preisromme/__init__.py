@@ -216,12 +216,12 @@ class Preisromme(Game[State]):
             )
         return rules.new_game(config, seats, 0)
 
-    def act(self, state: State, seat: int, action: Any) -> State:
-        """``Game.act``, with a short way for the two commonest legal steps: an answer in the knock
-        window and a discard. The short way is taken only when the generic pre-checks and the rules'
-        checks are certain to pass (a window seat that has not answered; a held card with nothing
-        owed); everything else, every refusal included, goes the generic way, so the order of the
-        checks and the errors are unchanged (tests/games/preisromme/test_fast_paths.py)."""
+    def fast_act(self, state: State, seat: int, action: Any) -> State | None:
+        """The short way for the two commonest legal steps: an answer in the knock window and a
+        discard. Taken only when the generic pre-checks and the rules' checks are certain to pass (a
+        window seat that has not answered; a held card with nothing owed); everything else, every
+        refusal included, is declined (``None``) and goes the checked way, so the order of the checks
+        and the errors are unchanged (tests/games/preisromme/test_fast_paths.py)."""
         kind = action.__class__
         phase = state.phase
         if phase == WINDOW:
@@ -232,11 +232,11 @@ class Preisromme(Game[State]):
             card = CARD.get(action.card) if action.card.__class__ is str else None
             if card is not None and not state.provisional and not state.owed_jokers and card in state.hands[seat]:
                 return rules.discard(state, seat, card)
-        return Game.act(self, state, seat, action)
+        return None
 
-    def resolve(self, state: State, outcome: Any) -> State:
-        """``Game.resolve``, with a short way for a card that is in the stock while a card is due
-        (dealing, the up-card, a draw); anything else goes the generic way."""
+    def fast_resolve(self, state: State, outcome: Any) -> State | None:
+        """The short way for a card that is in the stock while a card is due (dealing, the up-card,
+        a draw); anything else is declined and goes the checked way."""
         if state.phase in _CARD_DUE and outcome.__class__ is CardOutcome and outcome.card.__class__ is str:
             card = CARD.get(outcome.card)
             stock = state.stock
@@ -244,7 +244,7 @@ class Preisromme(Game[State]):
                 at = bisect_left(stock, card)
                 if at < len(stock) and stock[at] == card:
                     return rules.take_from_stock(state, card, at)
-        return Game.resolve(self, state, outcome)
+        return None
 
     # The rules' pure functions are the protocol's methods themselves (no wrapper per method, and on
     # the hot path one call frame less per step).
