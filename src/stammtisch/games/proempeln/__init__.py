@@ -14,6 +14,6 @@ A short walkthrough (table play: every stopper is entered as one ``Landing``):
 20
 """
 
-from stammtisch.games.proempeln.engine import GAME, Proempeln
+from stammtisch.games.proempeln.game import GAME, Proempeln
 
 __all__ = ["GAME", "Proempeln"]
