@@ -25,10 +25,10 @@ def test_s9_unit_is_base_times_players(players: int, cents: int) -> None:
 
 def test_k11_k12_loss_units() -> None:
     """K-11.3/K-12, KA-18: lost 1, Schuster (< 75) +1, Schwarz (0) +1; 74 is Schuster, 75 is safe."""
-    assert loss_units(120) == (("verloren", 1),)
-    assert loss_units(75) == (("verloren", 1),)
-    assert loss_units(74) == (("verloren", 1), ("schuster", 1))
-    assert loss_units(0) == (("verloren", 1), ("schuster", 1), ("schwarz", 1))
+    assert loss_units(120) == (("lost", 1),)
+    assert loss_units(75) == (("lost", 1),)
+    assert loss_units(74) == (("lost", 1), ("below_75", 1))
+    assert loss_units(0) == (("lost", 1), ("below_75", 1), ("no_points", 1))
     assert sum(u for _, u in loss_units(0)) == 3  # K-12.3
 
 
@@ -36,7 +36,7 @@ def test_k151_solo_loser_pays_once_and_k152_for_both_jokers() -> None:
     """K-15.1: loss units for the solo once; K-15.2/KA-19: up to 2 unused jokers."""
     teams = (Team(0, 1), Team(2, 3), Team(4, 4))
     due = settle_normal(teams, (150, 160, 10), 2, (0, 1, 0, 0, 2))
-    assert due == ((4, "verloren", 1), (4, "schuster", 1), (1, "joker_grab", 1), (4, "joker_grab", 2))
+    assert due == ((4, "lost", 1), (4, "below_75", 1), (1, "unused_joker", 1), (4, "unused_joker", 2))
 
 
 def test_k14_every_third_strasse_costs_a_unit() -> None:
@@ -53,13 +53,13 @@ def test_k11_normal_end_payments_in_cents() -> None:
     record = state.rounds[-1]
     assert record.loser == 1 and record.scores == (162, 74)
     assert [(p.seat, p.reason, p.cents) for p in record.payments] == [
-        (2, "verloren", 200),
-        (3, "verloren", 200),
-        (2, "schuster", 200),
-        (3, "schuster", 200),
-        (1, "joker_grab", 200),
-        (2, "joker_grab", 200),
-        (3, "joker_grab", 200),
+        (2, "lost", 200),
+        (3, "lost", 200),
+        (2, "below_75", 200),
+        (3, "below_75", 200),
+        (1, "unused_joker", 200),
+        (2, "unused_joker", 200),
+        (3, "unused_joker", 200),
     ]
     assert view(state)["totals"]["bank_cents"] == 1400
 
@@ -69,7 +69,7 @@ def test_k12_schwarz_three_units() -> None:
     state = with_scores(new(), (144, 0))
     state = play(state, *SIX, *SIX)
     units = {(p.seat, p.reason) for p in state.rounds[-1].payments}
-    assert {(2, "verloren"), (2, "schuster"), (2, "schwarz")} <= units
+    assert {(2, "lost"), (2, "below_75"), (2, "no_points")} <= units
 
 
 def test_ka20_strassen_counter_spans_the_evening_and_counts_unconfirmed() -> None:
@@ -77,7 +77,7 @@ def test_ka20_strassen_counter_spans_the_evening_and_counts_unconfirmed() -> Non
     lap = (*STRASSE_FAIL, *SIX, *SIX, *SIX)  # seat 0 throws a Straße, the others 6 each
     state = play(new(), *lap, *lap, *STRASSE_FAIL)
     assert view(state)["strassen"] == [3, 0, 0, 0]
-    assert [(p.seat, p.reason, p.cents) for p in state.round.payments] == [(0, "strassen3", 200)]
+    assert [(p.seat, p.reason, p.cents) for p in state.round.payments] == [(0, "three_straights", 200)]
     assert view(state)["totals"]["paid_cents"] == [200, 0, 0, 0]
 
 

@@ -36,14 +36,19 @@ def check_points(state: State) -> None:
 
 
 def check_money(state: State) -> None:
-    """Everything paid is kept by the bank or paid out to externals; externals get base x others' units."""
+    """Everything paid is kept by the bank or paid out to externals; an external gets base x every unit
+    paid that round except the ones he paid with his own share already taken off (KA-29)."""
     paid, received, bank = evening_totals(state)
     assert sum(paid) == bank + sum(received)
     assert all(received[s] == 0 for s in range(state.seats) if not state.externals[s])
     base = state.config.base_cents
+    unit = base * state.seats
     for record in state.rounds:
         for payout in record.payouts:
-            assert payout.cents == base * sum(p.units for p in record.payments if p.seat != payout.seat)
+            # KA-29: the external's share of every unit is his: the others' units, and his own full units.
+            others = sum(p.units for p in record.payments if p.seat != payout.seat)
+            own_full = sum(p.units for p in record.payments if p.seat == payout.seat and p.cents == p.units * unit)
+            assert payout.cents == base * (others + own_full)
         for p in record.payments:
             assert p.cents > 0 and p.units > 0
 

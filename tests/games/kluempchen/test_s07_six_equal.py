@@ -30,10 +30,10 @@ def test_s72_s77_settlement() -> None:
     state = play(state, "throw", "2 2 2 2 2 2")
     assert state.rounds[-1].loser == 1
     assert _reasons(state) == [
-        (2, "verloren", 1),
-        (3, "verloren", 1),
-        (2, "schuster", 1),
-        (3, "schuster", 1),
+        (2, "lost", 1),
+        (3, "lost", 1),
+        (2, "below_75", 1),
+        (3, "below_75", 1),
         (0, "six_equal_fine", 1),
     ]
 
@@ -55,10 +55,10 @@ def test_ka14_out_teams_are_never_loser_or_schuster() -> None:
     loser, due = settle_six_equal(teams, (150, 40, 60), (True, False, False), 2, 4)
     assert loser == 1
     assert due == (
-        (2, "verloren", 1),
-        (3, "verloren", 1),
-        (2, "schuster", 1),
-        (3, "schuster", 1),
+        (2, "lost", 1),
+        (3, "lost", 1),
+        (2, "below_75", 1),
+        (3, "below_75", 1),
         (4, "six_equal_fine", 1),
     )
 
@@ -67,7 +67,7 @@ def test_ka14_six_equal_with_a_solo_counts_him_once() -> None:
     """KA-14/KA-21: the solo loser pays once per reason."""
     state = with_scores(new(5), (100, 120, 50))
     state = play(state, "throw", "5 5 5 5 5 5")
-    assert [(s, r) for s, r, _ in _reasons(state)] == [(4, "verloren"), (4, "schuster"), (0, "six_equal_fine")]
+    assert [(s, r) for s, r, _ in _reasons(state)] == [(4, "lost"), (4, "below_75"), (0, "six_equal_fine")]
 
 
 def test_ka34_six_equal_fine_goes_to_the_physical_thrower() -> None:

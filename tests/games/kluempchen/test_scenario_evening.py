@@ -16,14 +16,14 @@ def test_two_round_evening() -> None:
     record = state.rounds[-1]
     assert record.scores == (160, 0) and record.loser == 1
     assert sorted((p.seat, p.reason) for p in record.payments) == [
-        (2, "joker_grab"),
-        (2, "schuster"),
-        (2, "schwarz"),
-        (2, "verloren"),
-        (3, "joker_grab"),
-        (3, "schuster"),
-        (3, "schwarz"),
-        (3, "verloren"),
+        (2, "below_75"),
+        (2, "lost"),
+        (2, "no_points"),
+        (2, "unused_joker"),
+        (3, "below_75"),
+        (3, "lost"),
+        (3, "no_points"),
+        (3, "unused_joker"),
     ]
     assert view(state)["totals"]["bank_cents"] == 1600
     assert view(state)["jokers_left"] == [0, 0, 1, 1]
@@ -34,10 +34,10 @@ def test_two_round_evening() -> None:
     record = state.rounds[-1]
     assert record.ending == "six_equal" and record.loser == 0
     assert [(p.seat, p.reason) for p in record.payments] == [
-        (0, "verloren"),
-        (1, "verloren"),
-        (0, "schuster"),
-        (1, "schuster"),
+        (0, "lost"),
+        (1, "lost"),
+        (0, "below_75"),
+        (1, "below_75"),
         (2, "six_equal_fine"),
     ]
 

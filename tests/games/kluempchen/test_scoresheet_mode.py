@@ -79,7 +79,7 @@ def test_strassen_entries_feed_the_account() -> None:
     """KA-20: entered Straßen count, a failed turn may have thrown some too."""
     state = play(sheet(), "score 0 strassen 2", "score 6", "score 6", "score 6", "score 36 strassen 1")
     assert view(state)["strassen"] == [3, 0, 0, 0]
-    assert [p.reason for p in state.round.payments] == ["strassen3"]
+    assert [p.reason for p in state.round.payments] == ["three_straights"]
 
 
 def test_bound_under_within_turn() -> None:

@@ -21,6 +21,7 @@ step's cost (``python -m bench``). Actions, outcomes and ledger lines stay froze
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Literal, NamedTuple
 
 # --- actions --------------------------------------------------------------------------------
@@ -251,13 +252,28 @@ class SheetEntry:
     gain: int
 
 
+class Reason(StrEnum):
+    """Why a payment is due: stable English codes for programs and stored results; the German terms
+    appear only in texts (the web page, the CLI)."""
+
+    LOST = "lost"  # verloren: a member of the losing team (K-11.3)
+    BELOW_75 = "below_75"  # Schuster: the losing team ended below 75 (K-12.1), or an open Schuster (S-7.5)
+    NO_POINTS = "no_points"  # Schwarz: the losing team ended on 0 (K-12.2)
+    UNUSED_JOKER = "unused_joker"  # Joker ins Grab (K-13.1)
+    THREE_STRAIGHTS = "three_straights"  # every 3rd Straße (straight) of the evening (K-14)
+    SIX_EQUAL_FINE = "six_equal_fine"  # the thrower of six equal dice in one throw (S-7.7)
+
+
+#: The units a player owes because his team lost (K-11.3, K-12): the external's reduction of C-4.2.
+LOSS_REASONS = (Reason.LOST, Reason.BELOW_75, Reason.NO_POINTS)
+
+
 @dataclass(frozen=True, slots=True)
 class Payment:
-    """``seat`` pays ``units`` (``cents``) to the bank for ``reason``:
-    verloren, schuster, schwarz, joker_grab, strassen3, six_equal_fine (K-11..K-15, S-7)."""
+    """``seat`` pays ``units`` (``cents``) to the bank for ``reason`` (K-11..K-15, S-7)."""
 
     seat: int
-    reason: str
+    reason: Reason
     units: int
     cents: int
 

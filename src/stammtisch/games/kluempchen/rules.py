@@ -43,6 +43,7 @@ from stammtisch.games.kluempchen.model import (
     NextRound,
     Payment,
     PlayerTurn,
+    Reason,
     Round,
     RoundRecord,
     SetAside,
@@ -448,7 +449,7 @@ def _book_strassen(state: State, rnd: Round, t: PlayerTurn, value: int) -> tuple
         payments = (
             *payments,
             settlement.payment(
-                t.thrower, "strassen3", units, state.externals, config.base_cents, config.external_all_units
+                t.thrower, Reason.THREE_STRAIGHTS, units, state.externals, config.base_cents, config.external_all_units
             ),
         )
     return tuple(accounts), payments
@@ -552,7 +553,7 @@ def _close_round(
     accounts: tuple[int, ...],
     ending: str,
     loser: int,
-    due: tuple[tuple[int, str, int], ...],
+    due: tuple[tuple[int, Reason, int], ...],
 ) -> State:
     config = state.config
     payments = (
@@ -562,7 +563,7 @@ def _close_round(
             for seat, reason, units in due
         ),
     )
-    paid_out = settlement.payouts(payments, state.externals, config.base_cents)
+    paid_out = settlement.payouts(payments, state.externals, config.base_cents, config.external_all_units)
     record = RoundRecord(rnd.number, rnd.teams, rnd.scores, ending, loser, payments, paid_out)
     return _state_round_over(
         state,

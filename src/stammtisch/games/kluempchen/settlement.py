@@ -10,9 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from stammtisch.games.kluempchen.model import Payment, Payout, Team
-
-LOSS_REASONS = ("verloren", "schuster", "schwarz")
+from stammtisch.games.kluempchen.model import LOSS_REASONS, Payment, Payout, Reason, Team
 
 
 def unit_cents(base_cents: int, players: int) -> int:
@@ -20,7 +18,7 @@ def unit_cents(base_cents: int, players: int) -> int:
     return base_cents * players
 
 
-def cents_for(units: int, reason: str, external: bool, base_cents: int, players: int, all_units: bool = True) -> int:
+def cents_for(units: int, reason: Reason, external: bool, base_cents: int, players: int, all_units: bool = True) -> int:
     """What paying ``units`` for ``reason`` costs: a member pays full units (C-4.3); an external pays
     one share less per unit (C-4.2, KA-29 a), for every unit (all_units) or only for loss units."""
     if external and (all_units or reason in LOSS_REASONS):
@@ -29,7 +27,7 @@ def cents_for(units: int, reason: str, external: bool, base_cents: int, players:
 
 
 def payment(
-    seat: int, reason: str, units: int, externals: Sequence[bool], base_cents: int, all_units: bool = True
+    seat: int, reason: Reason, units: int, externals: Sequence[bool], base_cents: int, all_units: bool = True
 ) -> Payment:
     """One ledger line for ``seat``."""
     return Payment(
@@ -37,29 +35,29 @@ def payment(
     )
 
 
-def loss_units(score: int) -> tuple[tuple[str, int], ...]:
+def loss_units(score: int) -> tuple[tuple[Reason, int], ...]:
     """K-11.3/K-12, KA-18: verloren 1, Schuster (< 75: 74 is Schuster, 75 safe) 1, Schwarz (0) 1."""
-    units = [("verloren", 1)]
+    units = [(Reason.LOST, 1)]
     if score < 75:
-        units.append(("schuster", 1))
+        units.append((Reason.BELOW_75, 1))
     if score == 0:
-        units.append(("schwarz", 1))
+        units.append((Reason.NO_POINTS, 1))
     return tuple(units)
 
 
 def settle_normal(
     teams: Sequence[Team], scores: Sequence[int], loser: int, unused_jokers: Sequence[int]
-) -> tuple[tuple[int, str, int], ...]:
+) -> tuple[tuple[int, Reason, int], ...]:
     """Units due at a normal end: the losing team's members (the solo once, K-15.1) pay loss units;
     every player pays one unit per unused joker (K-13, KA-19; the solo up to 2, K-15.2).
     Returns ``(seat, reason, units)`` in seat order per reason."""
-    due: list[tuple[int, str, int]] = []
+    due: list[tuple[int, Reason, int]] = []
     for reason, units in loss_units(scores[loser]):
         for seat in teams[loser].members:
             due.append((seat, reason, units))
     for seat, unused in enumerate(unused_jokers):
         if unused:
-            due.append((seat, "joker_grab", unused))
+            due.append((seat, Reason.UNUSED_JOKER, unused))
     return tuple(due)
 
 
@@ -73,16 +71,16 @@ def six_equal_loser(scores: Sequence[int], out: Sequence[bool], winner: int) -> 
 
 def settle_six_equal(
     teams: Sequence[Team], scores: Sequence[int], out: Sequence[bool], winner: int, fined_seat: int
-) -> tuple[int, tuple[tuple[int, str, int], ...]]:
+) -> tuple[int, tuple[tuple[int, Reason, int], ...]]:
     """S-7/KA-14: the loser pays 1 unit per player, every open Schuster (< 75, still in, not the winner)
     1 more, the thrower (or turn owner) a 1-unit fine; no Schwarz, no Joker ins Grab.
     Returns ``(loser, due)``."""
     loser = six_equal_loser(scores, out, winner)
-    due: list[tuple[int, str, int]] = [(seat, "verloren", 1) for seat in teams[loser].members]
+    due: list[tuple[int, Reason, int]] = [(seat, Reason.LOST, 1) for seat in teams[loser].members]
     for t, team in enumerate(teams):
         if t != winner and not out[t] and scores[t] < 75:
-            due.extend((seat, "schuster", 1) for seat in team.members)
-    due.append((fined_seat, "six_equal_fine", 1))
+            due.extend((seat, Reason.BELOW_75, 1) for seat in team.members)
+    due.append((fined_seat, Reason.SIX_EQUAL_FINE, 1))
     return loser, tuple(due)
 
 
@@ -91,14 +89,25 @@ def strassen_units(before: int, added: int) -> int:
     return (before + added) // 3 - before // 3
 
 
-def payouts(payments: Sequence[Payment], externals: Sequence[bool], base_cents: int) -> tuple[Payout, ...]:
-    """C-4.1, KA-29 b: after a round the bank pays each external base x the units paid by all others."""
-    result = []
+def payouts(
+    payments: Sequence[Payment], externals: Sequence[bool], base_cents: int, all_units: bool = True
+) -> tuple[Payout, ...]:
+    """C-4.1, KA-29 b: after a round the bank pays each external base x the units paid by all others.
+
+    KA-29: an external's share of every unit belongs to him. Under ``external_share_scope =
+    loss_units_only`` he pays the full unit for a unit that is not a loss unit (Joker ins Grab,
+    3 Straßen, the six-equal fine), so his own share of it comes back in the same pay-out."""
+    result: list[Payout] = []
     for seat, external in enumerate(externals):
         if external:
-            others = sum(p.units for p in payments if p.seat != seat)
-            if others:
-                result.append(Payout(seat, others * base_cents))
+            shares = 0
+            for p in payments:
+                if p.seat != seat:
+                    shares += p.units
+                elif not all_units and p.reason not in LOSS_REASONS:
+                    shares += p.units
+            if shares:
+                result.append(Payout(seat, shares * base_cents))
     return tuple(result)
 
 
@@ -110,6 +119,6 @@ def totals(
     received = [0] * seats
     for p in payments:
         paid[p.seat] += p.cents
-    for p in paid_out:
-        received[p.seat] += p.cents
+    for out in paid_out:
+        received[out.seat] += out.cents
     return tuple(paid), tuple(received), sum(paid) - sum(received)
