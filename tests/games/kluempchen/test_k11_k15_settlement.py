@@ -82,7 +82,7 @@ def test_ka20_strassen_counter_spans_the_evening_and_counts_unconfirmed() -> Non
 
 
 def test_ka20_unconfirmed_strassen_do_not_count_with_the_option_off() -> None:
-    """CFG strassen_count_unconfirmed = false: only Straßen of a turn that scored count."""
+    """CFG strassen_count_unconfirmed = false: only confirmed Straßen count (KA-20)."""
     state = play(new(strassen_count_unconfirmed=False), *STRASSE_FAIL)
     assert view(state)["strassen"] == [0, 0, 0, 0]
     confirmed = ("throw", "1 2 3 4 5 6", "1 2 3 6 6 6", "1 2 4", "stop")
@@ -98,3 +98,19 @@ def test_ka21_solo_strassen_accounts() -> None:
     state = play(new(5, teams=teams, solo_strassen_accounts="per_role"), *STRASSE_FAIL, *STRASSE_FAIL)
     assert state.strassen[8:10] == (1, 1)
     assert view(state)["strassen"][4] == 2
+
+
+# A Straße, confirmed by 666 (36), then a failed risk throw: the turn scores 0 (KA-03, KA-10).
+STRASSE_CONFIRMED_THEN_FAILED = ("throw", "1 2 3 4 5 6", "1 2 3 6 6 6", "1 2 4", "throw", "1 2 4")
+SCORESHEET_CONFIRMED_THEN_FAILED = ("score 0 strassen 1",)  # the Schreiber writes the Straße that counts
+
+
+@pytest.mark.parametrize("mode", ["digital", "table", "scoresheet"])
+def test_ka20_confirmed_strasse_counts_even_when_a_failed_risk_throw_wipes_the_points(mode: str) -> None:
+    """KA-20, CFG strassen_count_unconfirmed = false: the option separates confirmed Straßen from
+    unconfirmed ones, not scoring turns from failed ones; a confirmed Straße counts for "3 Straßen"
+    (K-14) although the risk throw after it failed and the turn scored 0."""
+    moves = SCORESHEET_CONFIRMED_THEN_FAILED if mode == "scoresheet" else STRASSE_CONFIRMED_THEN_FAILED
+    state = play(new(mode=mode, strassen_count_unconfirmed=False), *moves)
+    assert state.round is not None and state.round.first_result == 0
+    assert view(state)["strassen"] == [1, 0, 0, 0]

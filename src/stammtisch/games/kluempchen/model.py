@@ -220,7 +220,8 @@ class PlayerTurn(NamedTuple):
     ``kept`` counts set-aside dice per face 1..6; ``throws`` are the counted throws of the current
     sequence; ``pending`` points wait for (or have passed) confirmation; ``before`` is the value before
     the 3rd throw (-1 until then); ``last`` the faces of the last counted throw; ``log`` the throws of
-    this turn as the table watched them (turnlog.py, view only)."""
+    this turn as the table watched them (turnlog.py, view only); ``confirmed`` how many of the turn's
+    Straßen were confirmed (S-8.1), whatever happened to the turn's points afterwards."""
 
     owner: int
     role: int  # 1 or 2: the position in the joint turn
@@ -238,6 +239,7 @@ class PlayerTurn(NamedTuple):
     strassen: int = 0  # Straßen thrown in this turn
     choice: tuple[int, ...] = ()  # faces of the throw waiting for a keep/voll choice
     log: tuple = ()  # turnlog entries, one per throw (void throws included)
+    confirmed: int = 0  # of ``strassen``: those whose confirmation succeeded (strassen_count_unconfirmed, KA-20)
 
 
 @dataclass(frozen=True, slots=True)

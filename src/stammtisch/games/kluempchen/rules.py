@@ -353,7 +353,7 @@ def apply_action(state: State, seat: int, action: Any) -> State:
         if kind is EnterTurn:
             return _enter_turn(state, action)
         if kind is EnterSixEqual:
-            entered = PlayerTurn(t.owner, t.role, t.thrower, strassen=action.strassen)
+            entered = PlayerTurn(t.owner, t.role, t.thrower, strassen=action.strassen, confirmed=action.strassen)
             return six_equal_end(state, entered)
     if state.phase == ROUND_OVER:
         if isinstance(action, NextRound):
@@ -383,7 +383,7 @@ def _enter_turn(state: State, action: EnterTurn) -> State:
         used = list(rnd.jokers_used)
         used[t.owner] |= joker_bit(team, t.role)
         state = with_round(state, _round_joker(rnd, jokers_used=tuple(used), turn=t))
-    entered = PlayerTurn(t.owner, t.role, t.thrower, action.joker, strassen=action.strassen)
+    entered = PlayerTurn(t.owner, t.role, t.thrower, action.joker, strassen=action.strassen, confirmed=action.strassen)
     return end_turn(state, entered, action.points // 2 if action.joker else action.points, "entered")
 
 
@@ -432,10 +432,12 @@ def _draw_progress(state: State, draw: Draw) -> State:
 # --- ends of turns and rounds ---------------------------------------------------------------
 
 
-def _book_strassen(state: State, rnd: Round, t: PlayerTurn, value: int) -> tuple[tuple[int, ...], tuple[Payment, ...]]:
-    """K-14/KA-20: Straßen go to the physical thrower's account (K-16.3); a unit at every multiple of 3."""
-    count = t.strassen
-    if not count or not (state.config.strassen_count_unconfirmed or value > 0):
+def _book_strassen(state: State, rnd: Round, t: PlayerTurn) -> tuple[tuple[int, ...], tuple[Payment, ...]]:
+    """K-14/KA-20: Straßen go to the physical thrower's account (K-16.3); a unit at every multiple of 3.
+    With strassen_count_unconfirmed = false only the confirmed ones count, even if a later failed risk
+    throw wiped the turn's points (the option separates confirmed from unconfirmed, E-13)."""
+    count = t.strassen if state.config.strassen_count_unconfirmed else t.confirmed
+    if not count:
         return state.strassen, rnd.payments
     team = rnd.teams[rnd.current]
     index = 2 * t.thrower + (1 if state.config.solo_per_role and team.solo and t.role == 2 else 0)
@@ -464,7 +466,7 @@ def end_turn(state: State, t: PlayerTurn, value: int, how: str = "") -> State:
     config = state.config
     result_points = value * 2 if t.joker else value  # K-10.4
     previous = (t.owner, t.thrower, t.role, t.joker, t.log, result_points, how)
-    accounts, payments = _book_strassen(state, rnd, t, value)
+    accounts, payments = _book_strassen(state, rnd, t)
     team = rnd.teams[rnd.current]
     if rnd.role == 1:
         owner = _seat_for(team, 2, rnd.joint_turns[rnd.current], config)
@@ -533,7 +535,7 @@ def six_equal_end(state: State, t: PlayerTurn) -> State:
     """S-7/KA-13/KA-14: six equal in one throw ends the round at once; the joint turn is dropped."""
     rnd = state.round
     assert rnd is not None
-    accounts, payments = _book_strassen(state, rnd, t, 0)
+    accounts, payments = _book_strassen(state, rnd, t)
     fined = t.thrower if state.config.penalty_thrower else t.owner
     loser, due = settlement.settle_six_equal(rnd.teams, rnd.scores, rnd.out, rnd.current, fined)
     ended = _round_six_equal(

@@ -83,6 +83,7 @@ _thrown = replacer(
     "strassen",
     "choice",
     "log",
+    "confirmed",
 )
 _towered = replacer(PlayerTurn, "towers", "log")
 _noted = replacer(PlayerTurn, "log")
@@ -100,9 +101,10 @@ def _make(
     strassen: int,
     log: tuple[Entry, ...],
     choice: tuple[int, ...] = (),
+    confirmed: int = -1,
 ) -> PlayerTurn:
     """The turn after a counted throw: the Turm streak restarts (KA-25), the free dice follow from
-    the kept ones."""
+    the kept ones; ``confirmed`` -1 keeps the count of confirmed Straßen."""
     return _thrown(
         turn,
         step=step,
@@ -117,6 +119,7 @@ def _make(
         strassen=strassen,
         choice=choice,
         log=log,
+        confirmed=turn.confirmed if confirmed < 0 else confirmed,
     )
 
 
@@ -304,9 +307,11 @@ def settle(
     its combination ``combo`` and what settling it did; ``replace`` swaps the log's last entry (a choice
     about a throw already shown)."""
     events: tuple[Event, ...] = () if combo is None else (combo,)
+    confirmed = -1
     if awaiting and not created and max(kept) >= 3:
         awaiting = False  # KA-08: a clump that made no new combination confirms
         events = (*events, (CONFIRMED, pending, 0))
+        confirmed = strassen  # every Straße of the chain is confirmed with it (KA-20, E-13)
     if created and config.fresh_sequence:
         throws = 0  # KA-09 (F): a renewed Würfelfolge
         before = -1
@@ -337,6 +342,7 @@ def settle(
             last=last,
             strassen=strassen,
             log=(*log, (last, added, (*events, end), number)),
+            confirmed=confirmed,
         )
         return done, DONE, result
     log = (*log, (last, added, events, number))
@@ -352,6 +358,7 @@ def settle(
         last=last,
         strassen=strassen,
         log=log,
+        confirmed=confirmed,
     )
     return going, GOING, 0
 
