@@ -14,7 +14,9 @@ A game is a pure rules engine over immutable state values:
   checked path, and must decline every step it is not certain is legal (so refusals always come
   from the checked path); the conformance suite compares both for every game.
 * ``view(state, seat)`` is exactly what that seat may see; ``view(state, None)`` the public table.
-  Adapters (web, CLI) and bots only ever see views.
+  Adapters (web, CLI) and bots only ever see views. Every game declares its view's type in its
+  ``view.py`` (a ``TypedDict``, JSON-ready: str, int, bool, None, lists and nested typed dicts) and
+  annotates ``view`` with it, so presenters and templates read named, typed keys, never ``.get``.
 
 Actions and outcomes are small frozen dataclasses with a text notation and a JSON form.
 """
@@ -243,9 +245,10 @@ class Game(ABC, Generic[State]):
 
     # --- what a seat sees --------------------------------------------------------------------
     @abstractmethod
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+    def view(self, state: State, seat: int | None) -> Mapping[str, Any]:
         """A JSON-ready projection: everything ``seat`` may see and nothing else
-        (``None``: the public table). Never contains another seat's secrets."""
+        (``None``: the public table). Never contains another seat's secrets. A game returns its
+        own ``TypedDict`` declared in its ``view.py`` (a ``Mapping[str, Any]`` to the framework)."""
 
     def hide_others(self, state: State, seat: int | None, seed: int) -> State | None:
         """For games with hidden information: ``state`` with every secret that ``seat`` may not see
@@ -276,13 +279,15 @@ class Game(ABC, Generic[State]):
 
     # --- JSON -------------------------------------------------------------------------------
     def action_to_json(self, action: Any) -> dict[str, Any]:
-        return codec.encode(action)
+        data: dict[str, Any] = codec.encode(action)
+        return data
 
     def action_from_json(self, data: object) -> Any:
         return codec.decode(data, self.action_types, self.slug)
 
     def outcome_to_json(self, outcome: Any) -> dict[str, Any]:
-        return codec.encode(outcome)
+        data: dict[str, Any] = codec.encode(outcome)
+        return data
 
     def outcome_from_json(self, data: object) -> Any:
         return codec.decode(data, self.outcome_types, self.slug)

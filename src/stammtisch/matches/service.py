@@ -473,7 +473,7 @@ class MatchService:
             players=list(record.players),
             seq=position.last_seq,
             options=dict(record.options),
-            view=engine.view(state, seat),
+            view=dict(engine.view(state, seat)),  # a game's TypedDict, as the snapshot's plain dict
             turn=turn_to_json(turn),
             legal=legal,
             result=result_to_json(engine.result(state)),

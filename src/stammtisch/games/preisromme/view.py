@@ -4,14 +4,18 @@ A seat sees its own hand, the table figures, the top of the discard pile, how ma
 seat holds, the stock size, whose turn it is, whether each seat has answered in the open knock
 window (never what it chose: the answers are revealed together when the window closes, in
 ``last_window``), the score sheet and the totals. It never sees another hand or the stock.
+
+The view's type is ``View`` (a ``TypedDict``: JSON-ready, keys fixed); a seat's view adds the
+``NotRequired`` keys ``seat``, ``hand``, ``hand_points`` and ``my_answer`` to the public table's.
 """
 
-from __future__ import annotations
-
+# No ``from __future__ import annotations`` here: the TypedDicts' annotations are evaluated, so that
+# ``View.__optional_keys__`` knows the seat-only keys (Python 3.11 cannot see ``NotRequired`` in a string).
 import random
 from dataclasses import replace
-from typing import Any
+from typing import Literal, NotRequired, TypedDict
 
+from stammtisch.core.protocol import Decision
 from stammtisch.games.preisromme.cards import CODES, hand_points
 from stammtisch.games.preisromme.melds import figure_points, represented
 from stammtisch.games.preisromme.model import (
@@ -28,7 +32,88 @@ from stammtisch.games.preisromme.model import (
 from stammtisch.games.preisromme.rules import turn
 
 
-def figure_view(number: int, figure: Figure, ace_in_set: int = 10) -> dict[str, Any]:
+class FigureView(TypedDict):
+    """A figure on the table: ``number`` (1-based, as a lay-off names it), ``kind`` (run or set), its
+    cards in position order, the card each one stands for (a joker's represented card), who laid each."""
+
+    number: int
+    kind: str
+    cards: list[str]
+    stands_for: list[str]
+    laid_by: list[int]
+    points: int
+
+
+class WindowView(TypedDict):
+    """The open knock window (R-4): the card, who discarded it, the next player (first right) and per
+    seat whether it answered (``None``: the discarder, who has no say), never how."""
+
+    card: str
+    discarder: int
+    next: int
+    answered: list[bool | None]
+
+
+class LastWindowView(TypedDict):
+    """The last closed window, revealed: its card, who got it (``None``: nobody) and who knocked."""
+
+    card: str
+    taken_by: int | None
+    claimed: list[int]
+
+
+class GameRecordView(TypedDict):
+    """One finished game (Spiel) of the pass, as on the score sheet."""
+
+    dealer: int
+    winner: int | None
+    romme_hand: bool
+    hand_points: list[int]
+    penalties: list[int]
+    credits: list[int]
+
+
+class View(TypedDict):
+    """What a seat (or, without the seat's keys, the public table) sees of a Preisrommé table."""
+
+    game: Literal["preisromme"]
+    mode: str
+    seats: int
+    game_no: int
+    games: int
+    dealer: int
+    phase: str
+    to_act: list[int]
+    current: int
+    turn_no: int
+    hand_sizes: list[int]
+    stock_size: int
+    pile_size: int
+    discard_top: str | None
+    table: list[FigureView]
+    opened: list[bool]
+    discarded_once: list[bool]
+    window: WindowView | None
+    last_window: LastWindowView | None
+    pending_draws: list[int]
+    locked: bool
+    provisional_figures: int
+    owed_jokers: int
+    sheet: list[int]
+    penalties: list[int]
+    credits: list[int]
+    history: list[GameRecordView]
+    seat: NotRequired[int]
+    hand: NotRequired[list[str]]
+    hand_points: NotRequired[int]
+    my_answer: NotRequired[str | None]
+
+
+#: A seat's own window answer as shown to it (never to others).
+_ANSWER_NAMES: dict[int, str | None] = {UNANSWERED: None, PASSED: "pass", CLAIMED: "claim"}
+
+
+def figure_view(number: int, figure: Figure, ace_in_set: int = 10) -> FigureView:
     """A figure as shown on the table: its cards and, for each joker, the card it stands for."""
     slots = [(i, card) for i, card in enumerate(figure.slots) if card != EMPTY]
     return {
@@ -41,10 +126,11 @@ def figure_view(number: int, figure: Figure, ace_in_set: int = 10) -> dict[str, 
     }
 
 
-def view(state: State, seat: int | None) -> dict[str, Any]:
+def view(state: State, seat: int | None) -> View:
+    """Everything ``seat`` may see (``None``: the public table); see the module docstring."""
     upcoming = turn(state)
-    to_act = list(getattr(upcoming, "seats", ()))
-    window = None
+    to_act = list(upcoming.seats) if isinstance(upcoming, Decision) else []
+    window: WindowView | None = None
     if state.phase == WINDOW:
         window = {
             "card": CODES[state.top],
@@ -52,11 +138,11 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             "next": state.current,
             "answered": [None if c < 0 else c != UNANSWERED for c in state.claims],
         }
-    last = None
+    last: LastWindowView | None = None
     if state.last_window:
         card, taker, *claimed = state.last_window
         last = {"card": CODES[card], "taken_by": None if taker < 0 else taker, "claimed": claimed}
-    data: dict[str, Any] = {
+    data: View = {
         "game": "preisromme",
         "mode": state.config.mode,
         "seats": state.seats,
@@ -101,7 +187,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         data["seat"] = seat
         data["hand"] = [CODES[card] for card in hand]
         data["hand_points"] = hand_points(hand)
-        data["my_answer"] = {UNANSWERED: None, PASSED: "pass", CLAIMED: "claim"}.get(mine)
+        data["my_answer"] = _ANSWER_NAMES.get(mine)
     return data
 
 

@@ -1,18 +1,85 @@
-"""The JSON-ready table view. Prömpeln has no hidden information: every seat sees the same table
-(``you`` only marks the asking seat)."""
+"""The JSON-ready table view, typed as ``View`` (a ``TypedDict``). Prömpeln has no hidden
+information: every seat sees the same table (``you`` only marks the asking seat)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Literal, TypedDict
 
 from stammtisch.games.proempeln import rules, scoring
 from stammtisch.games.proempeln.model import MIDDLE, SPECIALS, State
 
 
-def view(state: State, seat: int | None) -> dict[str, Any]:
+class AnnouncedView(TypedDict):
+    """This round's announcement of a seat: the move, the hand (Doppellörer; ``None``: not given),
+    whether the table judged it correct (PR-R10)."""
+
+    move: str
+    hand: str | None
+    correct: bool
+
+
+class PlayerView(TypedDict):
+    """One seat's column of the score sheet and its specials."""
+
+    seat: int
+    total: int
+    round_scores: list[int]
+    running_totals: list[int]
+    moves: list[str]
+    specials_used: list[str]
+    specials_left: list[str]
+    announced: AnnouncedView | None
+    must_announce_special: bool
+
+
+class RunView(TypedDict):
+    """The run (Durchlauf) being flicked: the caps so far (``None``: not yet), what is next, the
+    Kniffel replays and, once every stopper lies, the claims available and the score without one."""
+
+    seat: int
+    special: str
+    effective: str
+    hand: str | None
+    caps: list[int | None]
+    next_bottle: int | None
+    pending_bottles: list[int]
+    middle_bottle: int | None
+    replays_left: int
+    replays_done: int
+    claims_available: list[str]
+    score_now: int | None
+
+
+class StechenView(TypedDict):
+    """The tie-break (PR-2.9): who is still in, the current flick's points, the earlier flicks."""
+
+    contenders: list[int]
+    flicks: list[int | None]
+    history: list[list[list[int]]]
+
+
+class View(TypedDict):
+    """The Prömpeln table as every seat sees it."""
+
+    game: Literal["proempeln"]
+    you: int | None
+    round: int
+    phase: str
+    order: list[int]
+    current_seat: int | None
+    players: list[PlayerView]
+    run: RunView | None
+    stechen: StechenView | None
+    winner: int | None
+    end_reason: str | None
+    options: dict[str, bool | str]
+
+
+def view(state: State, seat: int | None) -> View:
+    """The table (the same for every seat; ``you`` marks the asking one)."""
     current = rules.phase(state)
     totals = state.totals
-    players = []
+    players: list[PlayerView] = []
     for s in range(state.seats):
         announce = state.announced[s]
         players.append(
@@ -30,7 +97,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
                 "must_announce_special": rules.forced(state, s),
             }
         )
-    data: dict[str, Any] = {
+    data: View = {
         "game": "proempeln",
         "you": seat,
         "round": state.round,
@@ -61,14 +128,15 @@ def _acting(state: State) -> int:
 
 
 def _running(scores: tuple[int, ...]) -> list[int]:
-    out, total = [], 0
+    out: list[int] = []
+    total = 0
     for points in scores:
         total += points
         out.append(total)
     return out
 
 
-def _run(state: State) -> dict[str, Any] | None:
+def _run(state: State) -> RunView | None:
     run = state.run
     if run is None:
         return None
