@@ -104,7 +104,11 @@ class Game(ABC, Generic[State]):
     max_seats: int
     info: GameInfo
     options: tuple[Option, ...] = ()
+    #: The version of the rules this code implements; a match records the version it started under.
     rules_version: str = "1"
+    #: Earlier rules versions this code still replays exactly (their logs fold to the states they had
+    #: when played). A match under any other version is refused, never replayed under new rules.
+    compatible_rules_versions: tuple[str, ...] = ()
     action_types: tuple[type, ...] = ()
     outcome_types: tuple[type, ...] = ()
 
@@ -118,6 +122,10 @@ class Game(ABC, Generic[State]):
             raise TypeError(
                 f"{cls.__name__} overrides {', '.join(overridden)}: implement fast_act/fast_resolve instead"
             )
+
+    def replays(self, rules_version: str) -> bool:
+        """Whether a match played under ``rules_version`` replays exactly under this code."""
+        return rules_version == self.rules_version or rules_version in self.compatible_rules_versions
 
     # --- setting up -------------------------------------------------------------------------
     def configure(self, given: Mapping[str, object] | None = None) -> Options:

@@ -115,6 +115,35 @@ class EmptySubmission(RuleViolation):
         super().__init__("M-8", Text("Die Eingabe enthält keinen Schritt.", "The submission contains no step."))
 
 
+class UnknownRulesVersion(RuleViolation):
+    """M-9: a stored match was played under a rules version that this software's game neither
+    implements nor declares compatible (``Game.compatible_rules_versions``). It is refused rather
+    than replayed under other rules than it was played by. ``data`` names both versions."""
+
+    code = "match/unknown_rules_version"
+
+    def __init__(self, match_id: str, game: str, played: str, known: tuple[str, ...]) -> None:
+        listed = ", ".join(known)
+        super().__init__(
+            "M-9",
+            Text(
+                f"Die Partie wurde nach den Regeln in Version {played} gespielt; diese Software kennt für "
+                f"{game} nur Version {listed}. Sie wird nicht nach anderen Regeln nachgespielt.",
+                f"The match was played under rules version {played}; this software knows only version {listed} "
+                f"of {game}. It is not replayed under other rules.",
+            ),
+        )
+        self.match_id = match_id
+        self.game = game
+        self.played = played
+        self.known = known
+
+    def to_json(self) -> dict[str, Any]:
+        data = super().to_json()
+        data["rules_version"] = {"game": self.game, "played": self.played, "known": list(self.known)}
+        return data
+
+
 class SequenceConflict(Exception):
     """Raised by a repository when an appended ``(match_id, seq)`` exists already: another
     submission won the race. Not shown to users; the service answers with ``StaleSequence``."""

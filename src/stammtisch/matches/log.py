@@ -16,8 +16,8 @@ from typing import Any, NamedTuple
 from stammtisch.core.errors import RuleViolation
 from stammtisch.core.protocol import Game
 from stammtisch.core.replay import ActionStep, Step, step_from_json
-from stammtisch.matches.errors import CorruptLog
-from stammtisch.matches.events import Event
+from stammtisch.matches.errors import CorruptLog, UnknownRulesVersion
+from stammtisch.matches.events import Event, MatchRecord
 
 #: How many of the latest events a position remembers for ``MatchSnapshot.last_events``.
 RECENT_EVENTS = 8
@@ -85,6 +85,14 @@ class Position:
     def steps(self) -> list[Step]:
         """The steps in force, oldest first (what ``core.replay.fold`` needs to rebuild the state)."""
         return [step for frame in reversed(list(self.frames())) for step in frame.steps]
+
+
+def check_rules_version(game: Game[Any], record: MatchRecord) -> None:
+    """Refuse (``UnknownRulesVersion``, M-9) to replay a match that was played under a rules version
+    this code does not replay exactly: the current one or one the game declares compatible."""
+    if not game.replays(record.rules_version):
+        known = (game.rules_version, *game.compatible_rules_versions)
+        raise UnknownRulesVersion(record.match_id, game.slug, record.rules_version, known)
 
 
 def start(initial: Any) -> Position:

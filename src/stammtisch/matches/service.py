@@ -325,6 +325,7 @@ class MatchService:
         if loaded is None:
             record = self.repository.get(match_id)
             engine = self._game(record.game)
+            log.check_rules_version(engine, record)
             initial = engine.start(len(record.players), engine.configure(record.options), record.setup)
             loaded = _Loaded(record, engine, initial, log.start(initial))
         with paused_gc():
