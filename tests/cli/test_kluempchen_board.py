@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from rich.console import Console
 
-from stammtisch.cli.board import render
+from stammtisch.cli.games.kluempchen.board import draw
 from tests.games.kluempchen.helpers import new, play, view
 
 
 def _printed(state: object, lang: str) -> str:
     console = Console(width=100, record=True, color_system=None)
-    console.print(render("kluempchen", view(state), [0], lang))
+    console.print(draw(view(state), [0], lang))
     return console.export_text()
 
 

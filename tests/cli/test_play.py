@@ -36,7 +36,7 @@ def test_a_whole_round_against_bots_to_the_settlement() -> None:
 
 def test_the_table_in_german_with_hot_seat_humans() -> None:
     """Two humans and two bots; German texts; the humans' turns are asked by seat."""
-    code, output = play("--seed", "5", "--bots", "2", script="2\n1\n" * 30)
+    code, output = play("--seed", "5", "--bots", "2", script="2\n1\n" * 10)
     assert code == 0
     assert "Platz 1, du bist dran:" in output or "Platz 2, du bist dran:" in output
     assert "Würfeln" in output

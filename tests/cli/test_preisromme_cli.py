@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 import stammtisch
 from stammtisch.cli.app import app
-from stammtisch.cli.preisromme_board import news
+from stammtisch.cli.games.preisromme.board import news
 from stammtisch.games import GAMES
 
 runner = CliRunner()

@@ -1,125 +1,37 @@
-"""``stammtisch advise proempeln``: the special-move advisor for one player before his run.
+"""``stammtisch advise GAME ...``: a game's advisor, reached through the CLI registry.
 
-The player is a name (his landings learned from the stored table games) or landing counts
-``c0,c1,c2,c3``; ``--round`` is the round about to be played (1-7) and ``--specials`` the specials
-he still has (``LKP``, ``L,P``, or ``-`` for none). The answer is the exact expected points of each
-allowed move now and to the end of the game (``games/proempeln/advisor.py``), as a Rich table or,
-with ``--json``, one JSON object.
+Each game that has an advisor brings it as a Typer app named in its ``CliGame.commands["advise"]``
+(e.g. the special-move advisor in ``cli/games/<slug>/advise.py``); ``advise`` dispatches by the
+game's slug and imports the game's command only when it runs.
 """
 
 from __future__ import annotations
 
-import json
-from typing import Annotated
+from typing import TYPE_CHECKING
 
 import typer
-from rich.table import Table
 
-from stammtisch.cli.console import fail, stdout
-from stammtisch.cli.games import require_game
-from stammtisch.cli.proempeln_skills import is_counts, load_book, parse_counts
-from stammtisch.cli.rules import Lang
+from stammtisch.cli.verbs import GameVerbGroup
 from stammtisch.core.text import Text
-from stammtisch.games.proempeln import advisor
-from stammtisch.games.proempeln.model import ROUNDS, SPECIALS, Config
-from stammtisch.games.proempeln.skill import PlayerSkill
 
-MOVE_NAMES = {
-    "none": Text("kein Spezialzug", "no special move"),
-    "L": Text("Lampenlörer", "Lampenlörer"),
-    "K": Text("Kniffel", "Kniffel"),
-    "P": Text("Pash-7", "Pash-7"),
-    "D": Text("Doppellörer", "Doppellörer"),
-}
+if TYPE_CHECKING:  # typer vendors click; its Context has no public name
+    from typer._click import Context
 
 
-def parse_specials(text: str) -> tuple[str, ...]:
-    """``LKP``, ``L,P``, ``l k``, ``-`` or ``none`` → the specials left, canonical order."""
-    cleaned = text.strip()
-    if cleaned.lower() in ("-", "none", ""):
-        return ()
-    letters = [ch.upper() for ch in cleaned if ch not in ", "]
-    if any(letter not in SPECIALS for letter in letters) or len(set(letters)) != len(letters):
-        fail(
-            Text(
-                f"Spezialzüge {text!r} unlesbar: Buchstaben aus L, K, P, jeder höchstens einmal (oder „-“) (PR-4.0c).",
-                f"Specials {text!r} cannot be read: letters from L, K, P, each at most once (or '-') (PR-4.0c).",
-            )
+class AdviseGroup(GameVerbGroup):
+    verb = "advise"
+
+    def missing(self, name: str, ctx: Context) -> Text:
+        de, en = self.titles(ctx)
+        return Text(
+            f"Einen Berater gibt es für {name} nicht, nur für: {de}.",
+            f"There is no advisor for {name}; there is one for: {en}.",
         )
-    return tuple(s for s in SPECIALS if s in letters)
 
 
-def advise(
-    game: Annotated[str, typer.Argument(help="Game slug: proempeln.")],
-    player: Annotated[
-        str, typer.Argument(help="A player's name (learned from the stored games) or landing counts c0,c1,c2,c3.")
-    ] = "0,0,0,0",
-    round_: Annotated[int, typer.Option("--round", min=1, max=ROUNDS, help="The round about to be played (1-7).")] = 1,
-    specials: Annotated[str, typer.Option("--specials", help="Specials left, e.g. LKP, L,P or - for none.")] = "LKP",
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
-    lang: Annotated[Lang, typer.Option("--lang", help="Language of the table: de or en.")] = Lang.de,
-) -> None:
-    """Expected points of each special move now versus keeping it (Prömpeln)."""
-    chosen = require_game(game)
-    if chosen.slug != "proempeln":
-        fail(
-            Text(
-                f"Einen Berater gibt es nur für Prömpeln, nicht für {game}.",
-                f"There is an advisor for Prömpeln only, not for {game}.",
-            )
-        )
-    left = parse_specials(specials)
-    if round_ <= 6 and len(left) > ROUNDS - round_:
-        fail(
-            Text(
-                f"In Runde {round_} können höchstens {ROUNDS - round_} Spezialzüge übrig sein (PR-2.6).",
-                f"In round {round_} at most {ROUNDS - round_} specials can be left (PR-2.6).",
-            )
-        )
-    if round_ == ROUNDS and left:
-        fail(
-            Text(
-                "In Runde 7 ist nur der Doppellörer erlaubt; L, K und P sind verfallen (PR-R09).",
-                "Round 7 allows only the Doppellörer; L, K and P have lapsed (PR-R09).",
-            )
-        )
-    if is_counts(player):
-        skill, source = PlayerSkill(parse_counts(player)), "counts"
-    else:
-        skill, source = load_book().skill(player), player.strip()
-    advice = advisor.advise(round_, left, skill.distribution(), Config())
-    if as_json:
-        data = {"player": source, "samples": skill.samples, "distribution": list(skill.distribution())}
-        data.update(advice.to_json())
-        data.pop("table", None)
-        typer.echo(json.dumps(data, ensure_ascii=False))
-        return
-    say = Text
-    language = lang.value
-    dist = " / ".join(f"{x:.2f}" for x in skill.distribution())
-    table = Table(
-        title=say(
-            f"{source}: Runde {round_}, übrig {''.join(left) or '–'}",
-            f"{source}: round {round_}, left {''.join(left) or '–'}",
-        ).get(language),
-        caption=say(
-            f"P(0/1/2/3) = {dist} aus {skill.samples} Prömpeln",
-            f"P(0/1/2/3) = {dist} from {skill.samples} stoppers",
-        ).get(language),
-    )
-    table.add_column(say("Zug", "Move").get(language))
-    table.add_column(say("diese Runde", "this round").get(language), justify="right")
-    table.add_column(say("bis zum Ende", "until the end").get(language), justify="right")
-    table.add_column(say("gegenüber Aufheben", "vs. keeping").get(language), justify="right")
-    table.add_column(say("König", "King").get(language), justify="right")
-    for move in advice.moves:
-        best = move.move == advice.best
-        table.add_row(
-            ("★ " if best else "") + MOVE_NAMES[move.move].get(language),
-            f"{move.this_round:.2f}",
-            f"{move.total:.2f}",
-            f"{round(move.advantage, 2) + 0.0:+.2f}",
-            f"{move.king:.2%}",
-            style="bold" if best else None,
-        )
-    stdout().print(table)
+app = typer.Typer(
+    cls=AdviseGroup,
+    help="Advice before a player's next decision, per game (advise GAME --help).",
+    no_args_is_help=True,
+    add_completion=False,
+)

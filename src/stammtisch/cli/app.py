@@ -2,6 +2,10 @@
 
 ``main`` is the console script. Typer's pretty tracebacks are off: every expected problem ends in
 a bilingual message and a non-zero exit code (see :mod:`stammtisch.cli.console`).
+
+The CLI starts fast: the command modules define only their signatures at import time and import
+engines, bots, the store and the web stack inside the command that needs them; games are found
+by slug through ``cli/games/`` when a command runs. ``tests/cli/test_start.py`` keeps it so.
 """
 
 from __future__ import annotations
@@ -12,7 +16,6 @@ import typer
 
 import stammtisch
 from stammtisch.cli import advise, play, rules, serve, simulate, tournament
-from stammtisch.cli.console import stdout
 
 app = typer.Typer(
     name="stammtisch",
@@ -25,7 +28,7 @@ app = typer.Typer(
 
 def _print_version(value: bool) -> None:
     if value:
-        stdout().print(f"stammtisch {stammtisch.__version__}")
+        typer.echo(f"stammtisch {stammtisch.__version__}")
         raise typer.Exit()
 
 
@@ -42,7 +45,7 @@ app.command("serve")(serve.serve)
 app.command("play")(play.play)
 app.command("simulate")(simulate.simulate)
 app.command("rules")(rules.rules)
-app.command("advise")(advise.advise)
+app.add_typer(advise.app, name="advise")
 app.add_typer(tournament.app, name="tournament")
 
 

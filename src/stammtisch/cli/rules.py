@@ -1,26 +1,22 @@
 """``stammtisch rules GAME --lang de|en``: print a game's rule text.
 
-Convention: a game package ``stammtisch.games.<package>`` ships its rule texts as
-``rules_<lang>.md`` (rendered as Markdown) or ``rules_<lang>.txt`` (printed as written). The German
-original is the authority; other languages are translations. A new game only adds its files.
+Convention: a game package ``stammtisch.games.<slug>`` ships its rule texts as ``rules_<lang>.md``
+(rendered as Markdown) or ``rules_<lang>.txt`` (printed as written). The German original is the
+authority; other languages are translations. A new game only adds its files. The files are found
+as package data without importing the game (nor any engine), so ``rules`` answers at once.
 """
 
 from __future__ import annotations
 
 import re
-import sys
 from enum import StrEnum
 from importlib import resources
-from importlib.resources.abc import Traversable
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.markdown import Markdown
 
-from stammtisch.cli.console import fail, stdout
-from stammtisch.cli.games import known_slugs
-from stammtisch.core.text import Text
-from stammtisch.games import GAMES
+if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
 
 _PACKAGE_NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 
@@ -31,19 +27,11 @@ class Lang(StrEnum):
 
 
 def _package_files(slug: str) -> Traversable | None:
-    """The directory of the game's package: the registered game's package, else one named like the slug."""
-    game = GAMES.get(slug)
-    if game is not None:
-        module = sys.modules[type(game).__module__]
-        package = module.__package__ or type(game).__module__
-    elif _PACKAGE_NAME.match(slug):
-        package = f"stammtisch.games.{slug}"
-    else:
+    """The directory of the game's package ``stammtisch.games.<slug>`` (not imported)."""
+    if not _PACKAGE_NAME.match(slug):
         return None
-    try:
-        return resources.files(package)
-    except ModuleNotFoundError:
-        return None
+    folder = resources.files("stammtisch") / "games" / slug
+    return folder if folder.is_dir() else None
 
 
 def rule_files(slug: str) -> dict[str, Traversable]:
@@ -65,8 +53,13 @@ def rules(
     lang: Annotated[Lang, typer.Option("--lang", help="de: German original; en: English translation.")] = Lang.de,
 ) -> None:
     """Print a game's rule text (German original or English translation)."""
+    from stammtisch.cli.console import fail, stdout
+    from stammtisch.core.text import Text
+
     texts = rule_files(game)
     if not texts:
+        from stammtisch.cli.games import known_slugs
+
         fail(
             Text(
                 f"Für „{game}“ gibt es keinen Regeltext. Bekannte Spiele: {known_slugs()}.",
@@ -85,6 +78,8 @@ def rules(
     content = chosen.read_text(encoding="utf-8")
     console = stdout()
     if chosen.name.endswith(".md"):
+        from rich.markdown import Markdown
+
         console.print(Markdown(content))
     else:
         console.print(content, markup=False, highlight=False, soft_wrap=True)

@@ -17,9 +17,8 @@ import typer
 
 from stammtisch.cli.console import USAGE_ERROR, fail, stdout
 from stammtisch.core.text import Text
-from stammtisch.store.config import DATABASE_URL_VARIABLE, database_url
-from stammtisch.store.database import open_store
-from stammtisch.store.errors import StoreError
+
+# The store (SQLAlchemy, Alembic) is imported inside the functions: the CLI starts without it.
 
 #: The web app is built by uvicorn from this import string: ``web`` is a sibling layer of ``cli``
 #: (import contract), so the CLI does not import it; ``create_app`` reads the same environment.
@@ -37,6 +36,10 @@ class PreparationError(Exception):
 def prepare(env: Mapping[str, str]) -> str:
     """Everything ``serve`` does before starting the server: find the database, create and check the
     data directory, apply migrations. Returns the database URL; raises ``PreparationError``."""
+    from stammtisch.store.config import database_url
+    from stammtisch.store.database import open_store
+    from stammtisch.store.errors import StoreError
+
     url = database_url(env)
     try:
         store = open_store(url)
@@ -53,6 +56,8 @@ def serve(
     port: Annotated[int, typer.Option("--port", min=1, max=65535, help="Port to listen on.")] = 8000,
 ) -> None:
     """Apply database migrations and serve the web app."""
+    from stammtisch.store.config import DATABASE_URL_VARIABLE
+
     try:
         url = prepare(os.environ)
     except PreparationError as error:
@@ -65,6 +70,8 @@ def serve(
 
 
 def _unusable(url: str, error: Exception) -> Text:
+    from stammtisch.store.config import DATABASE_URL_VARIABLE
+
     lines = str(error).strip().splitlines()
     why = lines[0] if lines else type(error).__name__
     return Text(

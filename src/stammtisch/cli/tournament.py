@@ -10,21 +10,17 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from stammtisch.cli.console import fail, stdout
-from stammtisch.club.tournament import PlayerChange, TournamentService
-from stammtisch.club.tournament.draw import rng_key
-from stammtisch.club.tournament.service import change_text
-from stammtisch.core.errors import RuleViolation
 from stammtisch.core.text import Text
-from stammtisch.matches.service import MatchService
-from stammtisch.store.config import database_url
-from stammtisch.store.database import open_store
-from stammtisch.store.errors import StoreError
-from stammtisch.store.tournament_sheets import tournament_service
+
+# The club, matches and store layers are imported inside the commands: the CLI starts without them.
+if TYPE_CHECKING:
+    from stammtisch.club.tournament import PlayerChange, TournamentService
+    from stammtisch.core.errors import RuleViolation
 
 app = typer.Typer(
     help="Preisrommé tournaments: create, register, draw, change players, standings, delete.", no_args_is_help=True
@@ -33,6 +29,13 @@ app = typer.Typer(
 
 @contextmanager
 def _service() -> Iterator[TournamentService]:
+    from stammtisch.core.errors import RuleViolation
+    from stammtisch.matches.service import MatchService
+    from stammtisch.store.config import database_url
+    from stammtisch.store.database import open_store
+    from stammtisch.store.errors import StoreError
+    from stammtisch.store.tournament_sheets import tournament_service
+
     try:
         store = open_store(database_url(os.environ))
     except StoreError as error:
@@ -90,6 +93,8 @@ def draw(
     seed: Annotated[str | None, typer.Option("--seed", help="a seed drawn in the room (default: random)")] = None,
 ) -> None:
     """Draw tables and seats for a pass (R-1.3) and print them with the audit data."""
+    from stammtisch.club.tournament.draw import rng_key
+
     with _service() as service:
         stored = service.draw(tournament_id, pass_no, seed)
         names = service.overview(tournament_id).names
@@ -130,6 +135,8 @@ def standings(tournament_id: Annotated[str, typer.Argument()], lang: str = "de")
 
 
 def _print_change(service: TournamentService, tournament_id: str, change: PlayerChange) -> None:
+    from stammtisch.club.tournament.service import change_text
+
     names = service.overview(tournament_id).names
     text = change_text(change, names)
     stdout().print(f"{text.de}\n{text.en}", markup=False, soft_wrap=True)
@@ -152,6 +159,8 @@ def join(
     name: Annotated[str, typer.Argument(help="the late arrival's name (or a withdrawn player's, to come back)")],
 ) -> None:
     """PT-7: a late arrival enters the next draw (before the first draw: a plain registration, PT-5)."""
+    from stammtisch.club.tournament import PlayerChange
+
     with _service() as service:
         joined = service.join(tournament_id, name)
         if isinstance(joined, PlayerChange):
@@ -175,6 +184,8 @@ def replace(
 @app.command("changes")
 def changes(tournament_id: Annotated[str, typer.Argument()], lang: str = "de") -> None:
     """PT-7: every recorded change of players, in sequence, for the audit."""
+    from stammtisch.club.tournament.service import change_text
+
     with _service() as service:
         overview = service.overview(tournament_id)
     out = stdout()

@@ -1,6 +1,6 @@
 """``stammtisch play proempeln``: the terminal session for Prömpeln.
 
-Differences from the generic session (``cli/play.py``), both about the stoppers:
+Differences from the generic session (``cli/session.py``), both about the stoppers:
 
 * a stopper is entered with one key: ``0``-``3``, or ``x`` for an invalid attempt (PR-R13); the full
   notation (``s0 b4 3``) works too;
@@ -10,25 +10,24 @@ Differences from the generic session (``cli/play.py``), both about the stoppers:
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.markup import escape
 
-from stammtisch.cli.play import Mode, Session
+from stammtisch.cli.games.proempeln.skills import resolve, table
+from stammtisch.cli.plugin import Mode, PlayRequest
+from stammtisch.cli.session import Session
 from stammtisch.core.chance import sample
 from stammtisch.core.errors import RuleViolation
 from stammtisch.core.protocol import Chance
-from stammtisch.games.proempeln.skill import SkillTable
 
 KEYS = ("0", "1", "2", "3", "x")
 
 
-class ProempelnSession(Session):
+class StopperSession(Session):
     """A terminal game of Prömpeln with skill models for sampled stoppers."""
 
-    def __init__(self, *args: Any, skills: SkillTable, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.skills = skills
+    def __init__(self, request: PlayRequest) -> None:
+        super().__init__(request)
+        self.skills = table(resolve(request.skill, request.players))
 
     def _chance(self, turn: Chance) -> None:
         node = turn.node

@@ -8,7 +8,7 @@ extended, the end of a game with its penalty points (R-13).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import partial
 from typing import Any
 
@@ -17,6 +17,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text as Plain
 
+from stammtisch.cli.board import seat_name
 from stammtisch.core.text import Text
 
 
@@ -25,8 +26,7 @@ def _say(lang: str, de: str, en: str) -> str:
 
 
 def _seat(seat: int, humans: Sequence[int], lang: str) -> str:
-    word = Text("Platz", "Seat").get(lang)
-    return f"{word} {seat + 1}" + ("" if seat in humans else " (Bot)")
+    return seat_name(seat, humans, lang)
 
 
 def figure_text(figure: dict[str, Any]) -> str:
@@ -38,7 +38,9 @@ def figure_text(figure: dict[str, Any]) -> str:
     return f"{figure['number']}: {' '.join(cards)}"
 
 
-def draw(view: dict[str, Any], humans: Sequence[int], lang: str) -> RenderableType:
+def draw(view: Mapping[str, Any], humans: Sequence[int], lang: str) -> RenderableType:
+    """The seats with their card counts, openings and penalties, the stock and discard, the table's
+    figures, an open knock window, and the seat's own hand."""
     t = partial(_say, lang)
     seat_name = partial(_seat, humans=humans, lang=lang)
     parts: list[RenderableType] = []
@@ -99,7 +101,7 @@ def draw(view: dict[str, Any], humans: Sequence[int], lang: str) -> RenderableTy
     return Panel(Group(*parts))
 
 
-def news(before: dict[str, Any], after: dict[str, Any], humans: Sequence[int], lang: str) -> list[str]:
+def news(before: Mapping[str, Any], after: Mapping[str, Any], humans: Sequence[int], lang: str) -> list[str]:
     """What changed on the public table between two public views."""
     t = partial(_say, lang)
     seat_name = partial(_seat, humans=humans, lang=lang)

@@ -3,13 +3,14 @@ run in progress (seven bottles), and what changed after a step. Only views are d
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text as Plain
 
+from stammtisch.cli.board import seat_name
 from stammtisch.core.text import Text
 
 
@@ -18,10 +19,10 @@ def _say(lang: str, de: str, en: str) -> str:
 
 
 def _name(seat: int, humans: Sequence[int], lang: str) -> str:
-    return f"{_say(lang, 'Platz', 'Seat')} {seat + 1}" + ("" if seat in humans else " (Bot)")
+    return seat_name(seat, humans, lang)
 
 
-def draw(view: dict[str, Any], humans: Sequence[int], lang: str) -> RenderableType:
+def draw(view: Mapping[str, Any], humans: Sequence[int], lang: str) -> RenderableType:
     """The score sheet (rounds 1-7, Σ, specials left) and the bottles of the run in progress."""
     sheet = Table(title=_say(lang, f"Runde {view['round']} von 7", f"Round {view['round']} of 7"), title_justify="left")
     sheet.add_column(_say(lang, "Spieler", "Player"))
@@ -62,7 +63,7 @@ def draw(view: dict[str, Any], humans: Sequence[int], lang: str) -> RenderableTy
     return Group(*parts)
 
 
-def news(before: dict[str, Any], after: dict[str, Any], humans: Sequence[int], lang: str) -> list[str]:
+def news(before: Mapping[str, Any], after: Mapping[str, Any], humans: Sequence[int], lang: str) -> list[str]:
     """A recorded round score, a King, the end of the game."""
     lines = []
     for old, new in zip(before["players"], after["players"], strict=True):

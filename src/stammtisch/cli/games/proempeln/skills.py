@@ -12,14 +12,14 @@ import os
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from stammtisch.cli.console import fail
 from stammtisch.core.text import Text
 from stammtisch.games.proempeln.skill import LAPLACE, PlayerSkill, SkillTable
-from stammtisch.matches.proempeln_skill import SkillBook, SkillSnapshot
-from stammtisch.store.config import database_url
-from stammtisch.store.database import open_store
-from stammtisch.store.errors import StoreError
+
+if TYPE_CHECKING:
+    from stammtisch.matches.proempeln_skill import SkillSnapshot
 
 _COUNTS = re.compile(r"^\s*\d+\s*(,\s*\d+\s*){3}$")
 
@@ -50,7 +50,12 @@ def parse_counts(spec: str) -> tuple[int, int, int, int]:
 
 
 def load_book() -> SkillSnapshot:
-    """Every player's record from the configured database."""
+    """Every player's record from the configured database (the store is imported only when needed)."""
+    from stammtisch.matches.proempeln_skill import SkillBook
+    from stammtisch.store.config import database_url
+    from stammtisch.store.database import open_store
+    from stammtisch.store.errors import StoreError
+
     try:
         store = open_store(database_url(os.environ))
     except StoreError as error:

@@ -12,24 +12,19 @@ the share of games ended by a King and decided by a Stechen.
 
 from __future__ import annotations
 
-import json
 import random
 import time
 from collections import defaultdict
 from collections.abc import Sequence
 from typing import Any
 
-import typer
-from rich.progress import Progress
-
 from stammtisch.bots.base import Bot
 from stammtisch.bots.playout import play_out
 from stammtisch.bots.proempeln import AdvisorBot
 from stammtisch.bots.registry import bots_for
-from stammtisch.cli.console import fail, stderr
-from stammtisch.cli.proempeln_skills import NamedSkill, resolve, table
-from stammtisch.cli.simulation import check_players, chosen_bots, print_figures
-from stammtisch.core.errors import RuleViolation
+from stammtisch.cli.games.proempeln.skills import NamedSkill, resolve, table
+from stammtisch.cli.plugin import SimulateRequest, Summary
+from stammtisch.cli.simulation import progress
 from stammtisch.games.proempeln import GAME
 
 ADVISORS = ("advisor", "heuristic")
@@ -46,7 +41,7 @@ def _make(name: str, skill: NamedSkill) -> Bot:
     return bots_for(GAME)[name]()
 
 
-def run(games: int, seed: int, names: Sequence[str], skills: Sequence[NamedSkill], progress: bool) -> dict[str, Any]:
+def run(games: int, seed: int, names: Sequence[str], skills: Sequence[NamedSkill], shown: bool) -> dict[str, Any]:
     """Play ``games`` games and return the summary figures."""
     players = len(skills)
     model = table(skills)
@@ -63,29 +58,25 @@ def run(games: int, seed: int, names: Sequence[str], skills: Sequence[NamedSkill
         state = GAME.start(players, GAME.configure({}))
         done = play_out(GAME, state, bots, random.Random(f"{seed}:{index}"), skill=model)
         view = GAME.view(done.final, None)
-        endings[view["end_reason"]] += 1
+        reason, winner = view["end_reason"], view["winner"]
+        assert reason is not None and winner is not None  # the game is over
+        endings[reason] += 1
         for seat, player in enumerate(view["players"]):
             totals[seated[seat]].append(player["total"])
             for move, points in zip(player["moves"], player["round_scores"], strict=False):
                 moves[move].append(points)
-        winner = view["winner"]
         wins[seated[winner]] += 1
-        if view["end_reason"] == "king":
+        if reason == "king":
             kings[seated[winner]] += 1
 
-    if progress:
-        with Progress(console=stderr(), transient=False) as bar:
-            task = bar.add_task(f"proempeln: {games} games", total=games)
-            for index in range(games):
-                one(index)
-                bar.advance(task)
-    else:
+    with progress(f"{GAME.slug}: {games} games", games, hidden=not shown) as advance:
         for index in range(games):
             one(index)
+            advance()
     elapsed = time.perf_counter() - started
     seat_games = {name: len(values) for name, values in totals.items()}
     return {
-        "game": "proempeln",
+        "game": GAME.slug,
         "games": games,
         "seed": seed,
         "players": players,
@@ -109,17 +100,9 @@ def _mean(values: Sequence[int]) -> float:
     return round(sum(values) / len(values), 3) if values else 0.0
 
 
-def simulate(games: int, seed: int, as_json: bool, bots: str, players: int, skill: Sequence[str]) -> None:
-    """The ``simulate proempeln`` command (called by ``cli/simulate.py``)."""
-    names, _ = chosen_bots(GAME, bots)
-    check_players(GAME, players)
-    skills = resolve(skill, players)
-    try:
-        figures = run(games, seed, names, skills, progress=not as_json)
-    except RuleViolation as error:
-        fail(error.message)
-    if as_json:
-        typer.echo(json.dumps(figures, ensure_ascii=False))
-        return
+def simulate(request: SimulateRequest) -> Summary:
+    """The ``simulate proempeln`` figures (see the module docstring)."""
+    skills = resolve(request.skill, request.players)
+    figures = run(request.games, request.seed, request.names, skills, shown=not request.as_json)
     skills_text = {"skills": lambda found: "; ".join(f"{s['source']} ({s['samples']})" for s in found)}
-    print_figures(f"proempeln: {games} games, seed {seed}", figures, skills_text)
+    return Summary(figures, f"{GAME.slug}: {request.games} games, seed {request.seed}", skills_text)

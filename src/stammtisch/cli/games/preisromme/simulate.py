@@ -13,20 +13,16 @@ seat every pass so no bot kind always sits after the dealer. Figures (``--json``
 
 from __future__ import annotations
 
-import json
 import random
 import time
 from collections import defaultdict
 from typing import Any
 
-import typer
-from rich.progress import Progress
-
 from stammtisch.bots.playout import play_out
 from stammtisch.bots.registry import bots_for
-from stammtisch.cli.console import stderr
-from stammtisch.cli.simulation import check_players, chosen_bots, print_figures
-from stammtisch.games import GAMES
+from stammtisch.cli.plugin import SimulateRequest, Summary
+from stammtisch.cli.simulation import progress
+from stammtisch.core.protocol import Game
 
 
 def seat_names(names: list[str], players: int, index: int) -> list[str]:
@@ -37,16 +33,14 @@ def _mean(values: list[int]) -> float:
     return round(sum(values) / len(values), 3) if values else 0.0
 
 
-def run(games: int, seed: int, players: int, names: list[str]) -> dict[str, Any]:
-    game = GAMES["preisromme"]
+def run(game: Game[Any], games: int, seed: int, players: int, names: list[str]) -> dict[str, Any]:
     available = bots_for(game)
     wins: dict[str, list[int]] = defaultdict(list)
     penalties: dict[str, list[int]] = defaultdict(list)
     net: dict[str, list[int]] = defaultdict(list)
     played = romme = empty = actions = 0
     started = time.perf_counter()
-    with Progress(console=stderr(), transient=True, disable=games < 5) as progress:
-        task = progress.add_task(f"preisromme: {games} passes", total=games)
+    with progress(f"{game.slug}: {games} passes", games, hidden=games < 5, transient=True) as advance:
         for index in range(games):
             seated = seat_names(names, players, index)
             state = game.start(players, game.configure({"mode": "digital"}))
@@ -61,10 +55,10 @@ def run(games: int, seed: int, players: int, names: list[str]) -> dict[str, Any]
                 for seat in range(players):
                     wins[seated[seat]].append(int(record["winner"] == seat))
                     penalties[seated[seat]].append(record["penalties"][seat])
-            progress.advance(task)
+            advance()
     elapsed = time.perf_counter() - started
     return {
-        "game": "preisromme",
+        "game": game.slug,
         "games": games,
         "seed": seed,
         "players": players,
@@ -81,13 +75,8 @@ def run(games: int, seed: int, players: int, names: list[str]) -> dict[str, Any]
     }
 
 
-def simulate(games: int, seed: int, as_json: bool, bots: str, players: int) -> None:
-    """The ``simulate preisromme`` command (called by ``cli/simulate.py``)."""
-    game = GAMES["preisromme"]
-    names, _ = chosen_bots(game, bots)
-    check_players(game, players)
-    figures = run(games, seed, players, names)
-    if as_json:
-        typer.echo(json.dumps(figures, ensure_ascii=False))
-        return
-    print_figures(f"preisromme: {games} passes, seed {seed}", figures)
+def simulate(request: SimulateRequest) -> Summary:
+    """The ``simulate preisromme`` figures (see the module docstring)."""
+    names = list(request.names)
+    figures = run(request.game, request.games, request.seed, request.players, names)
+    return Summary(figures, f"{request.game.slug}: {request.games} passes, seed {request.seed}")

@@ -1,11 +1,11 @@
 """``stammtisch play preisromme``: the terminal session for Preisrommé, with hidden hands.
 
-Differences from the generic session (``cli/play.py``), all about secrecy:
+Differences from the generic session (``cli/session.py``), all about secrecy:
 
 * in digital play the cards are drawn silently; a human is told only the cards that come into her
   own hand by a draw (her dealt hand shows in her view);
 * a bot's decisions are not printed (its knock-window answer is secret until the window closes,
-  R-4/RA-07); the table learns what happened from the public view instead (``preisromme_board.news``:
+  R-4/RA-07); the table learns what happened from the public view instead (``board.news``:
   discards, who got a card and who knocked, figures laid, the end of a game).
 """
 
@@ -13,12 +13,13 @@ from __future__ import annotations
 
 from rich.markup import escape
 
-from stammtisch.cli.play import Mode, Session
+from stammtisch.cli.plugin import Mode
+from stammtisch.cli.session import Session
 from stammtisch.core.chance import sample
 from stammtisch.core.protocol import Chance, Decision
 
 
-class PreisrommeSession(Session):
+class HiddenHandsSession(Session):
     """A terminal game of Preisrommé that shows each human only what her seat may see."""
 
     def _chance(self, turn: Chance) -> None:

@@ -1,0 +1,181 @@
+"""The terminal play loop behind ``stammtisch play GAME``: hot-seat humans and bots on one engine.
+
+Before every human decision the table view is drawn (the game's ``draw``, see ``cli/plugin.py``)
+and the legal actions are listed, numbered, with what each means; the human answers with a number
+or the game's notation. In table mode chance outcomes are typed in from the real table; in digital
+mode the engine draws them from a seeded generator. After every step the game's ``news`` tells the
+table what changed. The loop runs directly on the engine but only ever shows views and action
+descriptions. A game that asks or shows things its own way subclasses ``Session``.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Mapping
+from typing import Any
+
+from rich.markup import escape
+
+from stammtisch.cli.board import plain_draw, seat_name
+from stammtisch.cli.plugin import Mode, PlayRequest
+from stammtisch.core.chance import sample
+from stammtisch.core.errors import RuleViolation
+from stammtisch.core.protocol import Chance, Decision, Finished, Result
+from stammtisch.core.text import Text
+
+QUIT = ("q", "quit", "exit")
+
+
+class InputEnded(Exception):
+    """Stdin is exhausted or the player typed ``q``."""
+
+
+class Session:
+    """One terminal game: the engine state, who is human, the bots, and the console."""
+
+    def __init__(self, request: PlayRequest) -> None:
+        self.game = request.game
+        self.state = request.state
+        self.humans = request.humans
+        self.bots = request.bots
+        self.mode = request.mode
+        self.lang = request.lang
+        self.rng = request.rng
+        self.console = request.console
+        self.draw = request.cli.draw or plain_draw
+        self.news = request.cli.news
+
+    def say(self, de: str, en: str) -> str:
+        return Text(de, en).get(self.lang)
+
+    def name(self, seat: int) -> str:
+        return seat_name(seat, self.humans, self.lang)
+
+    # --- the loop -------------------------------------------------------------------------------
+    def update(self, state: Any) -> None:
+        """Move to ``state`` and tell the table what changed (scores, round ends)."""
+        if self.news is None:
+            self.state = state
+            return
+        before = self.game.view(self.state, None)
+        self.state = state
+        for line in self.news(before, self.game.view(state, None), self.humans, self.lang):
+            self.console.print(escape(line), style=None if line.startswith(" ") else "bold")
+
+    def run(self) -> Result:
+        while True:
+            turn = self.game.turn(self.state)
+            if isinstance(turn, Finished):
+                return turn.result
+            if isinstance(turn, Chance):
+                self._chance(turn)
+            else:
+                self._decision(turn)
+
+    def _chance(self, turn: Chance) -> None:
+        node = turn.node
+        who = f"{self.name(node.seat)}: " if node.seat is not None else ""
+        # Skill outcomes (a cap landing, a throw) are always entered: the engine does not guess skill.
+        if self.mode is Mode.digital and node.distribution.has_probabilities:
+            outcome = sample(node, self.rng)
+            self.console.print(escape(f"  🎲 {who}{node.label.get(self.lang)} → {self.game.format_outcome(outcome)}"))
+            self.update(self.game.resolve(self.state, outcome))
+            return
+        while True:
+            line = self._ask(
+                self.say(
+                    f"{who}{node.label.de} – Ergebnis eingeben ({self._example(node)})",
+                    f"{who}{node.label.en} – enter the outcome ({self._example(node)})",
+                )
+            )
+            try:
+                self.update(self.game.resolve(self.state, self.game.parse_outcome(line)))
+                return
+            except RuleViolation as error:
+                self.console.print(escape(error.text(self.lang)), style="red")
+
+    def _example(self, node: Any) -> str:
+        """One possible outcome in notation, as an example of what to type."""
+        try:
+            outcomes = node.outcomes()
+        except (NotImplementedError, OverflowError):
+            return "…"
+        return self.say("z. B. ", "e.g. ") + self.game.format_outcome(outcomes[len(outcomes) // 2]) if outcomes else "…"
+
+    def _acting_seat(self, turn: Decision) -> int:
+        """The seat asked now: the first the game waits for; a decision open to the whole table
+        (e.g. Klümpchen's round end) goes to the first human seat that can take it."""
+        seats = turn.seats
+        if self._whole_table(turn):
+            for seat in seats:
+                if seat in self.humans:
+                    return seat
+        return seats[0]
+
+    def _whole_table(self, turn: Decision) -> bool:
+        return len(turn.seats) == len(self.humans) + len(self.bots) > 1
+
+    def _decision(self, turn: Decision) -> None:
+        seat = self._acting_seat(turn)
+        legal = self.game.legal_actions(self.state, seat)
+        view = self.game.view(self.state, seat)
+        if seat in self.bots:
+            action = self._bot_choice(seat, view, legal, turn)
+            self.console.print(
+                escape(
+                    f"  🤖 {self.name(seat)}: {self.game.format_action(action)} – "
+                    f"{self.game.describe_action(self.state, action).get(self.lang)}"
+                )
+            )
+            self.update(self.game.act(self.state, seat, action))
+            return
+        self.console.print()
+        self.console.print(self.draw(view, self.humans, self.lang))
+        name = escape(self.name(seat))
+        self.console.print(self.say(f"[bold]{name}[/bold], du bist dran:", f"[bold]{name}[/bold], your move:"))
+        for number, action in enumerate(legal, start=1):
+            meaning = escape(self.game.describe_action(self.state, action).get(self.lang))
+            notation = escape(self.game.format_action(action))
+            self.console.print(f"  {number}) [cyan]{notation}[/cyan] – {meaning}", highlight=False)
+        while True:
+            line = self._ask(self.say(f"Wahl (1–{len(legal)} oder Notation)", f"Choice (1–{len(legal)} or notation)"))
+            try:
+                action = self._read_action(line, legal)
+                self.update(self.game.act(self.state, seat, action))
+                return
+            except RuleViolation as error:
+                self.console.print(escape(error.text(self.lang)), style="red")
+
+    def _bot_choice(self, seat: int, view: Mapping[str, Any], legal: tuple[Any, ...], turn: Decision) -> Any:
+        """The bot's action; at a decision open to the whole table with no human at it (an evening
+        of bots only), the game's ending choice is taken so the game finishes."""
+        if self._whole_table(turn):
+            ending = [a for a in legal if self.game.format_action(a) == "close"]
+            if ending:
+                return ending[0]
+        return self.bots[seat].choose(view, legal, self.rng)
+
+    def _read_action(self, line: str, legal: tuple[Any, ...]) -> Any:
+        text = line.strip()
+        if text.isdigit():
+            number = int(text)
+            if 1 <= number <= len(legal):
+                return legal[number - 1]
+            raise RuleViolation(
+                "cli/choice",
+                Text(f"Bitte eine Zahl von 1 bis {len(legal)}.", f"Please enter a number from 1 to {len(legal)}."),
+            )
+        return self.game.parse_action(text)
+
+    def _ask(self, prompt: str) -> str:
+        self.console.print(f"{prompt}: ", end="", markup=False)
+        line = sys.stdin.readline()
+        if not line:
+            self.console.print()
+            raise InputEnded
+        answer = line.strip()
+        if self.mode is Mode.table or not sys.stdin.isatty():
+            self.console.print(answer, highlight=False, markup=False)
+        if answer.lower() in QUIT:
+            raise InputEnded
+        return answer
