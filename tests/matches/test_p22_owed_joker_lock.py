@@ -12,8 +12,8 @@ import pytest
 from stammtisch.core.errors import RuleViolation
 from stammtisch.games.preisromme.cards import CARD
 from stammtisch.matches import InMemoryRepository, MatchService
-from stammtisch.matches.preisromme_table import PreisrommeTable
 from stammtisch.matches.seat_links import InMemorySeatLinks
+from stammtisch.matches.tables import DigitalTable
 
 
 class ScriptedCards(random.Random):
@@ -46,8 +46,10 @@ DRAWS = ["2S", "2D", "2C", "6H", "3S", "3D", "3C", "7H", "4S", "5D"]
 def test_p22_a_refused_laying_while_the_joker_is_owed_locks_all_but_the_joker() -> None:
     rng = ScriptedCards([*DEAL, UPCARD, *DRAWS])
     service = MatchService(InMemoryRepository(), rng=lambda match_id: rng)
-    table = PreisrommeTable(service, InMemorySeatLinks())
-    opened = table.open(["Anna", "Ben", "Carl", "Dora"], options={"swapped_joker_must_be_used_same_turn": True})
+    table = DigitalTable(service, InMemorySeatLinks())
+    opened = table.open(
+        "preisromme", ["Anna", "Ben", "Carl", "Dora"], options={"swapped_joker_must_be_used_same_turn": True}
+    )
     tokens = opened.tokens
 
     def act(seat: int, action: str) -> None:

@@ -13,16 +13,17 @@ from stammtisch.core.errors import RuleViolation
 from stammtisch.games.preisromme.cards import CARD, JOKER
 from stammtisch.matches import InMemoryRepository, MatchService
 from stammtisch.matches.errors import InvalidMatch
-from stammtisch.matches.preisromme_table import PreisrommeTable, window_key
+from stammtisch.matches.games.preisromme import window_key
 from stammtisch.matches.seat_links import InMemorySeatLinks
+from stammtisch.matches.tables import DigitalTable
 
 
-def _table(seed: int = 4) -> PreisrommeTable:
+def _table(seed: int = 4) -> DigitalTable:
     service = MatchService(InMemoryRepository(), rng=lambda match_id: random.Random(seed))
-    return PreisrommeTable(service, InMemorySeatLinks(), rng=lambda match_id: random.Random(seed))
+    return DigitalTable(service, InMemorySeatLinks())
 
 
-def _until_everyone_discarded(table: PreisrommeTable, match_id: str, tokens: dict[int, str]) -> dict[str, Any]:
+def _until_everyone_discarded(table: DigitalTable, match_id: str, tokens: dict[int, str]) -> dict[str, Any]:
     """Everybody passes every window and discards her first card, until all have discarded once (RA-08)."""
     for _ in range(200):
         public = table.public_snapshot(match_id)
@@ -40,7 +41,7 @@ def _until_everyone_discarded(table: PreisrommeTable, match_id: str, tokens: dic
 
 def test_a_false_laying_is_refused_and_locks_the_turn() -> None:
     table = _table()
-    opened = table.open(["Anna", "Ben", "Carl", "Dora"])
+    opened = table.open("preisromme", ["Anna", "Ben", "Carl", "Dora"])
     match_id, tokens = opened.snapshot.match_id, opened.tokens
     view = _until_everyone_discarded(table, match_id, tokens)
     seat = view["current"]
@@ -72,7 +73,7 @@ def test_bots_get_only_their_own_seats_view() -> None:
             seen.append((self.seat, view))
             return super().choose(view, legal, rng)
 
-    opened = table.open(["Anna", "", "", ""])
+    opened = table.open("preisromme", ["Anna", "", "", ""])
     match_id = opened.snapshot.match_id
     table._bots[match_id] = {seat: Spy(seat) for seat in (1, 2, 3)}
     anna = opened.tokens[0]
@@ -90,11 +91,11 @@ def test_bots_get_only_their_own_seats_view() -> None:
 
 def test_the_knock_window_length_is_a_table_option_kept_with_the_match() -> None:
     table = _table()
-    opened = table.open(["Anna", "Ben"], knock_window_seconds=7, bot="random")
-    assert table.knock_window_seconds(opened.snapshot.match_id) == 7
+    opened = table.open("preisromme", ["Anna", "Ben"], deadline_seconds=7, bot="random")
+    assert table.deadline_seconds(opened.snapshot.match_id) == 7
     assert table.service.record(opened.snapshot.match_id).setup["knock_window_seconds"] == 7
     assert window_key(opened.snapshot.view) == (1, 0)
     with pytest.raises(InvalidMatch):
-        table.open(["Anna", "Ben"], knock_window_seconds=0)
+        table.open("preisromme", ["Anna", "Ben"], deadline_seconds=0)
     with pytest.raises(InvalidMatch):
-        table.open(["", ""])
+        table.open("preisromme", ["", ""])
