@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 
 from stammtisch.core.errors import RuleViolation
 from stammtisch.core.protocol import Game
-from stammtisch.core.replay import ActionStep, Step, step_from_json
+from stammtisch.core.replay import ActionStep, OutcomeStep, Step, step_from_json
 from stammtisch.matches.errors import CorruptLog, UnknownRulesVersion
 from stammtisch.matches.events import Event, MatchRecord
 
@@ -132,24 +132,38 @@ def fold_events(game: Game[Any], position: Position, events: Iterable[Event], va
                     open_batch = event.batch
                 if open_batch != event.batch:
                     open_batch, seqs, steps, before, sampled = event.batch, [], [], state, False
+            # Only what is wrong with the stored event is a corrupt log: a payload that does not
+            # decode, a step of the other kind, a step the rules refuse. Anything else the engine
+            # raises while applying a decoded step is a bug in the engine and propagates as it is.
+            payload = event.payload
+            if not isinstance(payload, dict):
+                raise CorruptLog(f"match {event.match_id}: event {seq} has no JSON object as payload")
             try:
-                step = decode(game, event.payload)
+                step = decode(game, payload)
+            except (RuleViolation, KeyError, TypeError, ValueError) as error:
+                raise CorruptLog(f"match {event.match_id}: event {seq} cannot be read: {error!r}") from error
+            try:
                 if kind == "action":
-                    state = apply_action(state, step.seat, step.action)  # type: ignore[union-attr]
+                    if not isinstance(step, ActionStep):
+                        raise CorruptLog(f"match {event.match_id}: event {seq} is not an action")
+                    state = apply_action(state, step.seat, step.action)
                 else:
-                    state = apply_outcome(state, step.outcome)  # type: ignore[union-attr]
-                    sampled = sampled or bool(event.payload.get("sampled"))
+                    if not isinstance(step, OutcomeStep):
+                        raise CorruptLog(f"match {event.match_id}: event {seq} is not an outcome")
+                    state = apply_outcome(state, step.outcome)
+                    sampled = sampled or bool(payload.get("sampled"))
             except RuleViolation as error:
                 raise CorruptLog(f"match {event.match_id}: event {seq} does not replay: {error}") from error
-            except AttributeError as error:
-                raise CorruptLog(f"match {event.match_id}: event {seq} is not a {kind}") from error
             seqs.append(seq)
             steps.append(step)
         elif kind == "undo":
             if open_batch is not None:
                 top = Frame(open_batch, tuple(seqs), tuple(steps), before, sampled, top)
                 open_batch = None
-            undoes = tuple(int(undone) for undone in event.payload.get("undoes", ()))
+            try:
+                undoes = tuple(int(undone) for undone in event.payload.get("undoes", ()))
+            except (AttributeError, TypeError, ValueError) as error:  # a payload that is no {"undoes": [seq, ...]}
+                raise CorruptLog(f"match {event.match_id}: undo {seq} cannot be read: {error!r}") from error
             if top is None or top.seqs != undoes:
                 raise CorruptLog(f"match {event.match_id}: undo {seq} does not cancel the latest submission")
             state, top = top.before, top.below
