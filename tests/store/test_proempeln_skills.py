@@ -10,7 +10,8 @@ from __future__ import annotations
 from stammtisch.games.proempeln.rules import cap_node
 from stammtisch.games.proempeln.skill import LAPLACE
 from stammtisch.matches import MatchRecord, MatchService
-from stammtisch.matches.proempeln_skill import PRIOR_STRENGTH, SkillBook, SkillProvider
+from stammtisch.matches.games.proempeln.skills import PRIOR_STRENGTH, SkillBook
+from stammtisch.matches.skills import SkillProvider
 from stammtisch.store import open_store
 
 STOPPER = cap_node(0, 1, 1, "run", False)

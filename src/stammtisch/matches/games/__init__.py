@@ -14,6 +14,7 @@ from stammtisch.matches.extensions import DEFAULT, MatchExtension
 #: slug → module path of the module that defines ``EXTENSION``.
 EXTENSIONS: dict[str, str] = {
     "preisromme": "stammtisch.matches.games.preisromme",
+    "proempeln": "stammtisch.matches.games.proempeln",
 }
 
 

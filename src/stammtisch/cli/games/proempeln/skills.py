@@ -19,7 +19,7 @@ from stammtisch.core.text import Text
 from stammtisch.games.proempeln.skill import LAPLACE, PlayerSkill, SkillTable
 
 if TYPE_CHECKING:
-    from stammtisch.matches.proempeln_skill import SkillSnapshot
+    from stammtisch.matches.games.proempeln.skills import SkillSnapshot
 
 _COUNTS = re.compile(r"^\s*\d+\s*(,\s*\d+\s*){3}$")
 
@@ -51,7 +51,7 @@ def parse_counts(spec: str) -> tuple[int, int, int, int]:
 
 def load_book() -> SkillSnapshot:
     """Every player's record from the configured database (the store is imported only when needed)."""
-    from stammtisch.matches.proempeln_skill import SkillBook
+    from stammtisch.matches.games.proempeln.skills import SkillBook
     from stammtisch.store.config import database_url
     from stammtisch.store.database import open_store
     from stammtisch.store.errors import StoreError
