@@ -85,7 +85,8 @@ class _GcPause:
 
 @contextmanager
 def paused_gc() -> Iterator[None]:
-    """No cyclic garbage collection while a log is read and folded. A replay creates tens of
+    """No cyclic garbage collection while a log is folded (a pure computation: no I/O may happen
+    inside, since the pause holds for every thread of the process). A replay creates tens of
     thousands of objects that all stay alive (every frame keeps its earlier state), so the
     collector would traverse the growing heap again and again for nothing: it took about half
     of a cold replay's time. Reference counting still frees everything as usual."""
@@ -328,15 +329,13 @@ class MatchService:
             log.check_rules_version(engine, record)
             initial = engine.start(len(record.players), engine.configure(record.options), record.setup)
             loaded = _Loaded(record, engine, initial, log.start(initial))
-        with paused_gc():
-            new = self.repository.events(match_id, loaded.position.last_seq)
-            if new:
-                loaded = _Loaded(
-                    loaded.record,
-                    loaded.game,
-                    loaded.initial,
-                    log.fold_events(loaded.game, loaded.position, new, self.validate_replay),
-                )
+        new = self.repository.events(match_id, loaded.position.last_seq)
+        if new:
+            # Only the pure fold runs with the collector paused: the read above may wait on the
+            # database, and the pause is process-wide (every thread's garbage would pile up meanwhile).
+            with paused_gc():
+                position = log.fold_events(loaded.game, loaded.position, new, self.validate_replay)
+            loaded = _Loaded(loaded.record, loaded.game, loaded.initial, position)
         self._remember(loaded)
         return loaded
 
