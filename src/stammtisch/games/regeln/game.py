@@ -1,0 +1,147 @@
+"""The Regeln ``Game``: the declared options and the rules, checks, notation and view modules wired
+to the protocol."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from stammtisch.core.chance import ChanceNode
+from stammtisch.core.errors import ImpossibleOutcome, InvalidSetup
+from stammtisch.core.options import Options
+from stammtisch.core.protocol import Game, GameInfo, Turn
+from stammtisch.core.text import Text
+from stammtisch.games.regeln import checks, notation, rules, texts
+from stammtisch.games.regeln import view as viewing
+from stammtisch.games.regeln.cards import load_deck, standard_deck, validate
+from stammtisch.games.regeln.model import (
+    ACTION_TYPES,
+    HAND_SIZE,
+    HAND_TYPES,
+    OUTCOME_TYPES,
+    Action,
+    CardOutcome,
+    Config,
+    Deck,
+    Outcome,
+    Predict,
+    ReportFirstSpeaker,
+    ReportSpeech,
+    State,
+    Vote,
+)
+from stammtisch.games.regeln.options import OPTIONS
+
+
+def deck_from_setup(setup: Mapping[str, Any] | None) -> Deck:
+    """The standard deck, or the club's own card file passed as ``setup["cards"]`` (its text, or the
+    parsed JSON object); validated either way (``CardFileError``)."""
+    cards = (setup or {}).get("cards")
+    if cards is None:
+        return standard_deck()
+    if isinstance(cards, str):
+        return load_deck(cards)
+    return validate(cards, json.dumps(cards, indent=1))
+
+
+class Regeln(Game[State]):
+    """Das Regeln Wir Schon! for 3 to 5 players (RG-0)."""
+
+    slug = "regeln"
+    title = Text("Das Regeln Wir Schon!", "Das Regeln Wir Schon! (We'll settle this yet!)")
+    min_seats = 3
+    max_seats = 5
+    info = GameInfo(
+        hidden_information=True,
+        simultaneous_moves=True,
+        chance_kinds=("cards",),
+        play_modes=("digital", "table"),
+    )
+    options = OPTIONS
+    rules_version = "1995.1"
+    action_types = ACTION_TYPES
+    outcome_types = OUTCOME_TYPES
+
+    def start(self, seats: int, options: Options, setup: Mapping[str, Any] | None = None) -> State:
+        if not self.min_seats <= seats <= self.max_seats:
+            raise InvalidSetup("RG-0", Text("3 bis 5 Spieler", "3 to 5 players"))
+        deck = deck_from_setup(setup)
+        hand_cards = sum(len(deck.of_type(t)) for t in HAND_TYPES) - 6
+        if hand_cards < HAND_SIZE[seats] * seats:
+            raise InvalidSetup(
+                "RG-1.9",
+                Text(
+                    f"Die Kartendatei hat zu wenige Handkarten: {hand_cards} statt {HAND_SIZE[seats] * seats}.",
+                    f"The card file has too few hand cards: {hand_cards} instead of {HAND_SIZE[seats] * seats}.",
+                ),
+            )
+        config = Config(**{key: options[key] for key in options})
+        return rules.new_game(config, deck, seats)
+
+    def turn(self, state: State) -> Turn:
+        return rules.turn(state)
+
+    def legal_actions(self, state: State, seat: int) -> tuple[Action, ...]:
+        return rules.legal_actions(state, seat)
+
+    def check_action(self, state: State, seat: int, action: object) -> None:
+        checks.check_action(state, seat, action)
+
+    def apply_action(self, state: State, seat: int, action: Any) -> State:
+        return rules.apply_action(state, seat, action)
+
+    def check_outcome(self, state: State, node: ChanceNode, outcome: object) -> None:
+        if not node.contains(outcome):
+            what = outcome.card if isinstance(outcome, CardOutcome) else str(outcome)
+            raise ImpossibleOutcome(
+                "RG-1.7" if state.phase != "ranking" else "RG-5.2",
+                Text(
+                    f"{what} kann hier nicht gezogen werden: {node.label.de}.",
+                    f"{what} cannot be drawn here: {node.label.en}.",
+                ),
+            )
+
+    def apply_outcome(self, state: State, outcome: Outcome) -> State:
+        return rules.apply_outcome(state, outcome)
+
+    def view(self, state: State, seat: int | None) -> viewing.View:
+        return viewing.view(state, seat)
+
+    def hide_others(self, state: State, seat: int | None, seed: int) -> State:
+        return viewing.hide_others(state, seat, seed)
+
+    def format_action(self, action: Any) -> str:
+        return notation.format_action(action)
+
+    def parse_action(self, text: str) -> Action:
+        return notation.parse_action(text)
+
+    def format_outcome(self, outcome: Any) -> str:
+        return notation.format_outcome(outcome)
+
+    def parse_outcome(self, text: str) -> Outcome:
+        return notation.parse_outcome(text)
+
+    def describe_action(self, state: State, action: Any) -> Text:
+        return texts.describe_action(action)
+
+    def timeout_action(self, state: State, seat: int) -> Action | None:
+        """What a table's deadline submits (ours: RGO-8): a silent voter commits one tile for Nein
+        (no abstention exists, RG-R01; the rule stays as it is); a silent predictor writes the first
+        choice; an unanswered report says nobody spoke. Nothing else is submitted for a player."""
+        if seat not in getattr(self.turn(state), "seats", ()):
+            return None
+        if state.phase == "vote":
+            return Vote(False, 1)
+        if state.phase == "predict":
+            first: Predict = rules.prediction_choices(state)[0]
+            return first
+        if state.phase == "report_speech":
+            return ReportSpeech(())
+        if state.phase == "first_speaker":
+            return ReportFirstSpeaker(None)
+        return None
+
+
+GAME = Regeln()

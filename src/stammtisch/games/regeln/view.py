@@ -1,0 +1,229 @@
+"""What a seat sees (``view``) and the conformance helper ``hide_others``.
+
+Everyone sees the mats (the cards in force, the card under vote, the covered cards, the public
+part of the Kartenablage, the unused Wertung and Prognose cards), the chips and the pool, every
+seat's tiles, hand size, place card and score, the scorepad and the last revealed vote. A seat
+also sees its own hand, its own vote until the reveal, and its own prediction. Nobody sees another
+hand, the face-down cards set aside at the deal, a vote before the last one arrives (only *that*
+a seat has voted), or a prediction before the Prediction Round reveals it on the scorepad.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from typing import Literal, NotRequired, TypedDict
+
+from stammtisch.games.regeln import rules
+from stammtisch.games.regeln.model import COLOURS, Card, Predict, ScoreLine, State, Vote
+
+
+class CardView(TypedDict):
+    id: str
+    type: str
+    status: str
+    designed: bool
+    title_de: str
+    title_en: str
+    text_de: str
+    text_en: str
+
+
+class VoteView(TypedDict):
+    yes: bool
+    tiles: int
+
+
+class LastVoteView(TypedDict):
+    card: str
+    player: int
+    votes: list[VoteView]
+    adopted: bool
+    tie: bool
+
+
+class LineView(TypedDict):
+    incidents_before: int
+    chip_points: int
+    bonus: int
+    incidents_after: int
+    interim: int
+    prediction: int
+    total: int
+    predicted: int | None
+    noted_colour: str | None
+    place: int
+
+
+class PredictionView(TypedDict):
+    value: int
+    colour: str | None
+
+
+class TransferView(TypedDict):
+    seat: int
+    amount: int
+
+
+class View(TypedDict):
+    """A Regeln table as ``seat`` (or, without the seat keys, the public) sees it."""
+
+    game: Literal["regeln"]
+    phase: str
+    round: int
+    seats: int
+    active: int
+    on_turn: list[int]
+    wertung: str | None
+    prognose: str | None
+    korrektur: list[str | None]
+    abstimm: list[str | None]
+    ereignis: list[str | None]
+    under_vote: str | None
+    covered: list[str]
+    discard: list[str]
+    set_aside: int
+    wertung_unused: list[str]
+    prognose_unused: list[str]
+    hand_sizes: list[int]
+    tiles: list[int]
+    used_tiles: list[int]
+    chips: list[dict[str, int]]
+    pool: dict[str, int]
+    voted: list[bool]
+    predicted: list[bool]
+    last_vote: LastVoteView | None
+    owed: list[TransferView]
+    places: list[int | None]
+    punktbeste: int | None
+    punktletzte: int | None
+    scores: list[int]
+    scorepad: list[list[LineView]]
+    cards: dict[str, CardView]
+    seat: NotRequired[int]
+    hand: NotRequired[list[str]]
+    my_vote: NotRequired[VoteView | None]
+    my_prediction: NotRequired[PredictionView | None]
+
+
+def _card(card: Card) -> CardView:
+    return {
+        "id": card.id,
+        "type": card.type,
+        "status": card.status,
+        "designed": card.status == "designed",
+        "title_de": card.title.de,
+        "title_en": card.title.en,
+        "text_de": card.text.de,
+        "text_en": card.text.en,
+    }
+
+
+def _vote(vote: Vote) -> VoteView:
+    return {"yes": vote.yes, "tiles": vote.tiles}
+
+
+def _line(line: ScoreLine) -> LineView:
+    return {
+        "incidents_before": line.incidents_before,
+        "chip_points": line.chip_points,
+        "bonus": line.bonus,
+        "incidents_after": line.incidents_after,
+        "interim": line.interim,
+        "prediction": line.prediction,
+        "total": line.total,
+        "predicted": line.predicted,
+        "noted_colour": line.noted_colour,
+        "place": line.place,
+    }
+
+
+def view(state: State, seat: int | None) -> View:
+    """Everything ``seat`` may see (``None``: the public table)."""
+    turn = rules.turn(state)
+    on_turn = list(getattr(turn, "seats", ()))
+    places = list(state.places)
+    record = state.last_vote
+    result: View = {
+        "game": "regeln",
+        "phase": state.phase,
+        "round": state.round,
+        "seats": state.seats,
+        "active": state.active,
+        "on_turn": on_turn,
+        "wertung": state.wertung,
+        "prognose": state.prognose,
+        "korrektur": list(state.korrektur),
+        "abstimm": list(state.abstimm),
+        "ereignis": list(state.ereignis),
+        "under_vote": state.under_vote if state.under_vote is not None else state.deferred_card,
+        "covered": list(state.covered),
+        "discard": list(state.discard),
+        "set_aside": len(state.set_aside),
+        "wertung_unused": list(state.wertung_unused),
+        "prognose_unused": list(state.prognose_unused),
+        "hand_sizes": [len(hand) for hand in state.hands],
+        "tiles": list(state.tiles),
+        "used_tiles": list(state.used_tiles),
+        "chips": [dict(zip(COLOURS, mine, strict=True)) for mine in state.chips],
+        "pool": dict(zip(COLOURS, state.pool, strict=True)),
+        "voted": [v is not None for v in state.votes] if state.phase == "vote" else [False] * state.seats,
+        "predicted": [p is not None for p in state.predictions],
+        "last_vote": None
+        if record is None
+        else {
+            "card": record.card,
+            "player": record.player,
+            "votes": [_vote(v) for v in record.votes],
+            "adopted": record.adopted,
+            "tie": record.tie,
+        },
+        "owed": [{"seat": t.seat, "amount": t.amount} for t in state.queue],
+        "places": places,
+        "punktbeste": places.index(1) if 1 in places else None,
+        "punktletzte": places.index(state.seats) if state.seats in places else None,
+        "scores": list(state.scores),
+        "scorepad": [[_line(line) for line in lines] for lines in state.scorepad],
+        "cards": {card.id: _card(card) for card in state.deck.cards},
+    }
+    if seat is not None:
+        result["seat"] = seat
+        result["hand"] = list(state.hands[seat])
+        mine = state.votes[seat] if state.phase == "vote" else None
+        result["my_vote"] = None if mine is None else _vote(mine)
+        prediction = state.predictions[seat]
+        result["my_prediction"] = (
+            None if prediction is None else {"value": prediction.value, "colour": prediction.colour}
+        )
+    return result
+
+
+def hide_others(state: State, seat: int | None, seed: int) -> State:
+    """``state`` with everything ``seat`` may not see replaced: the other hands and the face-down
+    cards redealt (same sizes), other seats' unrevealed votes and predictions redrawn."""
+    rng = random.Random(seed)
+    others = [s for s in range(state.seats) if s != seat]
+    pool = list(state.set_aside)
+    for s in others:
+        pool.extend(state.hands[s])
+    rng.shuffle(pool)
+    hands = list(state.hands)
+    at = 0
+    for s in others:
+        size = len(state.hands[s])
+        hands[s] = state.deck.sort(pool[at : at + size])
+        at += size
+    set_aside = state.deck.sort(pool[at:])
+    votes = list(state.votes)
+    if state.phase == "vote":
+        for s in others:
+            if votes[s] is not None:
+                votes[s] = Vote(rng.random() < 0.5, rng.randint(1, state.tiles[s]))
+    predictions: list[Predict | None] = list(state.predictions)
+    for s in others:
+        if predictions[s] is not None:
+            old = predictions[s]
+            assert old is not None
+            colour = rng.choice(COLOURS) if old.colour is not None else None
+            predictions[s] = Predict(rng.randint(1, state.seats), colour)
+    return replace(state, hands=tuple(hands), set_aside=set_aside, votes=tuple(votes), predictions=tuple(predictions))
