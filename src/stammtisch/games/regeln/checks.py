@@ -27,7 +27,7 @@ from stammtisch.games.regeln.model import (
     TakeChip,
     Vote,
 )
-from stammtisch.games.regeln.texts import PHASE_TEXT
+from stammtisch.games.regeln.texts import COLOUR_ACCUSATIVE_DE, COLOUR_NOMINATIVE_DE, PHASE_TEXT
 
 
 class WrongStep(IllegalAction):
@@ -229,7 +229,7 @@ def _check_chip(state: State, seat: int, action: TakeChip | PayChip) -> None:
             raise ChipUnavailable(
                 "RG-R06",
                 Text(
-                    f"Im Pool ist kein {name.de}er Chip mehr; nimm eine andere Farbe.",
+                    f"Im Pool ist kein {COLOUR_NOMINATIVE_DE[action.colour]} Chip mehr; nimm eine andere Farbe.",
                     f"The pool has no {name.en} chip left; take another colour.",
                 ),
             )
@@ -242,7 +242,7 @@ def _check_chip(state: State, seat: int, action: TakeChip | PayChip) -> None:
             raise ChipUnavailable(
                 "RG-R05",
                 Text(
-                    f"Du hast keinen {name.de}en Chip; zahl mit einer Farbe, die du hast.",
+                    f"Du hast keinen {COLOUR_ACCUSATIVE_DE[action.colour]} Chip; zahl mit einer Farbe, die du hast.",
                     f"You hold no {name.en} chip; pay with a colour you hold.",
                 ),
             )

@@ -18,6 +18,10 @@ from stammtisch.games.regeln.model import (
     Vote,
 )
 
+#: German colour adjectives as they are inflected after "einen"/"keinen" (accusative) and "kein" (nominative).
+COLOUR_ACCUSATIVE_DE: dict[str, str] = {"white": "weißen", "purple": "lila", "yellow": "gelben", "green": "grünen"}
+COLOUR_NOMINATIVE_DE: dict[str, str] = {"white": "weißer", "purple": "lila", "yellow": "gelber", "green": "grüner"}
+
 PHASE_TEXT: dict[str, Text] = {
     "setup_table": Text("Aufbau: offene Regelkarten", "set-up: the face-up rule cards"),
     "setup_deal": Text("Aufbau: Karten austeilen", "set-up: dealing the cards"),
@@ -57,10 +61,10 @@ def describe_action(action: Action) -> Text:
         return Text(f"zuerst sprach Platz {action.seat + 1}", f"seat {action.seat + 1} spoke first")
     if isinstance(action, TakeChip):
         name = COLOUR_NAMES[action.colour]
-        return Text(f"einen {name.de}en Chip nehmen", f"take a {name.en} chip")
+        return Text(f"einen {COLOUR_ACCUSATIVE_DE[action.colour]} Chip nehmen", f"take a {name.en} chip")
     if isinstance(action, PayChip):
         name = COLOUR_NAMES[action.colour]
-        return Text(f"einen {name.de}en Chip zahlen", f"pay a {name.en} chip")
+        return Text(f"einen {COLOUR_ACCUSATIVE_DE[action.colour]} Chip zahlen", f"pay a {name.en} chip")
     if isinstance(action, Cover):
         return Text(f"Feld {action.slot + 1} abdecken", f"cover space {action.slot + 1}")
     if isinstance(action, ChooseRule):
