@@ -6,23 +6,30 @@ non-zero exit code, never a traceback.
 
 from __future__ import annotations
 
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 import typer
-from rich.console import Console
 
 from stammtisch.core.text import Text
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 #: Exit code for bad input (unknown game, bad option, unusable data directory): like a usage error.
 USAGE_ERROR = 2
 
 
 def stdout() -> Console:
-    """A console on the current ``sys.stdout`` (created per call so test runners can capture it)."""
+    """A console on the current ``sys.stdout`` (created per call so test runners can capture it).
+    Rich is imported here, on first use, not when the CLI starts."""
+    from rich.console import Console
+
     return Console(highlight=False)
 
 
 def stderr() -> Console:
+    from rich.console import Console
+
     return Console(stderr=True, highlight=False)
 
 

@@ -28,13 +28,14 @@ plain form (its view listed key by key, the final scores). The parts, every one 
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    import random
+
     from rich.console import Console, RenderableType
 
     from stammtisch.bots.base import Bot
