@@ -18,7 +18,7 @@ def test_results_are_remembered_per_arguments_and_the_cache_stays_bounded() -> N
     assert add(2, 1) == 3 and calls == [(1, 2), (2, 1)]
     for n in range(10):
         add(n, n)
-        assert add.cache_size() <= 3  # type: ignore[attr-defined]
-    add.cache_clear()  # type: ignore[attr-defined]
-    assert add.cache_size() == 0  # type: ignore[attr-defined]
+        assert add.cache_size() <= 3
+    add.cache_clear()
+    assert add.cache_size() == 0
     assert add.__doc__ == "Adds." and add.__name__ == "add"

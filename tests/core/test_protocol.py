@@ -129,3 +129,9 @@ def test_fold_rebuilds_the_live_state() -> None:
             else GAME.resolve(state, step.outcome)
         )
     assert fold(GAME, initial, steps) == state
+
+
+def test_resolved_options_are_a_full_mapping() -> None:
+    """``Options`` behaves as a read-only mapping, ``values()`` and ``items()`` included."""
+    options = GAME.configure({"rounds": 2})
+    assert list(options.values()) == [2] and dict(options.items()) == {"rounds": 2} == options.to_json()

@@ -12,16 +12,33 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import update_wrapper
-from typing import Any, TypeVar
+from typing import Any, Generic, ParamSpec, Protocol, TypeVar, cast
 
+Params = ParamSpec("Params")
 Result = TypeVar("Result")
+Result_co = TypeVar("Result_co", covariant=True)
 
 
-def bounded_cache(limit: int) -> Callable[[Callable[..., Result]], Callable[..., Result]]:
+class Memo(Protocol, Generic[Params, Result_co]):
+    """A memoised function: called like the original, with ``cache_clear``/``cache_size`` and the
+    original as ``__wrapped__`` (for callers that keep their own memo of its results)."""
+
+    @property
+    def __wrapped__(self) -> Callable[Params, Result_co]: ...
+
+    def __call__(self, *args: Params.args, **kwargs: Params.kwargs) -> Result_co: ...
+
+    def cache_clear(self) -> None: ...
+
+    def cache_size(self) -> int: ...
+
+
+def bounded_cache(limit: int) -> Callable[[Callable[Params, Result]], Memo[Params, Result]]:
     """Memoise a pure function of hashable positional arguments, keeping at most ``limit`` results."""
 
-    def decorate(function: Callable[..., Result]) -> Callable[..., Result]:
+    def decorate(function: Callable[Params, Result]) -> Memo[Params, Result]:
         table: dict[tuple[Any, ...], Result] = {}
+        compute: Callable[..., Result] = function  # called with the positional arguments only
 
         def cached(*args: Any) -> Result:
             try:
@@ -30,11 +47,13 @@ def bounded_cache(limit: int) -> Callable[[Callable[..., Result]], Callable[...,
                 pass
             if len(table) >= limit:
                 table.clear()
-            found = table[args] = function(*args)
+            found = table[args] = compute(*args)
             return found
 
-        cached.cache_clear = table.clear  # type: ignore[attr-defined]
-        cached.cache_size = table.__len__  # type: ignore[attr-defined]
-        return update_wrapper(cached, function)
+        wrapper = update_wrapper(cached, function)  # sets __wrapped__, __name__, __doc__
+        setattr(wrapper, "cache_clear", table.clear)  # noqa: B010 (a function gets attributes by setattr)
+        setattr(wrapper, "cache_size", table.__len__)  # noqa: B010
+        # A function with these attributes set is a Memo; mypy cannot see attributes added at run time.
+        return cast(Memo[Params, Result], wrapper)
 
     return decorate

@@ -73,24 +73,25 @@ class Option:
 
 @dataclass(frozen=True, slots=True)
 class Options(Mapping[str, Any]):
-    """Resolved option values: every declared key present, every value validated. Immutable."""
+    """Resolved option values: every declared key present, every value validated. Immutable.
+    (The field is ``pairs``: a field named ``values`` would hide ``Mapping.values()``.)"""
 
-    values: tuple[tuple[str, Any], ...] = field(default=())
+    pairs: tuple[tuple[str, Any], ...] = field(default=())
 
     def __getitem__(self, key: str) -> Any:
-        for name, value in self.values:
+        for name, value in self.pairs:
             if name == key:
                 return value
         raise KeyError(key)
 
     def __iter__(self) -> Iterator[str]:
-        return (name for name, _ in self.values)
+        return (name for name, _ in self.pairs)
 
     def __len__(self) -> int:
-        return len(self.values)
+        return len(self.pairs)
 
     def to_json(self) -> dict[str, Any]:
-        return dict(self.values)
+        return dict(self.pairs)
 
 
 def resolve_options(declared: tuple[Option, ...], given: Mapping[str, object] | None = None) -> Options:

@@ -204,4 +204,6 @@ class CardOutcome:
 
 
 ACTION_TYPES = (Take, Knock, Pass, Meld, Layoff, Swap, Withdraw, Discard, Out, Romme, Points)
+#: What the seat on turn may do in the play phase (R-6 to R-11).
+PlayAction = Meld | Layoff | Swap | Withdraw | Discard
 OUTCOME_TYPES = (CardOutcome,)

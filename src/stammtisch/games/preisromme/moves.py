@@ -25,7 +25,7 @@ from functools import lru_cache
 
 from stammtisch.games.preisromme.cards import CODES, JOKER
 from stammtisch.games.preisromme.melds import SET_VALUE, layoff_options, rank_sets, represented, suit_runs
-from stammtisch.games.preisromme.model import Config, Discard, Figure, Layoff, Meld, Swap
+from stammtisch.games.preisromme.model import Config, Discard, Figure, Layoff, Meld, PlayAction, Swap
 
 #: ``BIT[card]``: the card's bit in a presence mask.
 BIT = tuple(1 << card for card in range(53))
@@ -165,11 +165,12 @@ def meld_tables(min_points: int, wrap: bool, both_ends: bool, adjacency: bool, a
     return found
 
 
-def meld_actions(tables: MeldTables, bits: int, jokers: int, max_cards: int) -> list[Meld]:
+def meld_actions(tables: MeldTables, bits: int, jokers: int, max_cards: int) -> list[PlayAction]:
     """Every ``Meld`` a hand (presence mask ``bits``, ``jokers`` jokers) can lay as one figure worth at
     least ``tables.min_points`` with at most ``max_cards`` cards: runs by suit, then sets by rank (the
-    order of ``find_runs`` then ``find_sets``)."""
-    found: list[Meld] = []
+    order of ``find_runs`` then ``find_sets``). Typed as a list of any ``PlayAction``: ``legal_actions``
+    goes on to append the other play actions to it."""
+    found: list[PlayAction] = []
     run_jokers = jokers if jokers < 7 else 7
     runs = tables.runs
     useful = tables.useful[run_jokers] or tables.fill_useful(run_jokers)
@@ -280,6 +281,11 @@ def meld_action(kind: str, cards: tuple[int, ...]) -> Meld:
 # --- the table: lay-offs and swaps -----------------------------------------------------------------
 
 
+#: One figure's moves: the bits of the cards it takes, (bit, ``Layoff``) by card and end, and its
+#: jokers as (bit, ``Swap``, who laid it) by card.
+FigureMoves = tuple[int, tuple[tuple[int, Layoff], ...], tuple[tuple[int, Swap, int], ...]]
+
+
 class TableMoves:
     """What one table accepts: per figure, the lay-offs as (card bit, ``Layoff``) in the order of
     ``find_layoffs``, and per seat the joker swaps as (card bit, ``Swap``) in the order of
@@ -289,6 +295,13 @@ class TableMoves:
     same objects at the same place are taken over from the ``previous`` table's moves."""
 
     __slots__ = ("table", "options", "per_figure", "layoffs", "layoff_bits", "jokers", "_swaps")
+
+    table: tuple[Figure, ...]
+    options: tuple[bool, bool, bool, bool]
+    per_figure: tuple[FigureMoves, ...]
+    layoffs: tuple[FigureMoves, ...]
+    layoff_bits: int
+    jokers: tuple[tuple[int, Swap, int], ...]
 
     def __init__(self, table: tuple[Figure, ...], options: tuple[bool, bool, bool, bool], previous: TableMoves | None):
         self.table = table
@@ -328,9 +341,7 @@ class TableMoves:
         return found
 
 
-def _figure_moves(
-    index: int, figure: Figure, adjacency: bool, wrap: bool, both_ends: bool
-) -> tuple[int, tuple[tuple[int, Layoff], ...], tuple[tuple[int, Swap, int], ...]]:
+def _figure_moves(index: int, figure: Figure, adjacency: bool, wrap: bool, both_ends: bool) -> FigureMoves:
     """One figure's lay-offs (their card bits, then (bit, ``Layoff``) by card and end) and jokers
     ((bit, ``Swap``, owner) by card) at table place ``index``."""
     fits = tuple(

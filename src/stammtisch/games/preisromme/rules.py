@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable
+from typing import Any, TypeVar
 
 from stammtisch.core.memo import bounded_cache
 from stammtisch.core.protocol import Chance, Decision, Finished, Result
@@ -51,12 +52,14 @@ from stammtisch.games.preisromme.model import (
     CardOutcome,
     Config,
     Discard,
+    Figure,
     GameRecord,
     Knock,
     Layoff,
     Meld,
     Out,
     Pass,
+    PlayAction,
     Points,
     Romme,
     State,
@@ -197,6 +200,7 @@ def turn(state: State) -> Decision | Chance | Finished:
     last = _last_turn
     if last[0] is state:
         return last[1]  # type: ignore[return-value]
+    found: Chance | Finished
     if phase == DRAW:
         seat = state.pending[0]
         found = chance.card_due(state.stock, chance.DRAW_LABELS[seat], seat)
@@ -265,7 +269,7 @@ def legal_actions(state: State, seat: int) -> tuple[object, ...]:
     return ()
 
 
-def play_actions(state: State, seat: int) -> tuple[object, ...]:
+def play_actions(state: State, seat: int) -> tuple[PlayAction, ...]:
     hand = state.hands[seat]
     owed = state.owed_jokers
     # R-9.2 lock (a joker still owed from a swap may be laid, P-22); RA-08: laying only once all have discarded
@@ -279,7 +283,7 @@ def play_actions(state: State, seat: int) -> tuple[object, ...]:
     bits = presence(hand)
     actions = meld_actions(house.opened if opened else house.unopened, bits, joker_count(hand), limit)
     if owed:  # RA-15 option: only layings that use the swapped joker
-        actions = [meld for meld in actions if "JK" in meld.cards]
+        actions = [meld for meld in actions if isinstance(meld, Meld) and "JK" in meld.cards]
     if opened:
         table = table_moves(state.table, house.adjacency, house.wrap, house.both_ends, house.own)
         if limit >= 1:
@@ -363,7 +367,7 @@ def _swapped_hand(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
     return _insert(_without(hand, card), JOKER)
 
 
-def _joker_usable(state: State, seat: int, hand: tuple[int, ...], index: int, figure: object) -> bool:
+def _joker_usable(state: State, seat: int, hand: tuple[int, ...], index: int, figure: Figure) -> bool:
     """RA-15 ``swapped_joker_must_be_used_same_turn``: after the swap (``figure`` now at ``index``) the
     hand can still lay a joker this turn, in a new figure or as a lay-off (so the duty can be met)."""
     config = state.config
@@ -388,10 +392,12 @@ def _provisional_points(state: State) -> int:
 
 #: The last laying ``check_action`` accepted, as (state, seat, action, checked): ``act`` applies it right
 #: after checking, so ``apply_action`` need not build the figure twice.
-_last_lay: tuple[object, ...] = (None, None, None, None)
+#: What ``_checked_lay`` found: the hand after the laying and the new figure (``None``: a withdraw).
+Laid = tuple[tuple[int, ...], Figure | None]
+_last_lay: tuple[object, int, object, Laid] = (None, -1, None, ((), None))
 
 
-def _checked_lay(state: State, seat: int, action: object) -> tuple[tuple[int, ...], object]:
+def _checked_lay(state: State, seat: int, action: object) -> Laid:
     """The hand after the laying and the new figure (or ``None`` for a withdraw), or the refusal."""
     config = state.config
     if not may_lay(state):
@@ -452,18 +458,21 @@ def _checked_lay(state: State, seat: int, action: object) -> tuple[tuple[int, ..
     figure = swap(state.table[index], card, seat, config.swap_own_jokers)
     if isinstance(figure, str):
         refuse(figure)
-    rest = list(hand)
-    rest.remove(card)
-    rest.append(JOKER)
-    if config.swapped_joker_must_be_used_same_turn and not _joker_usable(state, seat, tuple(rest), index, figure):
+    kept = list(hand)
+    kept.remove(card)
+    kept.append(JOKER)
+    if config.swapped_joker_must_be_used_same_turn and not _joker_usable(state, seat, tuple(kept), index, figure):
         refuse("joker_unusable")
-    return tuple(rest), figure
+    return tuple(kept), figure
 
 
 # --- applying actions ------------------------------------------------------------------------
 
 
-def _with(seq: tuple, index: int, value: object) -> tuple:
+Item = TypeVar("Item")
+
+
+def _with(seq: tuple[Item, ...], index: int, value: Item) -> tuple[Item, ...]:
     """``seq`` with ``value`` at ``index`` (0 <= index < len). Per-seat tuples (hands, claims, ...)
     change at almost every step, so for short ones a generated function builds the new tuple in one
     go instead of two slices and two concatenations."""
@@ -473,11 +482,12 @@ def _with(seq: tuple, index: int, value: object) -> tuple:
     return seq[:index] + (value,) + seq[index + 1 :]
 
 
-def _compile_with(size: int, index: int) -> Callable[[tuple, object], tuple]:
+def _compile_with(size: int, index: int) -> Callable[[tuple[Any, ...], Any], tuple[Any, ...]]:
     items = "".join("value, " if k == index else f"seq[{k}], " for k in range(size))
     scope: dict[str, object] = {}
     exec(f"def with_item(seq, value):\n    return ({items})", scope)  # noqa: S102 - built from two ints only
-    return scope["with_item"]  # type: ignore[return-value]
+    with_item: Callable[[tuple[Any, ...], Any], tuple[Any, ...]] = scope["with_item"]  # type: ignore[assignment]  # exec builds it
+    return with_item
 
 
 _SHORT = 8
@@ -493,7 +503,7 @@ def apply_action(state: State, seat: int, action: object) -> State:
         return apply_sheet(state, action)
     last = _last_lay
     if last[0] is state and last[1] == seat and last[2] is action:
-        rest, figure = last[3]  # type: ignore[misc]
+        rest, figure = last[3]
     else:
         rest, figure = _checked_lay(state, seat, action)
     if figure is None:
@@ -520,6 +530,7 @@ def apply_action(state: State, seat: int, action: object) -> State:
             provisional=provisional,
             owed_jokers=owed,
         )
+    assert isinstance(action, Layoff | Swap)  # a withdraw has no figure and returned above
     index = action.figure - 1
     if isinstance(action, Swap):
         owed = int(state.config.swapped_joker_must_be_used_same_turn)
@@ -757,8 +768,8 @@ def check_sheet(state: State, action: object) -> None:
 
 def apply_sheet(state: State, action: object) -> State:
     if isinstance(action, Out):
-        sheet = (action.seat,) if action.seat >= 0 else (-1, 0)
-        return replace(state, sheet=sheet)
+        started: tuple[int, ...] = (action.seat,) if action.seat >= 0 else (-1, 0)
+        return replace(state, sheet=started)
     if isinstance(action, Romme):
         return replace(state, sheet=(state.sheet[0], int(action.yes)))
     assert isinstance(action, Points)

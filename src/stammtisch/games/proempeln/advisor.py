@@ -166,7 +166,7 @@ def round_values(p: Dist, config: Config, middle: Dist | None = None) -> dict[st
     for move in ("none", "L", "P"):
         table = _final_table(move, config)
         out[move] = RoundValue(move, sum(prob * table[m] for m, prob in seven), king)
-    out["K"] = RoundValue("K", kniffel(tuple(p), config).value, 0.0)  # type: ignore[arg-type]
+    out["K"] = RoundValue("K", kniffel(tuple(p), config).value, 0.0)
     mid = middle or p
     expected = 0.0
     meier_mix_needed = config.meier_requires_mix
@@ -295,7 +295,7 @@ def advise(
 ) -> Advice:
     """The table of values for the player about to play ``round_`` (1-7) with ``specials_left``."""
     config = config or Config()
-    plan = _plan(tuple(p), config, None if middle is None else tuple(middle))  # type: ignore[arg-type]
+    plan = _plan(tuple(p), config, None if middle is None else tuple(middle))
     values, table = plan.values, plan.table
     left = frozenset(specials_left)
     moves = tuple(

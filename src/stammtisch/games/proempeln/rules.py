@@ -106,9 +106,9 @@ def turn(state: State) -> Turn:
         seat = next(s for s, f in zip(state.stechen.contenders, state.stechen.flicks, strict=True) if f is None)
         return Chance(cap_node(seat, STECHEN_BOTTLE, state.round, "stechen", False))
     if current == "announce":
-        seat = announcer(state)
-        assert seat is not None
-        return Decision((seat,))
+        announcing = announcer(state)
+        assert announcing is not None
+        return Decision((announcing,))
     run = state.run
     assert run is not None
     if current == "flick":
