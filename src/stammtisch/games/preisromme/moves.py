@@ -110,7 +110,7 @@ def turn_rules(config: Config) -> TurnRules:
     global _last_rules
     last = _last_rules
     if last[0] is config:
-        return last[1]  # type: ignore[return-value]
+        return last[1]  # type: ignore[return-value]  # stored with its config: not None when the config matches
     found = TurnRules(config)
     _last_rules = (config, found)
     return found

@@ -106,7 +106,7 @@ def _compile(name: str, changed: tuple[str, ...] | None) -> Callable[..., State]
         lines += ["    for name, value in changes.items():", "        _set(new, name, value)"]
     lines += ["    new.__class__ = State", "    return new"]
     exec("\n".join(lines), scope)  # noqa: S102 - generated from the dataclass's own field names only
-    return scope[name]  # type: ignore[return-value]
+    return scope[name]  # type: ignore[return-value]  # the function exec just defined
 
 
 replace = _compile("replace", None)
@@ -199,7 +199,7 @@ def turn(state: State) -> Decision | Chance | Finished:
         return _window_decision(state.discarder, state.claims)
     last = _last_turn
     if last[0] is state:
-        return last[1]  # type: ignore[return-value]
+        return last[1]  # type: ignore[return-value]  # stored with its state: the turn of that state
     found: Chance | Finished
     if phase == DRAW:
         seat = state.pending[0]
@@ -486,7 +486,7 @@ def _compile_with(size: int, index: int) -> Callable[[tuple[Any, ...], Any], tup
     items = "".join("value, " if k == index else f"seq[{k}], " for k in range(size))
     scope: dict[str, object] = {}
     exec(f"def with_item(seq, value):\n    return ({items})", scope)  # noqa: S102 - built from two ints only
-    with_item: Callable[[tuple[Any, ...], Any], tuple[Any, ...]] = scope["with_item"]  # type: ignore[assignment]  # exec builds it
+    with_item: Callable[[tuple[Any, ...], Any], tuple[Any, ...]] = scope["with_item"]  # type: ignore[assignment]  # the function exec just defined
     return with_item
 
 

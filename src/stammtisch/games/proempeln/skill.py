@@ -50,7 +50,8 @@ def club_prior(all_counts: Iterable[Counts], strength: float = 8.0) -> Prior:
     if total == 0:
         return LAPLACE
     # Keep every value possible: a pseudo-count of at least 0.25 each.
-    return tuple(max(strength * c / total, 0.25) for c in pooled)  # type: ignore[return-value]
+    zero, one, two, three = (max(strength * count / total, 0.25) for count in pooled)
+    return (zero, one, two, three)
 
 
 @lru_cache(maxsize=1024)
