@@ -151,8 +151,8 @@ def test_keeps_the_joker_on_the_first_turn_of_the_round() -> None:
 
 
 def test_stands_in_for_an_absent_partner() -> None:
-    """K-16.1: the partner throws for the absent owner instead of forfeiting the turn."""
-    state = table_state()
+    """K-16.1: the partner throws for the absent owner (reported away) instead of forfeiting the turn."""
+    state = table_state("away")
     assert StandIn() in GAME.legal_actions(state, 1)
     assert heuristic_choice(state, 1) == StandIn()
 

@@ -15,7 +15,7 @@ reads only the public table view (Klümpchen has no secrets) and the legal actio
   the team is clearly behind, and always on what may be the owner's last turn of the round.
 * **Round end** (K-17): play on with the same teams: without a redraw the losing team starts (KA-23).
   A solo player who lost demands a redraw. Closing the evening is left to the Schreiber (the caller).
-* **Absent partner** (K-16): stand in, never forfeit.
+* **Absent partner** (K-16): stand in, never forfeit; never report oneself away.
 """
 
 from __future__ import annotations
@@ -37,6 +37,7 @@ from stammtisch.games.kluempchen.model import (
     FormTeam,
     KeepPair,
     NextRound,
+    ReportAway,
     StandIn,
     Stop,
     Throw,
@@ -80,7 +81,7 @@ class HeuristicBot:
             return DemandRedraw() if wants_redraw else NextRound()
         if isinstance(first, FormTeam):
             return first
-        playable = tuple(a for a in legal if not isinstance(a, CloseEvening | Forfeit))
+        playable = tuple(a for a in legal if not isinstance(a, CloseEvening | Forfeit | ReportAway))
         return (playable or legal)[rng.randrange(len(playable or legal))]
 
     # --- the decisions ------------------------------------------------------------------------
@@ -158,7 +159,8 @@ def play_evening(
     """Bots play ``rounds`` rounds, then the Schreiber closes the evening.
 
     At a round end the bots of the seats entitled to a redraw (the losers, the solo) decide between a
-    redraw and the next round; closing is never theirs to choose. With ``teams`` (and
+    redraw and the next round, one entitled party after the other (K-17); closing is never theirs to
+    choose. The public view at each round end is kept once. With ``teams`` (and
     ``team_draw=manual``) a redraw re-forms the same teams, so bot kinds stay paired.
     """
     actions = outcomes = 0
@@ -174,11 +176,12 @@ def play_evening(
         view = game.view(state, None)
         phase = view["phase"]
         if phase == "round_over":
-            views.append(view)
+            if len(views) < len(view["rounds"]):
+                views.append(view)
             if len(view["rounds"]) >= rounds:
                 seat, action = 0, CloseEvening()
             else:
-                seat = view["redraw_seats"][0] if view["redraw_seats"] else 0
+                seat = turn.seats[0]  # an entitled seat still to choose comes first (K-17)
                 legal = tuple(a for a in game.legal_actions(state, seat) if not isinstance(a, CloseEvening))
                 action = bots[seat].choose(game.view(state, seat), legal, rng)
         elif phase == "manual_draw" and teams is not None:

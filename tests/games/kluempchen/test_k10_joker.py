@@ -22,7 +22,7 @@ def test_k101_joker_only_once_per_round() -> None:
     state = play(state, "throw", "3 4 5 6 6 6", "1 2 3", "stop")  # seat 1, P2
     state = play(state, "throw", "1 2 3 4 4 4", "1 2 3", "stop", "throw", "1 2 3 4 4 4", "1 2 3", "stop")
     assert current(state).owner == 0
-    assert GAME.legal_actions(state, 0) == (GAME.parse_action("throw"),)
+    assert GAME.legal_actions(state, 0) == (GAME.parse_action("throw"), GAME.parse_action("away"))
     with pytest.raises(IllegalAction) as error:
         GAME.act(state, 0, AnnounceJoker())
     assert error.value.clause == "K-10.1"

@@ -7,28 +7,71 @@ import pytest
 from stammtisch.core.errors import IllegalAction, MatchFinished
 from stammtisch.core.protocol import Decision, Finished
 from stammtisch.games.kluempchen import GAME
-from stammtisch.games.kluempchen.model import DRAW, MANUAL, DemandRedraw
+from stammtisch.games.kluempchen.model import DRAW, MANUAL, PLAY, ROUND_OVER, DemandRedraw, NextRound
 from tests.games.kluempchen.helpers import current, new, play, view, with_scores
 
 SIX = ("throw", "3 4 5 6 6 6", "1 2 3", "stop")
+TURN = {"digital": SIX, "table": SIX, "scoresheet": ("score 6",)}
+MODES = ["digital", "table", "scoresheet"]
 
 
-def finished_round(seats: int = 4, **options: object):
-    state = new(seats, **options)
+def finished_round(seats: int = 4, mode: str = "table", **options: object):
+    state = new(seats, mode=mode, **options)
     scores = (144,) + (10,) * (len(state.teams) - 1)
     state = with_scores(state, scores)
-    return play(state, *SIX, *SIX)
+    return play(state, *TURN[mode], *TURN[mode])
 
 
-def test_k171_only_losers_may_demand_a_redraw() -> None:
-    """K-17.1: the losing team may demand a redraw; the winners may not."""
-    state = finished_round()
-    assert GAME.turn(state) == Decision((0, 1, 2, 3))
+@pytest.mark.parametrize("mode", MODES)
+def test_k171_only_losers_may_demand_a_redraw(mode: str) -> None:
+    """K-17.1: the losing team (2, 3) chooses between a redraw and the next round; the winners may
+    only close the evening (the Schreiber's act), never demand a redraw."""
+    state = finished_round(mode=mode)
+    assert GAME.turn(state) == Decision((2, 3, 0, 1))
     assert [GAME.format_action(a) for a in GAME.legal_actions(state, 2)] == ["redraw", "next", "close"]
-    assert [GAME.format_action(a) for a in GAME.legal_actions(state, 0)] == ["next", "close"]
+    assert [GAME.format_action(a) for a in GAME.legal_actions(state, 0)] == ["close"]
     with pytest.raises(IllegalAction) as error:
         GAME.act(state, 0, DemandRedraw())
     assert error.value.clause == "K-17.1"
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_k171_winners_cannot_take_the_losers_choice_away(mode: str) -> None:
+    """K-17.1: "Das Verliererteam kann nach jeder verlorenen Runde immer ein neues Auswürfeln fordern":
+    a winner pressing "next" does not start the next round; the losers still choose."""
+    state = finished_round(mode=mode)
+    with pytest.raises(IllegalAction) as error:
+        GAME.act(state, 0, NextRound())
+    assert error.value.clause == "K-17.1"
+    assert "K-17" not in error.value.message.en and "K-17" not in error.value.message.de
+    state = GAME.act(state, 3, DemandRedraw())
+    assert state.phase == MANUAL
+
+
+def test_k171_one_member_answers_for_the_losing_team() -> None:
+    """K-17.1: the right is the team's; either member's "next" starts the next round."""
+    state = play(finished_round(), "next@3")
+    assert state.round is not None and state.round.number == 2 and current(state).owner == 2
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_k173_solo_right_stands_when_the_losers_choose_next(mode: str) -> None:
+    """K-17.2/K-17.3: the solo may demand a redraw although he won, and his right ranks above the
+    losing team's: their "next" waits for him; his redraw then stands."""
+    state = new(5, teams=[[4], [0, 1], [2, 3]], mode=mode)
+    state = with_scores(state, (144, 10, 144))
+    turn = TURN[mode]
+    state = play(state, *turn, *turn, *turn, *turn)  # the solo goes out, then team (0, 1); (2, 3) lost
+    assert state.rounds[-1].loser == 1
+    state = play(state, "next@2")
+    assert state.phase == ROUND_OVER and GAME.turn(state).seats[0] == 4
+    assert [GAME.format_action(a) for a in GAME.legal_actions(state, 3)] == ["close"]
+    with pytest.raises(IllegalAction) as error:
+        GAME.act(state, 3, DemandRedraw())
+    assert error.value.clause == "K-17.1"  # his team already chose; the solo's right still stands
+    assert play(state, "redraw@4").phase == MANUAL
+    state = play(state, "next@4")
+    assert state.phase == PLAY and state.round is not None and state.round.number == 2
 
 
 def test_k172_solo_may_demand_a_redraw_even_after_winning() -> None:

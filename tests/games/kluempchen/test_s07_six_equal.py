@@ -72,9 +72,9 @@ def test_ka14_six_equal_with_a_solo_counts_him_once() -> None:
 
 def test_ka34_six_equal_fine_goes_to_the_physical_thrower() -> None:
     """KA-34/CFG six_equal_penalty_payer: a stand-in's six equal is fined to him (D) or to the owner."""
-    state = play(new(), "standin@1", "6 6 6 6 6 6")
+    state = play(new(), "away", "standin@1", "6 6 6 6 6 6")
     assert _reasons(state)[-1] == (1, "six_equal_fine", 1)
-    state = play(new(six_equal_penalty_payer="turn_owner"), "standin@1", "6 6 6 6 6 6")
+    state = play(new(six_equal_penalty_payer="turn_owner"), "away", "standin@1", "6 6 6 6 6 6")
     assert _reasons(state)[-1] == (0, "six_equal_fine", 1)
 
 

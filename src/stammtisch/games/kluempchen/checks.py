@@ -1,16 +1,41 @@
-"""Why an action or outcome is refused: the clause it breaks, in German and English.
+"""Why an action or outcome is refused: the clause it breaks, in German and English plain words.
 
-Called after the framework's pre-checks (finished, pending outcome, whose turn). Legal actions pass
-at once; everything else is explained by the most specific clause.
+``check_action`` and ``check_outcome`` run after the framework's pre-checks (finished, pending
+outcome, whose turn); legal steps pass at once, everything else is explained by the most specific
+clause (errors.py). ``explain_refusal`` explains the steps the framework's pre-checks refuse before
+the game is asked (a throw after one's turn ended, an action by a team that is out, a stand-in while
+the owner is at the table, a pair kept while the dice of throw 2 are due): it gives the refusal that
+names the clause, for the layer that reports the pre-check's refusal to people.
 """
 
 from __future__ import annotations
 
 from stammtisch.core.chance import ChanceNode, DiceOutcome, DiceRoll
-from stammtisch.core.errors import ImpossibleOutcome
-from stammtisch.core.text import Text
-from stammtisch.games.kluempchen import scoresheet
+from stammtisch.core.errors import RuleViolation
+from stammtisch.core.protocol import Chance, Decision, Finished
+from stammtisch.games.kluempchen import draw as drawing
+from stammtisch.games.kluempchen import notation, scoresheet
+from stammtisch.games.kluempchen.errors import (
+    ChoiceRefused,
+    DecisionDue,
+    DiceDue,
+    DiceRefused,
+    DrawRefused,
+    EntryRefused,
+    JokerRefused,
+    NotOnTurn,
+    RoundEndRefused,
+    StandInRefused,
+    TeamOut,
+    ThrowRefused,
+    TurnOver,
+    text,
+)
 from stammtisch.games.kluempchen.model import (
+    AWAY,
+    CONTINUE,
+    DRAW,
+    FOUL_KINDS,
     KEEP_DICE,
     MANUAL,
     PAIR,
@@ -30,6 +55,7 @@ from stammtisch.games.kluempchen.model import (
     FoulOutcome,
     KeepPair,
     NextRound,
+    ReportAway,
     SetAside,
     StandIn,
     State,
@@ -37,9 +63,36 @@ from stammtisch.games.kluempchen.model import (
     Throw,
     TowerOutcome,
 )
-from stammtisch.games.kluempchen.rules import joker_available, legal_actions, partner_of
+from stammtisch.games.kluempchen.rules import (
+    deciding_seats,
+    joker_available,
+    legal_actions,
+    partner_of,
+    redraw_seats,
+    turn,
+)
 from stammtisch.games.kluempchen.scoring import pairs_of
-from stammtisch.games.kluempchen.texts import illegal
+
+#: Steps of a player's own turn: sent by him after it ended, they are "a throw after the turn ended".
+_TURN_STEPS = (Throw, Stop, KeepPair, ChooseVollStar, SetAside, AnnounceJoker)
+
+
+def _word(action: object) -> str:
+    """The action in notation for a message ("redraw"), or its class name if it has none."""
+    try:
+        return notation.format_action(action)
+    except RuleViolation:
+        return type(action).__name__
+
+
+def _or(faces: tuple[int, ...]) -> tuple[str, str]:
+    shown = [str(face) for face in faces]
+    if len(shown) <= 1:
+        return "".join(shown), "".join(shown)
+    return ", ".join(shown[:-1]) + " oder " + shown[-1], ", ".join(shown[:-1]) + " or " + shown[-1]
+
+
+# --- actions of the seats the game waits for -------------------------------------------------
 
 
 def check_action(state: State, seat: int, action: object) -> None:
@@ -47,74 +100,123 @@ def check_action(state: State, seat: int, action: object) -> None:
     if action in legal_actions(state, seat):
         return
     phase = state.phase
-    name = type(action).__name__
     if isinstance(action, EnterTurn | EnterSixEqual):
         if state.config.mode != "scoresheet":
-            raise illegal(
+            raise EntryRefused(
                 "KA-36",
-                "Wurfergebnisse werden nur im Schreibzettel-Modus eingetragen",
-                "turn results are entered only in scoresheet mode",
+                text(
+                    "Ergebnisse ganzer Würfe werden nur beim Spiel mit dem Schreibzettel eingetragen; hier wird "
+                    "gewürfelt.",
+                    "Whole-turn results are entered only when playing from the score sheet; here the dice are thrown.",
+                ),
             )
         if phase == PLAY:
-            _check_entry(state, seat, action)
+            _check_entry(state, action)
     if phase == PLAY:
         _check_play_action(state, seat, action)
     elif phase == ROUND_OVER:
-        if isinstance(action, DemandRedraw):
-            raise illegal(
-                "K-17.1",
-                "Neu auswürfeln dürfen nur das Verliererteam und der Alleinspieler fordern",
-                "only the losing team and the solo player may demand a redraw",
-            )
-        raise illegal(
-            "KA-23",
-            f"Die Runde ist vorbei: neu auswürfeln, nächste Runde oder Abend beenden, nicht {name}",
-            f"the round is over: redraw, next round or close the evening, not {name}",
+        _check_round_end(state, seat, action)
+    elif phase == MANUAL and isinstance(action, FormTeam):
+        raise DrawRefused(
+            "K-2.2",
+            text(
+                f"Team {action.first + 1}/{action.second + 1} geht nicht: beide Plätze müssen verschieden und "
+                "noch ohne Team sein.",
+                f"Team {action.first + 1}/{action.second + 1} is not possible: both seats must differ and have "
+                "no team yet.",
+            ),
         )
-    elif phase == MANUAL:
-        if isinstance(action, FormTeam):
-            raise illegal(
-                "K-2.2",
-                f"Team {action.first + 1}/{action.second + 1}: beide Plätze müssen verschieden und noch frei sein",
-                f"team {action.first + 1}/{action.second + 1}: both seats must differ and be unassigned",
-            )
-        raise illegal("KA-22", "Erst die Teams eintragen", "enter the teams first")
-    raise illegal("KA-22", f"{name} ist jetzt nicht erlaubt", f"{name} is not allowed now")
+    raise DrawRefused(
+        "KA-22",
+        text(
+            f"„{_word(action)}“ geht jetzt nicht: erst werden die Teams eingetragen.",
+            f"'{_word(action)}' is not possible now: the teams are entered first.",
+        ),
+    )
 
 
-def _check_entry(state: State, seat: int, action: EnterTurn | EnterSixEqual) -> None:
+def _check_entry(state: State, action: EnterTurn | EnterSixEqual) -> None:
+    """Scoresheet mode: who threw (K-16), the joker (K-10) and whether a turn can end like this."""
     rnd = state.round
     assert rnd is not None and rnd.turn is not None
+    t = rnd.turn
+    partner = partner_of(rnd, t)
+    if action.thrower >= 0 and action.thrower != partner:
+        if partner < 0:
+            raise StandInRefused(
+                "K-1.3",
+                text(
+                    "Der Alleinspieler hat keinen Partner, der für ihn würfeln könnte: ohne „by“ eintragen.",
+                    "The solo player has no partner who could throw for him: enter the result without 'by'.",
+                ),
+            )
+        if action.thrower == t.owner:
+            raise StandInRefused(
+                "K-16.1",
+                text(
+                    f"Platz {t.owner + 1} ist selbst am Zug: ohne „by“ eintragen.",
+                    f"Seat {t.owner + 1} is on turn himself: enter the result without 'by'.",
+                ),
+            )
+        raise StandInRefused(
+            "K-16.1",
+            text(
+                f"Für Platz {t.owner + 1} darf nur sein Partner (Platz {partner + 1}) würfeln.",
+                f"Only the partner (seat {partner + 1}) may throw for seat {t.owner + 1}.",
+            ),
+        )
     bound = scoresheet.chain_bound(state.config)
     if isinstance(action, EnterSixEqual):
         if action.strassen < 0 or action.strassen > bound:
-            raise illegal(
+            raise EntryRefused(
                 "KA-20",
-                f"{action.strassen} Straßen vor 6 Gleichen sind in einem Wurf unmöglich",
-                f"{action.strassen} Straßen before six equal are impossible in one turn",
+                text(
+                    f"{action.strassen} Straßen vor 6 Gleichen sind in einem Wurf unmöglich (höchstens {bound}).",
+                    f"{action.strassen} Straßen before six equal are impossible in one turn (at most {bound}).",
+                ),
             )
         return
-    if action.joker and not joker_available(rnd, rnd.turn):
-        raise illegal("K-10.1", "Der Joker ist in dieser Runde schon genommen", "the joker was already used this round")
+    if action.joker and action.thrower >= 0:
+        raise JokerRefused(
+            "K-16.2",
+            text(
+                "Wer für einen Abwesenden würfelt, darf keinen Joker für ihn nehmen: ohne Joker eintragen.",
+                "Whoever throws for an absent player may not take a joker for him: enter it without the joker.",
+            ),
+        )
+    if action.joker and not joker_available(rnd, t):
+        raise JokerRefused(
+            "K-10.1",
+            text(
+                "Der Joker ist in dieser Runde schon genommen: ohne Joker eintragen.",
+                "The joker was already used this round: enter the result without it.",
+            ),
+        )
     if action.points < 0:
-        raise illegal("S-1", "Punkte können nicht negativ sein", "points cannot be negative")
+        raise EntryRefused("S-1", text("Punkte können nicht negativ sein.", "Points cannot be negative."))
     if action.joker and action.points % 2:
-        raise illegal(
+        raise EntryRefused(
             "K-10.4",
-            f"Mit Joker verdoppeln sich die Punkte: {action.points} ist ungerade",
-            f"a joker doubles the points: {action.points} is odd",
+            text(
+                f"Mit Joker verdoppeln sich die Punkte, {action.points} ist aber ungerade.",
+                f"A joker doubles the points, but {action.points} is odd.",
+            ),
         )
     if action.strassen < 0 or action.strassen > scoresheet.max_strassen(state.config, action.points):
-        raise illegal(
+        raise EntryRefused(
             "KA-20",
-            f"{action.strassen} Straßen passen nicht zu diesem Wurf",
-            f"{action.strassen} Straßen cannot happen in this turn",
+            text(
+                f"{action.strassen} Straßen passen nicht zu einem Wurf mit {action.points} Punkten.",
+                f"{action.strassen} Straßen cannot happen in a turn that scores {action.points}.",
+            ),
         )
     if not scoresheet.achievable(state.config, action.points, action.joker, action.strassen):
-        raise illegal(
+        raise EntryRefused(
             "S-8.1" if action.strassen else "S-1",
-            f"{action.points} Punkte sind so nicht erreichbar (Straßen: {action.strassen})",
-            f"{action.points} points cannot be reached like this (Straßen: {action.strassen})",
+            text(
+                f"{action.points} Punkte sind mit {action.strassen} Straßen nicht erreichbar.",
+                f"{action.points} points cannot be reached with {action.strassen} Straßen.",
+            ),
         )
 
 
@@ -123,89 +225,424 @@ def _check_play_action(state: State, seat: int, action: object) -> None:
     assert rnd is not None and rnd.turn is not None
     t = rnd.turn
     step = t.step
+    owner = t.owner + 1
     if state.config.mode == "scoresheet":
-        raise illegal(
+        raise EntryRefused(
             "KA-36",
-            "Im Schreibzettel-Modus wird nur das Ergebnis des Wurfs eingetragen",
-            "in scoresheet mode only the turn's result is entered",
+            text(
+                "Beim Spiel mit dem Schreibzettel wird nur das Ergebnis des Wurfs eingetragen, nicht gewürfelt.",
+                "Playing from the score sheet, only the turn's result is entered; no dice are thrown here.",
+            ),
         )
     if isinstance(action, AnnounceJoker):
-        if seat != t.owner or t.thrower != t.owner:
-            raise illegal(
+        if seat != t.owner:
+            raise JokerRefused(
                 "K-16.2",
-                "Für einen Abwesenden darf kein Joker genommen werden",
-                "no joker may be taken for an absent player",
+                text(
+                    f"Für den abwesenden Platz {owner} darf kein Joker genommen werden; nur er selbst sagt ihn an.",
+                    f"No joker may be taken for the absent seat {owner}; only he himself announces it.",
+                ),
             )
-        if step != PRE:
-            raise illegal(
-                "K-10.3", "Der Joker muss vor dem Wurf angesagt werden", "the joker must be announced before the turn"
+        if step not in (PRE, AWAY):
+            raise JokerRefused(
+                "K-10.3",
+                text(
+                    "Der Joker wird vor dem ersten Wurf angesagt; dieser Wurf hat schon begonnen.",
+                    "The joker is announced before the first throw; this turn has already begun.",
+                ),
             )
-        raise illegal(
+        raise JokerRefused(
             "K-10.1",
-            "Jeder Spieler hat nur einen Joker pro Runde (KA-15)",
-            "each player has one joker per round (KA-15)",
+            text(
+                "Jeder Spieler hat einen Joker pro Runde, und dieser ist schon genommen: einfach würfeln.",
+                "Each player has one joker per round and this one is already used: just throw.",
+            ),
+        )
+    if isinstance(action, ReportAway):
+        if step == AWAY:
+            raise StandInRefused(
+                "K-16.1",
+                text(
+                    f"Platz {owner} ist schon als abwesend gemeldet: sein Partner entscheidet, oder er würfelt selbst.",
+                    f"Seat {owner} is already reported absent: his partner decides, or he throws himself.",
+                ),
+            )
+        raise StandInRefused(
+            "K-16.1",
+            text(
+                "Abwesend melden geht nur vor dem ersten Wurf des Spielers.",
+                "A player can be reported absent only before the first throw of his turn.",
+            ),
         )
     if isinstance(action, StandIn | Forfeit):
         if partner_of(rnd, t) < 0:
-            raise illegal("K-1.3", "Der Alleinspieler hat keinen Partner", "the solo player has no partner")
-        if step != PRE:
-            raise illegal(
-                "K-16.1",
-                "Für den Abwesenden wird nur vor Beginn seines Wurfs entschieden",
-                "standing in is decided only before the absent player's turn begins",
+            raise StandInRefused(
+                "K-1.3",
+                text(
+                    "Der Alleinspieler hat keinen Partner, der für ihn würfeln könnte.",
+                    "The solo player has no partner who could throw for him.",
+                ),
             )
-        raise illegal("K-16.1", "Nur der Partner kann für den Abwesenden würfeln", "only the partner can stand in")
-    if seat != t.thrower and step != PRE:
-        raise illegal("K-16.1", "Es würfelt der Spieler am Zug", "the player on turn throws")
+        if step == AWAY and seat == t.owner:
+            raise StandInRefused(
+                "K-16.1",
+                text(
+                    "Du bist selbst da: würfle selbst (oder sage den Joker an).",
+                    "You are here yourself: throw (or announce your joker).",
+                ),
+            )
+        raise StandInRefused(
+            "K-16.1",
+            text(
+                "Für einen Abwesenden wird nur vor Beginn seines Wurfs entschieden; dieser Wurf läuft schon.",
+                "Standing in is decided only before the absent player's turn begins; this turn is under way.",
+            ),
+        )
     if isinstance(action, KeepPair):
         if step == PAIR:
-            raise illegal(
+            de, en = _or(pairs_of(t.choice))
+            raise ChoiceRefused(
                 "K-6.7",
-                f"Rausnehmen kann man nur eines der Paare {pairs_of(t.choice)}",
-                f"only one of the pairs {pairs_of(t.choice)} can be set aside",
+                text(
+                    f"Bei zwei Paaren wird genau eines rausgenommen: das Paar {de}.",
+                    f"With two pairs exactly one is set aside: the pair of {en}.",
+                ),
             )
-        raise illegal(
+        if step == VOLL:
+            raise ChoiceRefused(
+                "S-8.3",
+                text(
+                    "Bei 15 Voll* wird kein Paar rausgenommen: a) alle 6 Würfel neu oder b) die 4 Gleichen behalten.",
+                    "A 15 Voll* keeps no pair: a) all six dice again, or b) keep the four equal dice.",
+                ),
+            )
+        raise ChoiceRefused(
             "K-6.6",
-            "Hier gibt es keine Wahl: gleiche Würfel werden von selbst rausgelegt",
-            "there is no choice here: equal dice are set aside automatically",
+            text(
+                "Hier gibt es keine Wahl: gleiche Würfel werden von selbst rausgelegt.",
+                "There is no choice here: equal dice are set aside by the rules themselves.",
+            ),
         )
     if isinstance(action, ChooseVollStar):
         if step == VOLL:
-            raise illegal("S-8.3", "Nur a oder b ist erlaubt (KA-11)", "only a or b is allowed (KA-11)")
-        raise illegal(
-            "S-8.3", "Die Wahl a/b gibt es nur bei einem 15 Voll* (4 + 2)", "the a/b choice needs a 15 Voll* (4 + 2)"
+            raise ChoiceRefused("S-8.3", text("Bei 15 Voll* gibt es nur a oder b.", "A 15 Voll* offers only a or b."))
+        raise ChoiceRefused(
+            "S-8.3",
+            text(
+                "Die Wahl a/b gibt es nur nach einem 15 Voll* (4 + 2 gleiche in einem Wurf).",
+                "The a/b choice exists only after a 15 Voll* (4 + 2 equal dice in one throw).",
+            ),
         )
     if isinstance(action, SetAside):
-        if step == KEEP_DICE:
-            raise illegal(
-                "KA-06",
-                f"Rauslegen kann man nur Würfel aus dem letzten Wurf {list(t.choice)}",
-                f"only dice of the last throw {list(t.choice)} can be set aside",
+        if step == PAIR:
+            de, en = _or(pairs_of(t.choice))
+            raise ChoiceRefused(
+                "K-6.7",
+                text(
+                    f"Bei zwei Paaren wird genau eines rausgenommen, nicht beide: das Paar {de}.",
+                    f"With two pairs exactly one is set aside, not both: the pair of {en}.",
+                ),
             )
-        raise illegal(
+        if step == KEEP_DICE:
+            shown = " ".join(map(str, t.choice))
+            raise ChoiceRefused(
+                "KA-06",
+                text(
+                    f"Rauslegen kann man nur Würfel aus dem letzten Wurf ({shown}).",
+                    f"Only dice of the last throw ({shown}) can be set aside.",
+                ),
+            )
+        raise ChoiceRefused(
             "KA-06",
-            "Frei rauslegen gibt es nur mit late_throw_set_aside = player_choice nach Würfen mit weniger als 6",
-            "free setting aside needs late_throw_set_aside = player_choice after a throw of fewer than 6 dice",
+            text(
+                "Nach diesen Hausregeln werden gleiche Würfel von selbst rausgelegt; wählen kann man hier nicht.",
+                "Under these house rules equal dice are set aside by the rules themselves; there is no choice.",
+            ),
         )
     if step == KEEP_DICE:
-        raise illegal("KA-06", "Erst angeben, welche Würfel rausgelegt werden", "first say which dice are set aside")
-    if step == PAIR:
-        raise illegal("K-6.7", "Erst wählen, welches Paar rausgenommen wird", "first choose which pair to set aside")
-    if step == VOLL:
-        raise illegal("S-8.3", "Erst 15 Voll* a oder b wählen", "first choose 15 Voll* a or b")
-    if isinstance(action, Stop):
-        raise illegal("K-6.2", "Wurf 1 und 2 sind Pflichtwürfe (KA-02)", "throws 1 and 2 are mandatory (KA-02)")
-    if isinstance(action, Throw) and seat != t.owner:
-        raise illegal(
-            "K-16.1",
-            "Für einen Abwesenden erst 'standin' wählen",
-            "to throw for an absent partner choose 'standin' first",
+        raise ChoiceRefused(
+            "KA-06", text("Erst angeben, welche Würfel rausgelegt werden.", "First say which dice are set aside.")
         )
-    raise illegal(
-        "K-17.1" if isinstance(action, DemandRedraw | NextRound | CloseEvening | FormTeam) else "KA-01",
-        f"{type(action).__name__} ist während der Runde nicht erlaubt",
-        f"{type(action).__name__} is not allowed during the round",
+    if step == PAIR:
+        de, en = _or(pairs_of(t.choice))
+        raise ChoiceRefused(
+            "K-6.7",
+            text(f"Erst wählen, welches Paar rausgenommen wird: {de}.", f"First choose the pair to set aside: {en}."),
+        )
+    if step == VOLL:
+        raise ChoiceRefused(
+            "S-8.3", text("Erst bei 15 Voll* a oder b wählen.", "First choose a or b for the 15 Voll*.")
+        )
+    if isinstance(action, Stop):
+        raise ThrowRefused(
+            "K-6.2",
+            text(
+                "Wurf 1 und 2 sind Pflicht; aufhören kann man erst nach dem 2. Wurf.",
+                "Throws 1 and 2 are mandatory; a player can stop only after his 2nd throw.",
+            ),
+        )
+    if isinstance(action, Throw) and step == AWAY:
+        raise StandInRefused(
+            "K-16.1",
+            text(
+                f"Für den abwesenden Platz {owner} würfelt der Partner mit „für ihn würfeln“.",
+                f"The partner throws for the absent seat {owner} by choosing to stand in.",
+            ),
+        )
+    if isinstance(action, DemandRedraw | NextRound | CloseEvening):
+        raise RoundEndRefused(
+            "K-17.1",
+            text(
+                f"„{_word(action)}“ gibt es erst, wenn die Runde vorbei ist.",
+                f"'{_word(action)}' is possible only when the round is over.",
+            ),
+        )
+    if isinstance(action, FormTeam):
+        raise DrawRefused(
+            "KA-22",
+            text("Teams werden nur beim Auswürfeln eingetragen.", "Teams are entered only during the team draw."),
+        )
+    raise ThrowRefused(
+        "K-6.2",
+        text(
+            f"„{_word(action)}“ geht jetzt nicht: jetzt wird gewürfelt oder aufgehört.",
+            f"'{_word(action)}' is not possible now: the player throws or stops.",
+        ),
     )
+
+
+def _check_round_end(state: State, seat: int, action: object) -> None:
+    """K-17.1-K-17.3: only the losing team and the solo player choose between redraw and next."""
+    if isinstance(action, DemandRedraw | NextRound):
+        if seat in redraw_seats(state):
+            waiting = ", ".join(str(s + 1) for s in deciding_seats(state))
+            raise RoundEndRefused(
+                "K-17.1",
+                text(
+                    f"Dein Team hat schon „nächste Runde“ gewählt; jetzt entscheidet noch Platz {waiting}.",
+                    f"Your team already chose the next round; seat {waiting} still decides.",
+                ),
+            )
+        raise RoundEndRefused(
+            "K-17.1",
+            text(
+                "Zwischen neu auswürfeln und nächster Runde wählen nur das Verliererteam und der Alleinspieler; "
+                "alle anderen können nur den Abend beenden.",
+                "Only the losing team and the solo player choose between a new team draw and the next round; "
+                "everyone else can only close the evening.",
+            ),
+        )
+    raise RoundEndRefused(
+        "KA-23",
+        text(
+            f"Die Runde ist vorbei: neu auswürfeln, nächste Runde oder Abend beenden, nicht „{_word(action)}“.",
+            f"The round is over: a new team draw, the next round or closing the evening, not '{_word(action)}'.",
+        ),
+    )
+
+
+# --- steps the framework's pre-checks refuse ---------------------------------------------------
+
+
+def explain_refusal(state: State, seat: int | None, step: object) -> RuleViolation | None:
+    """The refusal naming the clause for a step the generic pre-checks refuse: an action by ``seat``
+    while the dice are due or another seat is on turn, or an outcome (``seat`` None) while a decision
+    is due. ``None`` when the pre-checks would let the step through (or the evening is over)."""
+    now = turn(state)
+    if isinstance(now, Finished):
+        return None
+    if seat is None:
+        return _explain_outcome(state, now) if isinstance(now, Decision) else None
+    if isinstance(now, Chance):
+        return _explain_dice_due(state, step)
+    if seat in now.seats:
+        return None
+    return _explain_not_on_turn(state, now, seat, step)
+
+
+def _explain_dice_due(state: State, action: object) -> RuleViolation:
+    if state.phase == DRAW:
+        assert state.draw is not None
+        roller = drawing.next_roller(state.draw) + 1
+        return DiceDue(
+            "K-2.1",
+            text(
+                f"Erst werden die Paare ausgewürfelt: Platz {roller} würfelt mit einem Würfel.",
+                f"The teams are drawn first: seat {roller} rolls one die.",
+            ),
+        )
+    rnd = state.round
+    assert rnd is not None and rnd.turn is not None
+    t = rnd.turn
+    dice = f"{t.free} Würfel", f"{t.free} dice" if t.free != 1 else "1 die"
+    if isinstance(action, KeepPair | SetAside | ChooseVollStar) and t.throws:
+        return DiceDue(
+            "K-6.6",
+            text(
+                f"Hier gibt es keine Wahl: die gleichen Würfel sind schon rausgelegt; jetzt werden {dice[0]} geworfen.",
+                f"There is no choice here: the equal dice are already set aside; now {dice[1]} are thrown.",
+            ),
+        )
+    if isinstance(action, Stop) and t.throws < 2:
+        return DiceDue(
+            "K-6.2",
+            text(
+                f"Wurf 1 und 2 sind Pflicht: jetzt werden {dice[0]} geworfen.",
+                f"Throws 1 and 2 are mandatory: now {dice[1]} are thrown.",
+            ),
+        )
+    return DiceDue(
+        "K-6.2",
+        text(
+            f"Erst das Ergebnis des Wurfs eingeben ({dice[0]}), dann geht es weiter.",
+            f"First enter the throw's result ({dice[1]}), then play goes on.",
+        ),
+    )
+
+
+def _team_of(teams: tuple[object, ...], seat: int) -> int:
+    for index, team in enumerate(teams):
+        if seat in getattr(team, "members", ()):
+            return index
+    return -1
+
+
+def _explain_not_on_turn(state: State, now: Decision, seat: int, action: object) -> RuleViolation:
+    rnd = state.round
+    on_turn = ", ".join(str(s + 1) for s in now.seats)
+    if state.phase == PLAY and rnd is not None and rnd.turn is not None:
+        t = rnd.turn
+        team = _team_of(rnd.teams, seat)
+        if team >= 0 and rnd.out[team]:
+            return TeamOut(
+                "K-11.1",
+                text(
+                    f"Dein Team hat 150 Punkte erreicht und ist raus: es würfelt in dieser Runde nicht mehr. "
+                    f"Am Zug ist Platz {t.owner + 1}.",
+                    f"Your team has reached 150 and is out: it throws no more this round. "
+                    f"Seat {t.owner + 1} is on turn.",
+                ),
+            )
+        if t.step == PRE and isinstance(action, StandIn | Forfeit) and seat == partner_of(rnd, t):
+            return NotOnTurn(
+                "K-16.1",
+                text(
+                    f"Platz {t.owner + 1} ist am Tisch und würfelt selbst; für ihn würfeln darf sein Partner erst, "
+                    "wenn er als abwesend gemeldet ist.",
+                    f"Seat {t.owner + 1} is at the table and throws himself; his partner may throw for him only "
+                    "after he was reported absent.",
+                ),
+            )
+        previous = rnd.previous
+        if isinstance(action, _TURN_STEPS) and previous and previous[1] == seat:
+            return TurnOver(
+                "K-6.2",
+                text(
+                    f"Dein Wurf ist beendet ({previous[5]} Punkte); jeder würfelt höchstens dreimal und gibt dann "
+                    f"den Becher weiter. Am Zug ist Platz {t.owner + 1}.",
+                    f"Your turn has ended ({previous[5]} points); each player throws at most three times and then "
+                    f"passes the cup. Seat {t.owner + 1} is on turn.",
+                ),
+            )
+        return NotOnTurn(
+            "KA-16",
+            text(
+                f"Platz {seat + 1} ist nicht am Zug; die Teams würfeln reihum im Uhrzeigersinn, jetzt Platz {on_turn}.",
+                f"Seat {seat + 1} is not on turn; the teams throw in turn clockwise, now seat {on_turn}.",
+            ),
+        )
+    if state.phase == MANUAL:
+        return NotOnTurn(
+            "K-2.1",
+            text(
+                "Die Teams trägt der ein, der mit dem Auswürfeln beginnt (Platz 1).",
+                "The teams are entered by the player who starts the draw (seat 1).",
+            ),
+        )
+    return NotOnTurn(
+        "KA-16",
+        text(
+            f"Platz {seat + 1} ist nicht am Zug, sondern Platz {on_turn}.",
+            f"Seat {seat + 1} is not on turn: seat {on_turn} is.",
+        ),
+    )
+
+
+def _explain_outcome(state: State, now: Decision) -> RuleViolation:
+    """Dice entered while a decision is due: the decision and its clause."""
+    if state.phase == ROUND_OVER:
+        return DecisionDue(
+            "K-17.1",
+            text(
+                "Die Runde ist vorbei: erst entscheiden, ob neu ausgewürfelt wird oder die nächste Runde beginnt.",
+                "The round is over: first decide between a new team draw and the next round.",
+            ),
+        )
+    if state.phase == MANUAL:
+        return DecisionDue(
+            "KA-22", text("Die Teams werden eingetragen, nicht gewürfelt.", "The teams are entered, not rolled.")
+        )
+    rnd = state.round
+    assert rnd is not None and rnd.turn is not None
+    t = rnd.turn
+    seat = t.thrower + 1
+    if t.step == AWAY:
+        return DecisionDue(
+            "K-16.1",
+            text(
+                f"Platz {t.owner + 1} ist abwesend: erst entscheidet sein Partner, ob er für ihn würfelt.",
+                f"Seat {t.owner + 1} is absent: his partner first decides whether he throws for him.",
+            ),
+        )
+    if t.step == CONTINUE:
+        return DecisionDue(
+            "K-6.3",
+            text(
+                f"Der 3. Wurf ist freiwillig: erst sagt Platz {seat}, ob er würfelt oder aufhört.",
+                f"The 3rd throw is optional: seat {seat} first says whether he throws or stops.",
+            ),
+        )
+    if t.step == PAIR:
+        return DecisionDue(
+            "K-6.7",
+            text(
+                f"Erst wählt Platz {seat}, welches Paar er rausnimmt.",
+                f"Seat {seat} first chooses the pair to set aside.",
+            ),
+        )
+    if t.step == VOLL:
+        return DecisionDue(
+            "S-8.3",
+            text(
+                f"Erst wählt Platz {seat} bei 15 Voll* a oder b.", f"Seat {seat} first chooses a or b for the 15 Voll*."
+            ),
+        )
+    if t.step == KEEP_DICE:
+        return DecisionDue(
+            "KA-06",
+            text(f"Erst sagt Platz {seat}, was er rauslegt.", f"Seat {seat} first says which dice he sets aside."),
+        )
+    if rnd.previous:
+        ended = rnd.previous[1] + 1
+        return DecisionDue(
+            "K-10.3",
+            text(
+                f"Der Wurf von Platz {ended} ist beendet. Jetzt ist Platz {t.owner + 1} dran und sagt vor seinem "
+                "ersten Wurf, ob er den Joker nimmt.",
+                f"The turn of seat {ended} has ended. Seat {t.owner + 1} is on turn and says before his first throw "
+                "whether he takes his joker.",
+            ),
+        )
+    return DecisionDue(
+        "K-10.3",
+        text(
+            f"Platz {t.owner + 1} sagt vor seinem ersten Wurf, ob er den Joker nimmt.",
+            f"Seat {t.owner + 1} says before his first throw whether he takes his joker.",
+        ),
+    )
+
+
+# --- outcomes -------------------------------------------------------------------------------
 
 
 def check_outcome(state: State, node: ChanceNode, outcome: object) -> None:
@@ -215,45 +652,54 @@ def check_outcome(state: State, node: ChanceNode, outcome: object) -> None:
         assert isinstance(distribution, DiceRoll)
         faces = outcome.faces
         if len(faces) != distribution.count:
-            raise ImpossibleOutcome(
+            raise DiceRefused(
                 "KA-36",
-                Text(
-                    f"{len(faces)} Würfel eingegeben, aber {distribution.count} sind im Becher",
-                    f"{len(faces)} dice entered but {distribution.count} are in the cup",
+                text(
+                    f"{len(faces)} Würfel eingegeben, aber {distribution.count} sind im Becher.",
+                    f"{len(faces)} dice entered but {distribution.count} are in the cup.",
                 ),
             )
         for face in faces:
             if type(face) is not int or not 1 <= face <= 6:
-                raise ImpossibleOutcome(
-                    "KA-36", Text(f"Augenzahl {face!r} gibt es nicht (1-6)", f"there is no face {face!r} (1-6)")
+                raise DiceRefused(
+                    "KA-36",
+                    text(f"Die Augenzahl {face!r} gibt es nicht (1 bis 6).", f"There is no face {face!r} (1 to 6)."),
                 )
         return
     if isinstance(outcome, TowerOutcome | CockedOutcome | FoulOutcome):
         if state.config.mode != "table":
-            raise ImpossibleOutcome(
+            raise DiceRefused(
                 "KA-36",
-                Text(
-                    "Turm, Brennen und Fouls gibt es nur am Tisch",
-                    "Turm, cocked dice and fouls exist only at the table",
+                text(
+                    "Turm, Brennen und Fouls werden nur beim Würfeln am Tisch eingetragen.",
+                    "A Turm, cocked dice and fouls are entered only when throwing at the table.",
                 ),
             )
         if state.phase != PLAY:
-            raise ImpossibleOutcome(
+            raise DiceRefused(
                 "KA-22",
-                Text("Beim Auswürfeln der Paare zählt nur die Augenzahl", "the team draw only takes a face"),
+                text("Beim Auswürfeln der Paare zählt nur die Augenzahl.", "The team draw only takes a face."),
             )
         if isinstance(outcome, FoulOutcome):
             if outcome.kind == "conduct" and not state.config.conduct_as_foul:
-                raise ImpossibleOutcome(
+                raise DiceRefused(
                     "KA-27",
-                    Text(
-                        "Verstöße gegen K-3/K-8 zählen hier nicht als Foul",
-                        "K-3/K-8 conduct violations are not fouls under these house rules",
+                    text(
+                        "Nicht auf dem Tisch gewürfelt oder rollende Würfel aufgehalten: das zählt nach diesen "
+                        "Hausregeln nicht als Foul.",
+                        "Not throwing onto the table or stopping rolling dice is no foul under these house rules.",
                     ),
                 )
-            if outcome.kind not in ("missing_die", "wrong_packing", "fell_out", "off_table", "conduct"):
-                raise ImpossibleOutcome(
-                    "K-4.2", Text(f"Unbekanntes Foul {outcome.kind!r}", f"unknown foul {outcome.kind!r}")
+            if outcome.kind not in FOUL_KINDS:
+                raise DiceRefused(
+                    "K-4.2",
+                    text(
+                        f"Unbekanntes Foul {outcome.kind!r}; möglich: {', '.join(FOUL_KINDS)}.",
+                        f"Unknown foul {outcome.kind!r}; possible: {', '.join(FOUL_KINDS)}.",
+                    ),
                 )
         return
-    raise ImpossibleOutcome("KA-36", Text(f"{outcome!r} ist kein Würfelergebnis", f"{outcome!r} is not a dice outcome"))
+    raise DiceRefused(
+        "KA-36",
+        text(f"{outcome!r} ist kein Würfelergebnis.", f"{outcome!r} is not a dice result."),
+    )

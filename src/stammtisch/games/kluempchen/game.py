@@ -1,15 +1,18 @@
 """Klümpchen as a core ``Game``: the decision points of rulings A.3 mapped onto the protocol.
 
-* D1 pre-turn: the owner announces the joker (``joker``) or throws (``throw``); his partner may stand in
-  for him if he is absent (``standin``) or declare the turn lost (``absent``), K-16/KA-34.
+* D1 pre-turn: the owner announces the joker (``joker``), throws (``throw``) or is reported absent
+  (``away``, entered for his seat; a deadline's timeout says the same). Only then his partner may stand
+  in (``standin``) or declare the turn lost (``absent``), K-16/KA-34; the owner, back, may still throw.
 * Chance: every counted throw is a ``DiceRoll(free dice)`` with ``seat`` = the thrower. Throws 1 and 2
   of a sequence follow without a decision (K-6.2). Table mode also accepts ``turm``, ``cocked`` and
   ``foul <kind>`` here (K-4, K-7, K-9).
 * D2 after a six-dice throw: ``keep <face>`` for 2-2-1-1 (K-6.7), ``voll a|b`` for 4-2 (S-8.3).
 * D3 after throw 2 of a sequence: ``throw`` (free/risk throw) or ``stop`` (KA-03, KA-37).
-* D5 after a round: ``redraw`` (losing team or solo, K-17), ``next`` or ``close`` (any seat).
+* D5 after a round: the losing team and a solo player choose ``redraw`` or ``next`` (K-17); any seat
+  may ``close`` the evening (the Schreiber's act).
 * Team draw: one ``DiceRoll(1)`` per seat (K-2) or ``team A B`` entries (team_draw = manual).
-* Scoresheet mode: the seat on turn gets ``score N [joker] [strassen K]`` or ``six`` instead of throws.
+* Scoresheet mode: the seat on turn gets ``score N [joker] [strassen K] [by SEAT]`` or ``six [by SEAT]``
+  instead of throws (``by``: the partner threw for the absent owner, K-16).
 """
 
 from __future__ import annotations
@@ -59,6 +62,10 @@ class Kluempchen(Game[State]):
     apply_outcome = staticmethod(rules.apply_outcome)
     view = staticmethod(viewing.view)
     describe_action = staticmethod(viewing.describe_action)
+    timeout_action = staticmethod(rules.timeout_action)
+    #: Not (yet) a protocol hook: the refusal naming the clause for a step the framework's generic
+    #: pre-checks refuse (see checks.py); the layer reporting refusals to people may ask it.
+    explain_refusal = staticmethod(checks.explain_refusal)
     format_action = staticmethod(notation.format_action)
     parse_action = staticmethod(notation.parse_action)
     format_outcome = staticmethod(notation.format_outcome)

@@ -65,6 +65,13 @@ class ChooseVollStar:
 
 
 @dataclass(frozen=True, slots=True)
+class ReportAway:
+    """The owner is not at the table for his turn (K-16.1): entered for his seat (by him, by the
+    Schreiber in table play, or by a deadline in digital play). Only then may his partner stand in,
+    so a stand-in never pre-empts an owner who is present; the solo's turn scores 0 (KA-34)."""
+
+
+@dataclass(frozen=True, slots=True)
 class StandIn:
     """The partner throws the turn of a briefly absent team member (K-16.1, KA-34)."""
 
@@ -101,19 +108,25 @@ class CloseEvening:
 class EnterTurn:
     """Scoresheet mode: one player turn's result as the Schreiber writes it down.
 
-    ``points`` is the final result (already doubled when ``joker``); ``strassen`` the Straßen thrown."""
+    ``points`` is the final result (already doubled when ``joker``); ``strassen`` the Straßen that
+    count for the account (with strassen_count_unconfirmed = false: the confirmed ones); ``thrower``
+    who threw the turn: -1 the owner himself, else his partner standing in for him (K-16.1), which
+    books the Straßen to the partner (K-16.3) and allows no joker (K-16.2)."""
 
     points: int
     joker: bool = False
     strassen: int = 0
+    thrower: int = -1
 
 
 @dataclass(frozen=True, slots=True)
 class EnterSixEqual:
-    """Scoresheet mode: the seat on turn threw six equal dice in one throw (S-7, KA-13);
-    ``strassen`` Straßen thrown earlier in that turn still count (KA-20)."""
+    """Scoresheet mode: six equal dice in one throw in the turn of the seat on turn (S-7, KA-13);
+    ``strassen`` Straßen thrown earlier in that turn still count (KA-20); ``thrower`` as in
+    ``EnterTurn`` (the six-equal fine follows the physical thrower, KA-34)."""
 
     strassen: int = 0
+    thrower: int = -1
 
 
 ACTION_TYPES: tuple[type, ...] = (
@@ -123,6 +136,7 @@ ACTION_TYPES: tuple[type, ...] = (
     KeepPair,
     SetAside,
     ChooseVollStar,
+    ReportAway,
     StandIn,
     Forfeit,
     FormTeam,
@@ -194,8 +208,8 @@ DRAW, MANUAL, PLAY, ROUND_OVER, CLOSED = range(5)
 PHASE_NAMES = ("draw", "manual_draw", "play", "round_over", "closed")
 
 # Steps inside one player turn.
-PRE, ROLL, PAIR, VOLL, CONTINUE, KEEP_DICE = range(6)
-STEP_NAMES = ("pre_turn", "roll", "keep_pair", "voll_star", "continue", "keep_dice")
+PRE, ROLL, PAIR, VOLL, CONTINUE, KEEP_DICE, AWAY = range(7)
+STEP_NAMES = ("pre_turn", "roll", "keep_pair", "voll_star", "continue", "keep_dice", "owner_away")
 
 
 @dataclass(frozen=True, slots=True)
@@ -346,3 +360,6 @@ class State(NamedTuple):
     rounds: tuple[RoundRecord, ...]
     strassen: tuple[int, ...]  # Straßen accounts: index 2*seat (+1: the solo's role-2 account if per_role)
     last_draw_winner: int = -1  # team index of the last draw's winner
+    # After a round: the seats that chose the next round without a redraw (K-17.1/K-17.2; one member
+    # answers for the losing team, the solo for himself). Empty during play.
+    waived: tuple[int, ...] = ()

@@ -1,7 +1,8 @@
 """Text notation of actions and outcomes; ``parse_*`` inverts ``format_*`` exactly.
 
-Actions: ``joker``, ``throw``, ``stop``, ``keep 4``, ``aside 6 6`` (``aside``: none), ``voll a``, ``standin``,
-``absent``, ``team 0 3``, ``redraw``, ``next``, ``close``, ``score 26 joker strassen 1``, ``six strassen 1``.
+Actions: ``joker``, ``throw``, ``stop``, ``keep 4``, ``aside 6 6`` (``aside``: none), ``voll a``, ``away``,
+``standin``, ``absent``, ``team 0 3``, ``redraw``, ``next``, ``close``, ``score 26 joker strassen 1``,
+``score 36 strassen 1 by 1`` (seat 1 threw it for the absent owner, K-16), ``six strassen 1``, ``six by 1``.
 Outcomes: ``1 3 3 5 6 6`` (the faces, any order; ``133566`` is read too), ``turm``, ``cocked``,
 ``foul missing_die``.
 """
@@ -11,8 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from stammtisch.core.chance import DiceOutcome
-from stammtisch.core.errors import InvalidNotation
 from stammtisch.core.text import Text
+from stammtisch.games.kluempchen.errors import UnreadableEntry
 from stammtisch.games.kluempchen.model import (
     FOUL_KINDS,
     AnnounceJoker,
@@ -27,6 +28,7 @@ from stammtisch.games.kluempchen.model import (
     FoulOutcome,
     KeepPair,
     NextRound,
+    ReportAway,
     SetAside,
     StandIn,
     Stop,
@@ -38,6 +40,7 @@ _WORDS: dict[str, Any] = {
     "joker": AnnounceJoker(),
     "throw": Throw(),
     "stop": Stop(),
+    "away": ReportAway(),
     "standin": StandIn(),
     "absent": Forfeit(),
     "redraw": DemandRedraw(),
@@ -47,8 +50,8 @@ _WORDS: dict[str, Any] = {
 _NAMES = {type(action): word for word, action in _WORDS.items()}
 
 
-def _bad(text: str, why_de: str, why_en: str) -> InvalidNotation:
-    return InvalidNotation("KA-36", Text(f"{text!r} ist unlesbar: {why_de}", f"cannot read {text!r}: {why_en}"))
+def _bad(text: str, why_de: str, why_en: str) -> UnreadableEntry:
+    return UnreadableEntry("KA-36", Text(f"{text!r} ist unlesbar: {why_de}", f"cannot read {text!r}: {why_en}"))
 
 
 def format_action(action: Any) -> str:
@@ -69,9 +72,10 @@ def format_action(action: Any) -> str:
             text += " joker"
         if action.strassen:
             text += f" strassen {action.strassen}"
-        return text
+        return text + (f" by {action.thrower}" if action.thrower >= 0 else "")
     if isinstance(action, EnterSixEqual):
-        return f"six strassen {action.strassen}" if action.strassen else "six"
+        text = f"six strassen {action.strassen}" if action.strassen else "six"
+        return text + (f" by {action.thrower}" if action.thrower >= 0 else "")
     raise _bad(repr(action), "kein Klümpchen-Zug", "not a Klümpchen action")
 
 
@@ -81,19 +85,23 @@ def _number(text: str, word: str) -> int:
     return int(word)
 
 
-def _entry_tail(text: str, words: list[str]) -> tuple[bool, int]:
-    """``[joker] [strassen N]`` after a score or six entry."""
+def _entry_tail(text: str, words: list[str]) -> tuple[bool, int, int]:
+    """``[joker] [strassen N] [by SEAT]`` after a score or six entry."""
     joker = False
     strassen = 0
+    thrower = -1
     if words and words[0] == "joker":
         joker = True
         words = words[1:]
-    if words and words[0] == "strassen" and len(words) == 2:
+    if len(words) >= 2 and words[0] == "strassen":
         strassen = _number(text, words[1])
+        words = words[2:]
+    if len(words) == 2 and words[0] == "by":
+        thrower = _number(text, words[1])
         words = []
     if words:
-        raise _bad(text, "erwartet [joker] [strassen N]", "expected [joker] [strassen N]")
-    return joker, strassen
+        raise _bad(text, "erwartet [joker] [strassen N] [by PLATZ]", "expected [joker] [strassen N] [by SEAT]")
+    return joker, strassen, thrower
 
 
 def parse_action(text: str) -> Any:
@@ -110,6 +118,15 @@ def parse_action(text: str) -> Any:
         if not 1 <= face <= 6:
             raise _bad(text, "Augenzahl 1-6", "face 1-6")
         return KeepPair(face)
+    if head == "keep" and len(rest) > 1:
+        # K-6.7: of two pairs exactly one is set aside, in every state; say so instead of "unreadable".
+        raise UnreadableEntry(
+            "K-6.7",
+            Text(
+                f"Bei zwei Paaren wird genau eines rausgenommen, nicht beide: keep {rest[0]} oder keep {rest[-1]}.",
+                f"With two pairs exactly one is set aside, not both: keep {rest[0]} or keep {rest[-1]}.",
+            ),
+        )
     if head == "aside":
         faces = tuple(sorted(_number(text, word) for word in rest))
         if not all(1 <= face <= 6 for face in faces) or len(faces) > 5:
@@ -121,19 +138,19 @@ def parse_action(text: str) -> Any:
         return FormTeam(_number(text, rest[0]), _number(text, rest[1]))
     if head == "score" and rest:
         points = _number(text, rest[0])
-        joker, strassen = _entry_tail(text, rest[1:])
-        return EnterTurn(points, joker, strassen)
+        joker, strassen, thrower = _entry_tail(text, rest[1:])
+        return EnterTurn(points, joker, strassen, thrower)
     if head == "six":
-        joker, strassen = _entry_tail(text, rest)
+        joker, strassen, thrower = _entry_tail(text, rest)
         if joker:
             raise _bad(text, "6 Gleiche brauchen keinen Joker", "six equal takes no joker")
-        return EnterSixEqual(strassen)
+        return EnterSixEqual(strassen, thrower)
     raise _bad(
         text,
-        "erwartet joker, throw, stop, keep N, aside N.., voll a|b, standin, absent, team A B, redraw, next, close, "
-        "score N, six",
-        "expected joker, throw, stop, keep N, aside N.., voll a|b, standin, absent, team A B, redraw, next, close, "
-        "score N, six",
+        "erwartet joker, throw, stop, keep N, aside N.., voll a|b, away, standin, absent, team A B, redraw, next, "
+        "close, score N, six",
+        "expected joker, throw, stop, keep N, aside N.., voll a|b, away, standin, absent, team A B, redraw, next, "
+        "close, score N, six",
     )
 
 

@@ -16,6 +16,7 @@ from stammtisch.games.kluempchen import draw as drawing
 from stammtisch.games.kluempchen import scoresheet, settlement, throws
 from stammtisch.games.kluempchen.evening import result
 from stammtisch.games.kluempchen.model import (
+    AWAY,
     CLOSED,
     CONTINUE,
     DRAW,
@@ -44,6 +45,7 @@ from stammtisch.games.kluempchen.model import (
     Payment,
     PlayerTurn,
     Reason,
+    ReportAway,
     Round,
     RoundRecord,
     SetAside,
@@ -62,7 +64,7 @@ from stammtisch.games.kluempchen.updates import replacer
 TARGET = 150  # K-11.1: a team that has passed 149 is out
 
 JOKER, THROW, STOP = AnnounceJoker(), Throw(), Stop()
-STAND_IN, FORFEIT = StandIn(), Forfeit()
+AWAY_REPORT, STAND_IN, FORFEIT = ReportAway(), StandIn(), Forfeit()
 REDRAW, NEXT, CLOSE = DemandRedraw(), NextRound(), CloseEvening()
 VOLL_A, VOLL_B = ChooseVollStar("a"), ChooseVollStar("b")
 KEEP = tuple(KeepPair(face) for face in range(7))
@@ -130,9 +132,11 @@ _state_turn = replacer(State, "phase", "draw", "round")
 _state_phase = replacer(State, "phase", "draw")
 _state_drawing = replacer(State, "draw")
 _state_starting = replacer(State, "start_team", "last_draw_winner")
-_state_start_team = replacer(State, "start_team")
+_state_next_round = replacer(State, "start_team", "waived")
 _state_turn_ended = replacer(State, "phase", "draw", "round", "strassen")
 _state_round_over = replacer(State, "phase", "draw", "start_team", "round", "rounds", "strassen")
+_state_waived = replacer(State, "waived")
+_state_redraw = replacer(State, "phase", "draw", "waived")
 
 
 def _seat_for(team: Team, role: int, joint_turns: int, config: Config) -> int:
@@ -239,11 +243,10 @@ def _turn(state: State) -> Decision | Chance | Finished:
         t = rnd.turn
         if t.step == ROLL:
             return roll_chance(t.free, t.thrower)
-        if t.step == PRE and state.config.mode != "scoresheet":
-            partner = partner_of(rnd, t)
-            if partner >= 0:
-                return decision((t.owner, partner))
-            return decision((t.owner,))
+        if t.step == AWAY:
+            # K-16.1: the partner decides for the absent owner; the owner, back at the table, may
+            # still take his turn himself (a present owner is never pre-empted).
+            return decision((partner_of(rnd, t), t.owner))
         return decision((t.thrower,))
     if phase == DRAW:
         assert state.draw is not None
@@ -251,16 +254,34 @@ def _turn(state: State) -> Decision | Chance | Finished:
     if phase == MANUAL:
         return decision((0,))
     if phase == ROUND_OVER:
-        return decision(tuple(range(state.seats)))
+        # The entitled seats still to choose come first; every seat may close the evening (E-12).
+        deciding = deciding_seats(state)
+        return decision((*deciding, *(seat for seat in range(state.seats) if seat not in deciding)))
     return Finished(result(state))
+
+
+def redraw_parties(state: State) -> tuple[tuple[int, ...], ...]:
+    """K-17.1/K-17.2, KA-23: who holds the right to a redraw after the last round: the losing team
+    (either member answers for it) and a solo player who did not lose (K-17.2: "auch, wenn er nicht
+    verloren hat"); the losing team first."""
+    record = state.rounds[-1]
+    loser = record.teams[record.loser]
+    return (loser.members, *(team.members for team in record.teams if team.solo and team != loser))
 
 
 def redraw_seats(state: State) -> tuple[int, ...]:
     """K-17.1/K-17.2, KA-23: the losing team's members and the solo player may demand a redraw."""
-    record = state.rounds[-1]
-    seats = set(record.teams[record.loser].members)
-    seats.update(team.first for team in record.teams if team.solo)
-    return tuple(sorted(seats))
+    return tuple(sorted(seat for party in redraw_parties(state) for seat in party))
+
+
+def deciding_seats(state: State) -> tuple[int, ...]:
+    """K-17.1-K-17.3: the seats of every entitled party that has not yet chosen the next round. Only
+    they choose between redraw and next: a redraw demanded by any of them stands (the solo's right
+    ranks above the losers', K-17.3), and the next round starts only when every party has waived."""
+    waived = state.waived
+    return tuple(
+        sorted(seat for party in redraw_parties(state) if not any(s in waived for s in party) for seat in party)
+    )
 
 
 #: The last ``legal_actions`` answered, as (state, seat, answer): ``check_action`` asks again for the
@@ -269,7 +290,8 @@ _last_legal: tuple[object, int, tuple[Any, ...]] = (None, -1, ())
 
 
 def legal_actions(state: State, seat: int) -> tuple[Any, ...]:
-    """Canonical order: joker, throw (owner) / stand-in, forfeit (partner); keep pairs ascending;
+    """Canonical order: joker, throw, away (owner) / stand-in, forfeit (partner of an absent owner);
+    keep pairs ascending;
     voll a, b; throw, stop; redraw, next, close; manual teams by (first, second); scoresheet entries."""
     global _last_legal
     last = _last_legal
@@ -290,8 +312,12 @@ def _legal_actions(state: State, seat: int) -> tuple[Any, ...]:
         if state.config.mode == "scoresheet":
             if step != PRE or seat != t.owner:
                 return ()
-            return scoresheet.entries(state.config, joker_available(rnd, t))
+            return scoresheet.entries(state.config, joker_available(rnd, t), partner_of(rnd, t))
         if step == PRE:
+            if seat == t.owner:
+                return (JOKER, THROW, AWAY_REPORT) if joker_available(rnd, t) else (THROW, AWAY_REPORT)
+            return ()
+        if step == AWAY:
             if seat == t.owner:
                 return (JOKER, THROW) if joker_available(rnd, t) else (THROW,)
             if seat == partner_of(rnd, t):
@@ -309,14 +335,35 @@ def _legal_actions(state: State, seat: int) -> tuple[Any, ...]:
             return set_aside_choices(t.choice)
         return ()
     if phase == ROUND_OVER:
-        if seat in redraw_seats(state):
+        if seat in deciding_seats(state):
             return (REDRAW, NEXT, CLOSE)
-        return (NEXT, CLOSE)
+        return (CLOSE,)
     if phase == MANUAL and seat == 0:
         assert state.draw is not None
         free = state.draw.unassigned
         return tuple(FormTeam(a, b) for a in free for b in free if a != b)
     return ()
+
+
+def timeout_action(state: State, seat: int) -> Any | None:
+    """What silence means when a digital table's deadline passes (protocol hook): an owner who does
+    not start his turn is away (K-16.1; his partner then decides, the solo's turn scores 0), a partner
+    who does not answer for him throws nothing (KA-34), a player who does not take the optional
+    3rd throw stops (KA-37), a pending choice takes the first legal one (15 Voll*: b keeps the
+    four), and an entitled seat that does not answer after a round waives the redraw (K-17)."""
+    legal = legal_actions(state, seat)
+    if not legal or state.config.mode == "scoresheet":
+        return None
+    if state.phase == ROUND_OVER:
+        return NEXT if NEXT in legal else None
+    if state.phase != PLAY:
+        return None
+    for silent in (AWAY_REPORT, FORFEIT, STOP, VOLL_B):
+        if silent in legal:
+            return silent
+    if THROW in legal:
+        return None  # an owner back from being away: his partner's answer is the deadline's
+    return legal[0]
 
 
 # --- applying actions -----------------------------------------------------------------------
@@ -346,6 +393,10 @@ def apply_action(state: State, seat: int, action: Any) -> State:
             return _after(state, throws.choose_voll_star(t, action.option, config))
         if kind is SetAside:
             return _after(state, throws.keep_dice(t, action.faces, config))
+        if kind is ReportAway:
+            if partner_of(rnd, t) < 0:
+                return end_turn(state, t, 0, "forfeit")  # KA-34: the solo has nobody to throw for him
+            return _with_turn(state, _turn_step(t, step=AWAY))
         if kind is StandIn:
             return _with_turn(state, PlayerTurn(t.owner, t.role, seat, step=ROLL))
         if kind is Forfeit:
@@ -353,18 +404,22 @@ def apply_action(state: State, seat: int, action: Any) -> State:
         if kind is EnterTurn:
             return _enter_turn(state, action)
         if kind is EnterSixEqual:
-            entered = PlayerTurn(t.owner, t.role, t.thrower, strassen=action.strassen, confirmed=action.strassen)
+            thrower = t.owner if action.thrower < 0 else action.thrower  # K-16.1: who threw it
+            entered = PlayerTurn(t.owner, t.role, thrower, strassen=action.strassen, confirmed=action.strassen)
             return six_equal_end(state, entered)
     if state.phase == ROUND_OVER:
         if isinstance(action, NextRound):
+            waiting = _state_waived(state, waived=(*state.waived, seat))
+            if deciding_seats(waiting):
+                return waiting  # K-17.3: another entitled party may still demand the redraw
             record = state.rounds[-1]
             start_team = record.loser  # K-17.4: the losing team starts
-            moved = _state_start_team(state, start_team=start_team)
+            moved = _state_next_round(state, start_team=start_team, waived=())
             return with_round(moved, new_round(moved, state.teams, start_team))
         if isinstance(action, DemandRedraw):
             manual = state.config.team_draw == "manual"
             fresh = drawing.begin_manual(state.seats) if manual else drawing.begin(state.seats)
-            return _state_phase(state, phase=MANUAL if manual else DRAW, draw=fresh)
+            return _state_redraw(state, phase=MANUAL if manual else DRAW, draw=fresh, waived=())
         if isinstance(action, CloseEvening):
             return _state_phase(state, phase=CLOSED, draw=None)
     if state.phase == MANUAL and isinstance(action, FormTeam):
@@ -383,7 +438,8 @@ def _enter_turn(state: State, action: EnterTurn) -> State:
         used = list(rnd.jokers_used)
         used[t.owner] |= joker_bit(team, t.role)
         state = with_round(state, _round_joker(rnd, jokers_used=tuple(used), turn=t))
-    entered = PlayerTurn(t.owner, t.role, t.thrower, action.joker, strassen=action.strassen, confirmed=action.strassen)
+    thrower = t.owner if action.thrower < 0 else action.thrower  # K-16.3: Straßen go to the thrower
+    entered = PlayerTurn(t.owner, t.role, thrower, action.joker, strassen=action.strassen, confirmed=action.strassen)
     return end_turn(state, entered, action.points // 2 if action.joker else action.points, "entered")
 
 

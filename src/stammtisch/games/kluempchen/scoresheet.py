@@ -75,15 +75,20 @@ def achievable(config: Config, points: int, joker: bool, strassen: int) -> bool:
     return points in results(config, strassen)
 
 
-@lru_cache(maxsize=64)
-def entries(config: Config, joker_available: bool) -> tuple[EnterTurn | EnterSixEqual, ...]:
-    """Every legal scoresheet entry, canonical order: without joker, then with joker; by Straßen, then
-    points; then the six-equal events by Straßen."""
+@lru_cache(maxsize=256)
+def entries(config: Config, joker_available: bool, partner: int = -1) -> tuple[EnterTurn | EnterSixEqual, ...]:
+    """Every legal scoresheet entry, canonical order: thrown by the owner (without joker, then with
+    joker), then thrown by his ``partner`` for him (K-16.1; no joker, K-16.2; -1: no partner); each by
+    Straßen, then points; then the six-equal events by Straßen, the owner's first."""
     found: list[EnterTurn | EnterSixEqual] = []
-    for joker in (False, True) if joker_available else (False,):
-        for strassen in range(0, chain_bound(config) + 2):
-            points = [0] if strassen == chain_bound(config) + 1 else [0, *sorted(results(config, strassen))]
-            factor = 2 if joker else 1
-            found.extend(EnterTurn(p * factor, joker, strassen) for p in points)
-    found.extend(EnterSixEqual(s) for s in range(0, chain_bound(config) + 1))
+    throwers = (-1,) if partner < 0 else (-1, partner)
+    for thrower in throwers:
+        jokers = (False, True) if joker_available and thrower < 0 else (False,)
+        for joker in jokers:
+            for strassen in range(0, chain_bound(config) + 2):
+                points = [0] if strassen == chain_bound(config) + 1 else [0, *sorted(results(config, strassen))]
+                factor = 2 if joker else 1
+                found.extend(EnterTurn(p * factor, joker, strassen, thrower) for p in points)
+    for thrower in throwers:
+        found.extend(EnterSixEqual(s, thrower) for s in range(0, chain_bound(config) + 1))
     return tuple(found)

@@ -2,13 +2,7 @@
 
 from __future__ import annotations
 
-from stammtisch.core.errors import IllegalAction
 from stammtisch.core.text import Text
-
-
-def illegal(clause: str, de: str, en: str) -> IllegalAction:
-    """An ``IllegalAction`` citing ``clause``."""
-    return IllegalAction(clause, Text(de, en))
 
 
 def roll_label(count: int) -> Text:
