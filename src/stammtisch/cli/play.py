@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from stammtisch.cli.games import SLUG_HELP
 from stammtisch.cli.plugin import Mode
 from stammtisch.cli.rules import Lang
 
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
 
 
 def play(
-    game: Annotated[str, typer.Argument(help="Game slug, e.g. kluempchen.")],
+    game: Annotated[str, typer.Argument(help=SLUG_HELP)],
     players: Annotated[int, typer.Option("--players", help="Players at the table (humans + bots).")] = 4,
     bots: Annotated[
         int | None, typer.Option("--bots", help="How many of them are bots (default: all but one).")

@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from stammtisch.cli.games import SLUG_HELP
+
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
 
@@ -49,7 +51,7 @@ def rule_files(slug: str) -> dict[str, Traversable]:
 
 
 def rules(
-    game: Annotated[str, typer.Argument(help="Game slug, e.g. kluempchen.")],
+    game: Annotated[str, typer.Argument(help=SLUG_HELP)],
     lang: Annotated[Lang, typer.Option("--lang", help="de: German original; en: English translation.")] = Lang.de,
 ) -> None:
     """Print a game's rule text (German original or English translation)."""

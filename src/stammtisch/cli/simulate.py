@@ -15,6 +15,8 @@ from typing import Annotated
 
 import typer
 
+from stammtisch.cli.games import SLUG_HELP
+
 
 class Teams(StrEnum):
     fixed = "fixed"
@@ -22,7 +24,7 @@ class Teams(StrEnum):
 
 
 def simulate(
-    game: Annotated[str, typer.Argument(help="Game slug, e.g. kluempchen.")],
+    game: Annotated[str, typer.Argument(help=SLUG_HELP)],
     games: Annotated[int, typer.Option("--games", min=1, help="How many games (evenings) to play.")] = 100,
     seed: Annotated[int, typer.Option("--seed", help="Random seed: the same seed plays the same games.")] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object, no progress bar.")] = False,

@@ -25,6 +25,10 @@ CLI_GAMES: dict[str, str] = {
 }
 
 
+#: The help of a command's GAME argument: the registered slugs.
+SLUG_HELP = f"Game slug: {', '.join(CLI_GAMES)}."
+
+
 @cache
 def cli_game(slug: str) -> CliGame:
     """The game's CLI part; a game without one gets the plain form (``CliGame(slug)``)."""
