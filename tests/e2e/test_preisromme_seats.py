@@ -10,8 +10,8 @@ import pytest
 
 from stammtisch.games.preisromme.cards import CODES
 from stammtisch.web.background import BackgroundServer
-from stammtisch.web.preisromme_timer import ManualTimers
-from stammtisch.web.routes.preisromme import table_for
+from stammtisch.web.deadlines import ManualDeadlines
+from stammtisch.web.tables import table_for
 from tests.e2e.conftest import PHONE
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
@@ -28,8 +28,8 @@ def _hand(page: Any) -> list[str]:
 
 def test_two_phones_one_knocks_for_a_discard(browser: Any, server: BackgroundServer) -> None:
     table = table_for(server.app)
-    server.app.state.preisromme_timers = ManualTimers(table)  # nobody's window runs out during the test
-    opened = table.open(["Anna", "Ben", ""], title="Freitag")
+    server.app.state.deadlines = ManualDeadlines(table)  # nobody's window runs out during the test
+    opened = table.open("preisromme", ["Anna", "Ben", ""], title="Freitag")
     anna = browser.new_context(viewport=PHONE, locale="de-DE").new_page()
     ben = browser.new_context(viewport=PHONE, locale="en-US").new_page()
     anna.goto(f"{server.url}/p/{opened.tokens[0]}")

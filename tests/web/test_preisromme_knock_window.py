@@ -9,7 +9,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from tests.web.preisromme_support import act, make_app, notations, open_table, seat_state, token
+from tests.web.preisromme_support import act, headers, make_app, notations, open_table, seat_state, token
 
 
 def _window(client: TestClient, links: dict[str, Any]) -> dict[str, Any]:
@@ -37,7 +37,7 @@ def test_simultaneous_knocks_go_to_the_seat_nearest_after_the_discarder_not_the_
         assert sorted(view["last_window"]["claimed"]) == sorted([second, third])
         assert view["hand_sizes"][second] == sizes[second] + 2  # the card and one stock card
         assert view["hand_sizes"][nxt] == sizes[nxt] + 1  # her turn's draw
-        assert not app.state.preisromme_timers.fire()  # the window closed early: the timer finds nothing
+        assert not app.state.deadlines.fire()  # the window closed early: the timer finds nothing
 
 
 def test_the_next_player_takes_even_after_others_knocked() -> None:
@@ -56,7 +56,7 @@ def test_the_next_player_takes_even_after_others_knocked() -> None:
 
 def test_when_the_window_runs_out_the_server_passes_for_those_who_did_not_answer() -> None:
     app = make_app()
-    timers = app.state.preisromme_timers
+    timers = app.state.deadlines
     with TestClient(app) as client:
         links = open_table(client, ["Anna", "Ben", "Carl", "Dora"], knock_window_seconds=15)
         window = _window(client, links)
@@ -83,16 +83,18 @@ def test_a_knock_after_the_window_is_refused_and_a_late_timer_does_nothing() -> 
     with TestClient(app) as client:
         links = open_table(client, ["Anna", "Ben", "Carl", "Dora"])
         window = _window(client, links)
-        table = app.state.preisromme_table
+        table = app.state.table
         key = (1, 0)
         for seat in range(4):
             if seat != window["discarder"]:
                 act(client, token(links, seat), "pass")
         seq = seat_state(client, token(links, 0))["seq"]
-        assert table.expire_window(links["match_id"], key) is False
+        assert table.expire(links["match_id"], key) is False
         assert seat_state(client, token(links, 0))["seq"] == seq
         late = (window["discarder"] + 2) % 4
-        refused = client.post(f"/api/p/{token(links, late)}/actions?lang=en", json={"seq": seq, "action": "knock"})
+        refused = client.post(
+            "/api/seat/actions?lang=en", json={"seq": seq, "action": "knock"}, headers=headers(token(links, late))
+        )
         assert refused.status_code == 422
         error = refused.json()["error"]
         assert (error["code"], error["clause"]) == ("knock/refused", "RA-06")
@@ -110,5 +112,5 @@ def test_bots_answer_at_once_and_only_people_are_waited_for() -> None:
             state = seat_state(client, token(links, 0))
             if any(n.startswith("discard") for n in notations(state)) or state["turn"]["kind"] == "finished":
                 break
-            assert app.state.preisromme_timers.fire() == 1
+            assert app.state.deadlines.fire() == 1
         assert any(n.startswith("discard") for n in notations(state))

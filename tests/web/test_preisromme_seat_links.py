@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 
 from stammtisch.games.preisromme.cards import CODES
 from stammtisch.web.app import create_app
-from tests.web.preisromme_support import HTMX, act, make_app, notations, open_table, seat_state, token
+from tests.web.preisromme_support import HTMX, act, enter, headers, make_app, notations, open_table, seat_state, token
 
 
 def _hand(state: object, seat: int) -> list[str]:
@@ -30,7 +30,8 @@ def test_the_form_opens_a_table_and_shows_each_link_once() -> None:
         assert len(links) == 2
         assert "Bot (heuristic)" in created.text
         assert 'data-testid="spectator"' in created.text
-        assert client.get(links[0]).status_code == 200
+        opened = client.get(links[0])  # exchanged for the seat cookie, then the page without the token
+        assert opened.status_code == 200 and opened.url.path.startswith("/seat/")
 
 
 def test_each_link_shows_its_own_hand_and_nothing_of_the_others() -> None:
@@ -43,7 +44,7 @@ def test_each_link_shows_its_own_hand_and_nothing_of_the_others() -> None:
             assert snapshot["seat"] == seat
             assert snapshot["view"]["hand"] == _hand(raw, seat)
             assert all(entry["seat"] == seat for entry in snapshot["legal"])
-            page = client.get(f"/p/{token(links, seat)}").text
+            page = client.get(enter(client, token(links, seat))).text
             shown = re.search(r'data-testid="hand">(.*?)</p>', page, re.S)
             assert shown is not None
             assert re.findall(r'data-card="([^"]+)"', shown.group(1)) == _hand(raw, seat)
@@ -90,12 +91,16 @@ def test_a_token_acts_only_for_its_own_seat() -> None:
         links = open_table(client, ["Anna", "Ben", "Carl", "Dora"])
         anna = token(links, 0)
         state = seat_state(client, anna)
-        refused = client.post(f"/api/p/{anna}/actions", json={"seq": state["seq"], "action": "pass", "seat": 1})
+        refused = client.post(
+            "/api/seat/actions", json={"seq": state["seq"], "action": "pass", "seat": 1}, headers=headers(anna)
+        )
         assert refused.status_code == 422
         # Seat 1 (next after the dealer) is asked first; Anna acting now is refused with the clause.
         waiting = state["turn"]["seats"]
         if 0 not in waiting:
-            answer = client.post(f"/api/p/{anna}/actions", json={"seq": state["seq"], "action": "pass"})
+            answer = client.post(
+                "/api/seat/actions", json={"seq": state["seq"], "action": "pass"}, headers=headers(anna)
+            )
             assert answer.status_code == 422
             assert answer.json()["error"]["code"] == "turn/not_your_turn"
 
@@ -116,21 +121,23 @@ def test_unknown_tokens_and_malformed_requests_are_4xx() -> None:
         links = open_table(client, ["Anna", "Ben", "", ""])
         anna = token(links, 0)
         assert client.get("/p/not-a-real-token-at-all").status_code == 404
-        assert client.get("/api/p/" + "x" * 500).status_code == 404
-        assert client.post("/p/not-a-real-token-at-all/act", data={"seq": "1", "notation": "pass"}).status_code == 404
-        assert client.post(f"/p/{anna}/act", data={"notation": "pass"}).status_code == 422
-        assert client.post(f"/p/{anna}/act", data={"seq": "abc", "notation": "pass"}).status_code == 422
-        assert client.post(f"/p/{anna}/act", data={"seq": "1", "notation": ""}).status_code == 422
-        assert (
-            client.post(
-                f"/api/p/{anna}/actions", content=b"{nope", headers={"content-type": "application/json"}
-            ).status_code
-            == 400
-        )
-        assert client.post(f"/api/p/{anna}/actions", json={"seq": -1, "action": "pass"}).status_code == 422
-        assert client.post(f"/api/p/{anna}/actions", json={"seq": 1, "action": 7}).status_code == 422
+        assert client.get("/api/seat", headers=headers("x" * 500)).status_code == 404
+        assert client.get("/api/seat").status_code == 403
+        table = f"/seat/{links['match_id']}"
+        assert client.post(f"{table}/act", data={"seq": "1", "notation": "pass"}).status_code == 403  # no cookie
+        client.cookies.set("stammtisch_seat", "not-a-real-token-at-all", path=table)
+        assert client.post(f"{table}/act", data={"seq": "1", "notation": "pass"}).status_code == 404
+        assert enter(client, anna) == table
+        assert client.post(f"{table}/act", data={"notation": "pass"}).status_code == 422
+        assert client.post(f"{table}/act", data={"seq": "abc", "notation": "pass"}).status_code == 422
+        assert client.post(f"{table}/act", data={"seq": "1", "notation": ""}).status_code == 422
+        json_headers = {"content-type": "application/json", **headers(anna)}
+        assert client.post("/api/seat/actions", content=b"{nope", headers=json_headers).status_code == 400
+        seat_api = {"headers": headers(anna)}
+        assert client.post("/api/seat/actions", json={"seq": -1, "action": "pass"}, **seat_api).status_code == 422
+        assert client.post("/api/seat/actions", json={"seq": 1, "action": 7}, **seat_api).status_code == 422
         unreadable = client.post(
-            f"/api/p/{anna}/actions", json={"seq": seat_state(client, anna)["seq"], "action": "fly"}
+            "/api/seat/actions", json={"seq": seat_state(client, anna)["seq"], "action": "fly"}, **seat_api
         )
         assert unreadable.status_code == 400
         assert client.post("/api/preisromme", json={"players": ["", ""]}).status_code == 422
@@ -158,11 +165,13 @@ def test_refusals_name_the_clause_in_the_users_language() -> None:
         player = next(seat for seat in range(4) if any(n.startswith("discard") for n in notations(states[seat])))
         mine = token(links, player)
         seq = seat_state(client, mine)["seq"]
-        german = client.post(f"/p/{mine}/act?lang=de", data={"seq": seq, "notation": "knock"}, headers=HTMX)
+        german = client.post(f"{enter(client, mine)}/act?lang=de", data={"seq": seq, "notation": "knock"}, headers=HTMX)
         assert german.status_code == 422
         assert "Geklopft wird nur" in german.text and "(RA-06)" in german.text
         other = token(links, (player + 1) % 4)
-        english = client.post(f"/p/{other}/act?lang=en", data={"seq": seq, "notation": "discard 7H"}, headers=HTMX)
+        english = client.post(
+            f"{enter(client, other)}/act?lang=en", data={"seq": seq, "notation": "discard 7H"}, headers=HTMX
+        )
         assert english.status_code == 422 and "is not on turn" in english.text
 
 
@@ -198,13 +207,13 @@ def test_malformed_submissions_are_refused_with_4xx_never_500() -> None:
             for body in MALFORMED:
                 if isinstance(body, dict) and body.get("seq") == 0:
                     body = {**body, "seq": seq}
-                answer = client.post(f"/api/p/{mine}/actions", json=body)
+                answer = client.post("/api/seat/actions", json=body, headers=headers(mine))
                 assert 400 <= answer.status_code < 500, (body, answer.status_code, answer.text)
                 assert "error" in answer.json()
                 if isinstance(body, dict):  # the same as a JSON text in the form's notation field
                     action = body.get("action")
                     text = json.dumps(action) if isinstance(action, dict) else json.dumps(body)
-                    page = client.post(f"/p/{mine}/act", data={"seq": str(seq), "notation": text[:200]})
+                    page = client.post(f"{enter(client, mine)}/act", data={"seq": str(seq), "notation": text[:200]})
                     assert 400 <= page.status_code < 500, (body, page.status_code)
         assert seat_state(client, token(links, 0))["view"]["phase"] == "knock_window"
 
@@ -217,7 +226,7 @@ def test_a_false_laying_is_shown_with_its_clause_and_locks_the_turn() -> None:
     with TestClient(app) as client:
         links = open_table(client, ["Anna", "Ben", "Carl", "Dora"])
         tokens = {seat: token(links, seat) for seat in range(4)}
-        view = _until_everyone_discarded(app.state.preisromme_table, links["match_id"], tokens)
+        view = _until_everyone_discarded(app.state.table, links["match_id"], tokens)
         mine = tokens[view["current"]]
         state = seat_state(client, mine)
         hand = [code for code in state["view"]["hand"] if code != "JK"]
@@ -225,7 +234,7 @@ def test_a_false_laying_is_shown_with_its_clause_and_locks_the_turn() -> None:
         other = next(code for code in hand if code[-1] != first[-1] and code[:-1] != first[:-1])
         third = next(code for code in hand if code not in (first, other) and code[:-1] not in (first[:-1], other[:-1]))
         page = client.post(
-            f"/p/{mine}/act?lang=en",
+            f"{enter(client, mine)}/act?lang=en",
             data={"seq": state["seq"], "notation": f"meld run {first} {other} {third}"},
             headers=HTMX,
         )
@@ -249,5 +258,5 @@ def test_loading_a_seat_page_resumes_bots_that_are_due() -> None:
         service.act(links["match_id"], 1, discard, mine.seq)
         waiting = service.snapshot(links["match_id"]).turn["seats"]
         assert waiting and 1 not in waiting
-        assert client.get(f"/p/{ben}").status_code == 200
+        assert client.get(f"/p/{ben}").status_code == 200  # the link, then the seat page
         assert seat_state(client, ben)["turn"]["seats"] == [1]

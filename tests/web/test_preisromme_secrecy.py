@@ -21,7 +21,7 @@ from stammtisch.bots.preisromme import HeuristicBot
 from stammtisch.games import GAMES
 from stammtisch.games.preisromme.cards import CODES
 from stammtisch.games.preisromme.melds import represented
-from tests.web.preisromme_support import HTMX, make_app, open_table, token
+from tests.web.preisromme_support import HTMX, enter, headers, make_app, open_table, token
 
 GAME = GAMES["preisromme"]
 CODE = re.compile(r"(?<![A-Za-z0-9])(10|[2-9AJQK])([CSHD])(?![A-Za-z0-9])|(?<![A-Za-z0-9])JK(?![A-Za-z0-9])")
@@ -90,32 +90,35 @@ def test_no_response_to_a_seat_names_another_seats_cards_or_the_stock(seed: int)
         links = open_table(client, ["Anna", "", "", ""], games_per_pass=1)
         match_id, mine = links["match_id"], token(links, 0)
         watcher = Watcher(app, match_id, 0, [mine, match_id])
+        page = enter(client, mine)  # the seat cookie: the pages below are Anna's
         watcher.check(_sse_payloads(client, match_id))
         for step in range(400):
-            response = client.get(f"/api/p/{mine}")
+            response = client.get("/api/seat", headers=headers(mine))
             watcher.check(response.text)
             snapshot = response.json()
-            watcher.check(client.get(f"/p/{mine}/board").text)
+            watcher.check(client.get(f"{page}/board").text)
             if step % 10 == 0:
-                watcher.check(client.get(f"/p/{mine}").text)
+                watcher.check(client.get(page).text)
                 watcher.check(client.get(f"/w/{match_id}").text)
-                refused = client.post(f"/p/{mine}/act", data={"seq": snapshot["seq"], "notation": "swap 1 JK 7H"})
+                refused = client.post(f"{page}/act", data={"seq": snapshot["seq"], "notation": "swap 1 JK 7H"})
                 watcher.check(refused.text)
-                snapshot = client.get(f"/api/p/{mine}").json()
+                snapshot = client.get("/api/seat", headers=headers(mine)).json()
             if snapshot["turn"]["kind"] == "finished":
                 break
             if not snapshot["legal"]:
-                assert app.state.preisromme_timers.fire() >= 0
+                assert app.state.deadlines.fire() >= 0
                 continue
             legal = tuple(GAME.action_from_json(entry["action"]) for entry in snapshot["legal"])
             action = GAME.format_action(bot.choose(snapshot["view"], legal, rng))
             if step % 2:
-                answer = client.post(f"/p/{mine}/act", data={"seq": snapshot["seq"], "notation": action}, headers=HTMX)
+                answer = client.post(f"{page}/act", data={"seq": snapshot["seq"], "notation": action}, headers=HTMX)
             else:
-                answer = client.post(f"/api/p/{mine}/actions", json={"seq": snapshot["seq"], "action": action})
+                answer = client.post(
+                    "/api/seat/actions", json={"seq": snapshot["seq"], "action": action}, headers=headers(mine)
+                )
             assert answer.status_code == 200, answer.text
             watcher.check(answer.text)
-        final = client.get(f"/api/p/{mine}")
+        final = client.get("/api/seat", headers=headers(mine))
         watcher.check(final.text)
         assert final.json()["turn"]["kind"] == "finished"
         watcher.check(_sse_payloads(client, match_id))

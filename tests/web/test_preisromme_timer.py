@@ -8,19 +8,20 @@ import asyncio
 import random
 
 from stammtisch.matches import InMemoryRepository, MatchService
-from stammtisch.matches.preisromme_table import PreisrommeTable, window_key
+from stammtisch.matches.games.preisromme import window_key
 from stammtisch.matches.seat_links import InMemorySeatLinks
-from stammtisch.web.preisromme_timer import AsyncioTimers
+from stammtisch.matches.tables import Deadline, DigitalTable
+from stammtisch.web.deadlines import AsyncioDeadlines
 
 
-def _table() -> PreisrommeTable:
+def _table() -> DigitalTable:
     service = MatchService(InMemoryRepository(), rng=lambda match_id: random.Random(2))
-    return PreisrommeTable(service, InMemorySeatLinks(), rng=lambda match_id: random.Random(2))
+    return DigitalTable(service, InMemorySeatLinks())
 
 
 def test_one_task_per_window_and_the_passes_when_it_runs_out() -> None:
     table = _table()
-    opened = table.open(["Anna", "Ben", "Carl"], knock_window_seconds=9)
+    opened = table.open("preisromme", ["Anna", "Ben", "Carl"], deadline_seconds=9)
     match_id = opened.snapshot.match_id
     key = window_key(opened.snapshot.view)
     assert key is not None
@@ -34,9 +35,9 @@ def test_one_task_per_window_and_the_passes_when_it_runs_out() -> None:
             slept.append(seconds)
             await release.wait()
 
-        timers = AsyncioTimers(table, sleep=sleep)
-        timers.schedule(match_id, key, 9, expired.append)
-        timers.schedule(match_id, key, 9, expired.append)  # the same window again: no second task
+        timers = AsyncioDeadlines(table, sleep=sleep)
+        timers.schedule(Deadline(match_id, key, 9), expired.append)
+        timers.schedule(Deadline(match_id, key, 9), expired.append)  # the same window again: no second task
         await asyncio.sleep(0)
         assert timers.pending() == 1 and slept == [9]
         release.set()
@@ -51,7 +52,7 @@ def test_one_task_per_window_and_the_passes_when_it_runs_out() -> None:
 
 def test_a_timer_for_a_closed_window_does_nothing() -> None:
     table = _table()
-    opened = table.open(["Anna", "Ben", "Carl"])
+    opened = table.open("preisromme", ["Anna", "Ben", "Carl"])
     match_id = opened.snapshot.match_id
     key = window_key(opened.snapshot.view)
     assert key is not None
@@ -64,8 +65,8 @@ def test_a_timer_for_a_closed_window_does_nothing() -> None:
         async def sleep(seconds: float) -> None:
             return None
 
-        timers = AsyncioTimers(table, sleep=sleep)
-        timers.schedule(match_id, key, 20, expired.append)
+        timers = AsyncioDeadlines(table, sleep=sleep)
+        timers.schedule(Deadline(match_id, key, 20), expired.append)
         while timers.pending():
             await asyncio.sleep(0.01)
 

@@ -1,8 +1,10 @@
-"""S-2: in a match played through seat links, nobody sees or acts for a seat except through its link.
+"""S-2: in a match played through seat links, nobody sees or acts for a seat except through its link
+(exchanged for the seat cookie, ``web.routes.tables``).
 
 The generic match pages and API take the seat from the request (``?seat=``, a form field, a JSON
 field), which is right for a table where everybody shares the scribe's phone, but would let anyone
-see another player's hand in a game with seat links. For linked matches this middleware refuses
+see another player's hand in a game with seat links. For linked matches (and every digital match of
+a game with hidden information: ``web.tables.seats_are_private``) this middleware refuses
 every write under ``/m/{id}/`` and ``/api/matches/{id}/`` and every read there that names a seat
 (HTTP 403, in the reader's language); reads without a seat (the public table) stay open, and so
 does the live-update stream, whose events carry only a sequence number.
@@ -12,6 +14,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from html import escape
 from http.cookies import SimpleCookie
 from typing import Any
@@ -23,6 +26,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from stammtisch.matches.errors import MatchNotFound
 from stammtisch.matches.seat_links import SeatLinkRequired
 from stammtisch.web.i18n import COOKIE, choose_language
+from stammtisch.web.tables import seats_are_private
 
 #: Match-scoped paths: every write under them, and every read naming a seat, is guarded. (Reads
 #: without a seat show the public table; a page that fails would be drawn for ``?seat=``.)
@@ -43,9 +47,10 @@ def _guarded_match(scope: Scope) -> str | None:
 
 
 class SeatGuard:
-    """ASGI middleware; ``linked(app, match_id)`` says whether a match is played through seat links."""
+    """ASGI middleware; ``linked(app, match_id)`` says whether a match's seats are private (default:
+    ``web.tables.seats_are_private``)."""
 
-    def __init__(self, app: ASGIApp, linked: Any) -> None:
+    def __init__(self, app: ASGIApp, linked: Callable[[Any, str], bool] = seats_are_private) -> None:
         self.app = app
         self.linked = linked
 

@@ -9,6 +9,7 @@ Texts are bilingual pairs (``{"de", "en"}``) that the templates show with ``t``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from stammtisch.games.preisromme.cards import CARD
@@ -69,7 +70,7 @@ def _group(notation: str) -> str:
     return "window" if verb in ("take", "knock", "pass") else verb
 
 
-def present(snap: dict[str, Any], lang: str, seat: int | None) -> dict[str, Any]:
+def present(snap: Mapping[str, Any], lang: str, seat: int | None) -> dict[str, Any]:
     """The page model of a seat's (or, with ``seat`` None, the public) Preisrommé table."""
     view: dict[str, Any] = snap.get("view") or {}
     players: list[str] = list(snap.get("players") or [])

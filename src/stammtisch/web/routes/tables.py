@@ -1,0 +1,326 @@
+"""The digital table's pages for every game: seat links, seat pages, spectators, the seat API.
+
+* ``GET /p/{token}`` – the secret seat link (S-1). It is **exchanged for a cookie** (S-3): the
+  answer sets ``stammtisch_seat`` (HttpOnly, SameSite=Lax, ``Path=/seat/{match_id}``, Secure over
+  HTTPS) and redirects (303) to ``/seat/{match_id}``, so the token shows up in no later URL, browser
+  history entry, ``Referer`` or access log line. Opening another seat's link of the same match
+  in the same browser replaces the cookie: one browser, one seat per match.
+* ``GET /seat/{table}`` (page), ``/seat/{table}/board`` (fragment), ``POST /seat/{table}/act`` (form
+  ``seq``, ``notation``) – the seat the cookie names, and nothing else. Without a cookie for
+  this match: 403 (S-2); a cookie whose token names no seat: 404 (S-1).
+* ``GET /api/seat``, ``POST /api/seat/actions`` (``{"seq", "action"}``) – the same as JSON for
+  programs; the token goes in the ``X-Seat-Token`` header (never in the URL).
+* ``GET /w/{table}`` (page), ``/w/{table}/board`` – the spectator link (S-4): the public table,
+  read-only, for any digital match.
+* ``POST /api/tables`` – open a table of any game: ``{"game", "players", "bot",
+  "deadline_seconds", "options", "title"}`` → ``{"match_id", "links", "spectator", ...}``.
+
+A game's web package (``web/games/<slug>/``) draws the pages with its presenter and its templates
+``<slug>/table.html`` (the page) and ``<slug>/table_board.html`` (the ``#board`` fragment); a game
+without them gets the generic ``table.html``/``table_board.html``. Both get ``p`` (the page model),
+``base`` (the URL prefix of the fragment and the act form), ``error``, ``stale`` and
+``deadline_seconds``. Live updates reuse ``/m/{match_id}/events`` (events carry only the seq).
+
+The path parameter is named ``table`` on purpose: the shared error handler draws a failing
+``{match_id}`` route as the match page for ``?seat=``, which a seat page must never get.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Form, Header, Request
+from jinja2 import TemplateNotFound
+from pydantic import BaseModel, ConfigDict, Field, StrictInt
+from starlette.concurrency import run_in_threadpool
+from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+
+from stammtisch.core.errors import RuleViolation
+from stammtisch.matches.errors import MatchNotFound, StaleSequence
+from stammtisch.matches.seat_links import SeatLink, SeatLinkRequired, UnknownSeatLink
+from stammtisch.matches.snapshot import MatchSnapshot
+from stammtisch.matches.tables import OpenedTable
+from stammtisch.web.deps import LangDep
+from stammtisch.web.errors import BadInput, status_for
+from stammtisch.web.games import web_game
+from stammtisch.web.rendering import Renderer
+from stammtisch.web.tables import after_write, announce, table_for, watch
+
+router = APIRouter()
+
+#: The seat cookie (S-3); its path is the match's table, so it goes with no other request.
+SEAT_COOKIE = "stammtisch_seat"
+#: How long a browser keeps its seat (the link itself never expires).
+COOKIE_SECONDS = 60 * 60 * 24 * 30
+#: The header that carries a seat token for the JSON seat API.
+TOKEN_HEADER = "X-Seat-Token"
+MAX_SEATS = 8
+
+
+def seat_url(match_id: str) -> str:
+    return f"/seat/{match_id}"
+
+
+def spectator_url(match_id: str) -> str:
+    return f"/w/{match_id}"
+
+
+def opened_links(opened: OpenedTable) -> dict[str, Any]:
+    """What the creator of a table gets once: each human seat's link and the spectator link."""
+    match_id = opened.snapshot.match_id
+    return {
+        "match_id": match_id,
+        "links": {str(seat): f"/p/{token}" for seat, token in sorted(opened.tokens.items())},
+        "spectator": spectator_url(match_id),
+        "players": opened.snapshot.players,
+        "bots": opened.bots,
+    }
+
+
+# --- resolving seats ----------------------------------------------------------------------------
+def _unknown() -> BadInput:
+    return BadInput(UnknownSeatLink().message, 404)
+
+
+def _required() -> BadInput:
+    return BadInput(SeatLinkRequired().message, 403)
+
+
+async def _link_of(request: Request, token: str | None) -> SeatLink:
+    if not token:
+        raise _required()
+    try:
+        return await run_in_threadpool(table_for(request.app).link, token)
+    except UnknownSeatLink:
+        raise _unknown() from None
+
+
+async def _cookie_link(request: Request, table: str) -> tuple[SeatLink, str]:
+    """The seat the cookie names at ``table``; 403 without one, 404 for an unknown token."""
+    token = request.cookies.get(SEAT_COOKIE)
+    link = await _link_of(request, token)
+    if link.match_id != table:
+        raise _required()
+    assert token is not None
+    return link, token
+
+
+# --- pages --------------------------------------------------------------------------------------
+def _present(snapshot: MatchSnapshot, lang: str) -> dict[str, Any]:
+    snap = snapshot.to_json()
+    game = web_game(snapshot.game)
+    if game is not None and game.present is not None:
+        return game.present(snap, lang, snapshot.seat)
+    return _generic_page(snap, snapshot.seat)
+
+
+def _generic_page(snap: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
+    """The page model of a game without a web package: the view and the seat's actions."""
+    players = list(snap.get("players") or [])
+    return {
+        "match_id": snap.get("match_id"),
+        "title": snap.get("title") or "",
+        "game": snap.get("game"),
+        "seq": snap.get("seq", 0),
+        "seat": seat,
+        "me": players[seat] if seat is not None and 0 <= seat < len(players) else None,
+        "players": players,
+        "view": snap.get("view") or {},
+        "waiting": [players[s] for s in (snap.get("turn") or {}).get("seats") or [] if 0 <= s < len(players)],
+        "actions": [entry for entry in snap.get("legal") or [] if seat is not None and entry.get("seat") == seat],
+        "finished": (snap.get("turn") or {}).get("kind") == "finished",
+        "result": snap.get("result"),
+    }
+
+
+def _render(
+    request: Request,
+    snapshot: MatchSnapshot,
+    lang: str,
+    *,
+    fragment: bool,
+    error: str | None = None,
+    stale: bool = False,
+    status_code: int = 200,
+) -> HTMLResponse:
+    renderer: Renderer = request.app.state.renderer
+    slug = snapshot.game
+    names = [f"{slug}/table_board.html", "table_board.html"] if fragment else [f"{slug}/table.html", "table.html"]
+    template = _first_template(renderer, names)
+    base = seat_url(snapshot.match_id) if snapshot.seat is not None else spectator_url(snapshot.match_id)
+    return renderer.response(
+        template,
+        request,
+        lang,
+        status_code=status_code,
+        headers={"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"},
+        p=_present(snapshot, lang),
+        base=base,
+        error=error,
+        stale=stale,
+        deadline_seconds=table_for(request.app).deadline_seconds(snapshot.match_id),
+    )
+
+
+def _first_template(renderer: Renderer, names: list[str]) -> str:
+    """The first of ``names`` that exists (a game's own table templates, else the generic ones)."""
+    for name in names[:-1]:
+        try:
+            renderer.env.get_template(name)
+        except TemplateNotFound:
+            continue
+        return name
+    return names[-1]
+
+
+def _is_htmx(request: Request) -> bool:
+    return request.headers.get("hx-request") == "true"
+
+
+@router.get("/p/{token}")
+async def open_link(request: Request, token: str) -> Response:
+    """S-3: the link is exchanged for the seat cookie and a URL without the token."""
+    link = await _link_of(request, token)
+    response = RedirectResponse(seat_url(link.match_id), status_code=303)
+    response.set_cookie(
+        SEAT_COOKIE,
+        token,
+        max_age=COOKIE_SECONDS,
+        path=seat_url(link.match_id),
+        httponly=True,
+        samesite="lax",
+        secure=request.url.scheme == "https",
+    )
+    response.headers["Referrer-Policy"] = "no-referrer"
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@router.get("/seat/{table}", response_class=HTMLResponse)
+async def seat_page(request: Request, table: str, lang: LangDep) -> Response:
+    """The seat's page. Loading it also resumes a table this process has not driven yet (after a
+    restart): bots still due act, and the open decision's clock runs."""
+    link, token = await _cookie_link(request, table)
+    tables = table_for(request.app)
+    if await run_in_threadpool(tables.play_bots, link.match_id):
+        await after_write(request.app, link.match_id)
+    else:
+        watch(request.app, await run_in_threadpool(tables.public_snapshot, link.match_id))
+    snapshot = await run_in_threadpool(tables.seat_snapshot, token)
+    return _render(request, snapshot, lang, fragment=False)
+
+
+@router.get("/seat/{table}/board", response_class=HTMLResponse)
+async def seat_board(request: Request, table: str, lang: LangDep) -> Response:
+    _, token = await _cookie_link(request, table)
+    snapshot = await run_in_threadpool(table_for(request.app).seat_snapshot, token)
+    return _render(request, snapshot, lang, fragment=True)
+
+
+@router.post("/seat/{table}/act")
+async def seat_act(
+    request: Request,
+    table: str,
+    lang: LangDep,
+    seq: Annotated[int, Form(ge=0)],
+    notation: Annotated[str, Form(min_length=1, max_length=200)],
+) -> Response:
+    link, token = await _cookie_link(request, table)
+    tables = table_for(request.app)
+    try:
+        snapshot = await run_in_threadpool(tables.act, token, notation.strip(), seq)
+    except RuleViolation as error:
+        fresh = error.snapshot if isinstance(error, StaleSequence) and error.snapshot is not None else None
+        if fresh is None or fresh.seat != link.seat:
+            fresh = await run_in_threadpool(tables.seat_snapshot, token)
+        await after_write(request.app, link.match_id)  # a refusal policy may have written a step
+        return _render(
+            request,
+            fresh,
+            lang,
+            fragment=_is_htmx(request),
+            error=error.text(lang),
+            stale=isinstance(error, StaleSequence),
+            status_code=status_for(error),
+        )
+    await after_write(request.app, link.match_id)
+    if _is_htmx(request):
+        return _render(request, snapshot, lang, fragment=True)
+    return RedirectResponse(seat_url(link.match_id), status_code=303)
+
+
+@router.get("/w/{table}", response_class=HTMLResponse)
+async def watch_page(request: Request, table: str, lang: LangDep) -> Response:
+    """S-4: the spectator's page: the public table, read-only."""
+    snapshot = await run_in_threadpool(_public, request.app, table)
+    watch(request.app, snapshot)
+    return _render(request, snapshot, lang, fragment=False)
+
+
+@router.get("/w/{table}/board", response_class=HTMLResponse)
+async def watch_board(request: Request, table: str, lang: LangDep) -> Response:
+    snapshot = await run_in_threadpool(_public, request.app, table)
+    return _render(request, snapshot, lang, fragment=True)
+
+
+def _public(app: Any, match_id: str) -> MatchSnapshot:
+    """The public snapshot of a digital match (a scribe's table has no spectator page)."""
+    snapshot = table_for(app).public_snapshot(match_id)
+    if snapshot.mode != "digital":
+        raise MatchNotFound(match_id)
+    return snapshot
+
+
+# --- JSON ---------------------------------------------------------------------------------------
+class SeatSubmission(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    seq: StrictInt = Field(ge=0)
+    action: str | dict[str, Any]
+
+
+class NewTable(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    game: str = Field(max_length=40)
+    players: list[Annotated[str, Field(max_length=40)]] = Field(min_length=1, max_length=MAX_SEATS)
+    bot: str | None = Field(default=None, max_length=40)
+    deadline_seconds: StrictInt | None = None
+    options: dict[str, Any] = Field(default_factory=dict)
+    title: str = Field(default="", max_length=80)
+
+
+TokenHeader = Annotated[str | None, Header(alias=TOKEN_HEADER)]
+
+
+@router.get("/api/seat")
+async def seat_state(request: Request, token: TokenHeader = None) -> JSONResponse:
+    link = await _link_of(request, token)
+    snapshot = await run_in_threadpool(table_for(request.app).service.snapshot, link.match_id, link.seat)
+    return JSONResponse(snapshot.to_json(), headers={"Cache-Control": "no-store"})
+
+
+@router.post("/api/seat/actions")
+async def seat_submit(request: Request, body: SeatSubmission, token: TokenHeader = None) -> JSONResponse:
+    link = await _link_of(request, token)
+    assert token is not None
+    try:
+        snapshot = await run_in_threadpool(table_for(request.app).act, token, body.action, body.seq)
+    finally:
+        await after_write(request.app, link.match_id)
+    return JSONResponse(snapshot.to_json())
+
+
+@router.post("/api/tables", status_code=201)
+async def create_table(request: Request, body: NewTable) -> JSONResponse:
+    opened = await run_in_threadpool(
+        lambda: table_for(request.app).open(
+            body.game,
+            body.players,
+            bot=body.bot,
+            options=body.options,
+            deadline_seconds=body.deadline_seconds,
+            title=body.title,
+        )
+    )
+    announce(request.app, opened.snapshot)
+    return JSONResponse(opened_links(opened), status_code=201)

@@ -1,0 +1,75 @@
+"""The app's digital table (``matches.tables.DigitalTable``) and its clocks, kept on ``app.state``
+(created lazily, so the app factory only installs the router and the seat guard).
+
+* ``table_for(app)``: the table; seat links live next to the matches (SQL store: ``seat_links``).
+* ``deadlines_for(app)``: the clocks (``web.deadlines``); tests put ``ManualDeadlines`` there.
+* ``announce``/``after_write``: after a write the open pages are told (live events carry only
+  the seq), and the clock of the decision now open runs if people must answer.
+* ``seats_are_private(app, match_id)``: S-2 for the seat guard.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from starlette.concurrency import run_in_threadpool
+
+from stammtisch.games import GAMES
+from stammtisch.matches.seat_links import InMemorySeatLinks, SeatLinkRepository
+from stammtisch.matches.snapshot import MatchSnapshot
+from stammtisch.matches.tables import DigitalTable
+from stammtisch.store.repository import SqlMatchRepository
+from stammtisch.store.seat_links import SqlSeatLinks
+from stammtisch.web.deadlines import AsyncioDeadlines, Deadlines
+
+
+def table_for(app: Any) -> DigitalTable:
+    """The app's digital table use cases."""
+    table = getattr(app.state, "table", None)
+    if table is None:
+        service = app.state.service
+        repository = service.repository
+        links: SeatLinkRepository = (
+            SqlSeatLinks(repository.engine) if isinstance(repository, SqlMatchRepository) else InMemorySeatLinks()
+        )
+        table = app.state.table = DigitalTable(service, links)
+    return table
+
+
+def deadlines_for(app: Any) -> Deadlines:
+    deadlines = getattr(app.state, "deadlines", None)
+    if deadlines is None:
+        deadlines = app.state.deadlines = AsyncioDeadlines(table_for(app))
+    return deadlines
+
+
+def announce(app: Any, public: MatchSnapshot) -> None:
+    """Tell the open pages, and run the clock of the open decision. On the event loop (or tests')."""
+    app.state.broadcaster.publish(public.match_id, public.seq)
+    watch(app, public)
+
+
+def watch(app: Any, public: MatchSnapshot) -> None:
+    """Make sure the clock of the decision ``public`` waits for runs (if the table has one)."""
+    deadline = table_for(app).deadline(public)
+    if deadline is not None:
+        deadlines_for(app).schedule(deadline, lambda match_id: _expired(app, match_id))
+
+
+def _expired(app: Any, match_id: str) -> None:
+    announce(app, table_for(app).public_snapshot(match_id))
+
+
+async def after_write(app: Any, match_id: str) -> None:
+    announce(app, await run_in_threadpool(table_for(app).public_snapshot, match_id))
+
+
+def seats_are_private(app: Any, match_id: str) -> bool:
+    """S-2: whether a seat of ``match_id`` may be seen or played only through its own seat cookie:
+    a match with seat links, and any digital match of a game with hidden information (without
+    links nobody could prove which seat they are, so no generic route may show a hand)."""
+    if table_for(app).is_linked(match_id):
+        return True
+    record = app.state.service.record(match_id)
+    game = GAMES.get(record.game)
+    return record.mode == "digital" and game is not None and game.info.hidden_information
