@@ -47,7 +47,7 @@ def test_bad_answers_are_refused_and_asked_again() -> None:
     code, output = play("--seed", "1", "--lang", "en", script="9\nhold everything\nscore 5 x\nthrow\nq\n")
     assert code == 0
     assert "expected [joker] [strassen N]" in output  # messages are printed as text, not Rich markup
-    assert "Please enter a number from 1 to 2." in output
+    assert "Please enter a number from 1 to " in output  # as many as the legal actions
     assert "cannot read 'hold everything'" in output
     assert "throw 6 dice →" in output  # the notation `throw` was accepted
     assert "Game ended (no more input)." in output
