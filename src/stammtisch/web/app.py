@@ -1,8 +1,10 @@
 """The FastAPI application factory.
 
 ``create_app`` wires the match service (built from the store when none is given), the template
-renderer, the live-update broadcaster, the language middleware, the error handlers and one router
-per page area. Nothing here knows a game's rules: pages render snapshots from the service.
+renderer, the live-update broadcaster, the language middleware, the error handlers, the generic
+routers (home, match page, live events, JSON API, tournaments) and, by looping over the registry
+``web.games``, each registered web game's router and static files (``/static/games/<slug>/``).
+Pages render snapshots from the service; no game is named here.
 """
 
 from __future__ import annotations
@@ -14,31 +16,21 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
-from stammtisch.games import GAMES
 from stammtisch.matches.notifier import Notifier
-from stammtisch.matches.proempeln_skill import SkillProvider
 from stammtisch.matches.service import MatchService
+from stammtisch.matches.skills import SkillProvider
 from stammtisch.store.config import database_url as configured_url
 from stammtisch.store.database import open_store
 from stammtisch.store.notify import CHANNEL
 from stammtisch.web import errors
 from stammtisch.web.fanout import PostgresFanout, is_postgres
+from stammtisch.web.games import web_games
 from stammtisch.web.language import LanguageMiddleware
 from stammtisch.web.live import Broadcaster
 from stammtisch.web.rendering import STATIC_DIR, Renderer
-from stammtisch.web.routes import api, evening, events, home, match, preisromme, proempeln, tournament
+from stammtisch.web.routes import api, events, home, match, tables, tournament
 from stammtisch.web.seat_guard import SeatGuard
-
-
-def seats_are_private(app: FastAPI, match_id: str) -> bool:
-    """S-2: whether a seat of ``match_id`` may be seen or played only through its own link: a match
-    with seat links, and any digital match of a game with hidden hands (without links nobody could
-    prove which seat they are, so no generic route may show a hand)."""
-    if preisromme.table_for(app).is_linked(match_id):
-        return True
-    record = app.state.service.record(match_id)
-    game = GAMES.get(record.game)
-    return record.mode == "digital" and game is not None and game.info.hidden_information
+from stammtisch.web.tables import seats_are_private
 
 
 def build_service(database_url: str | None = None, notifier: Notifier | None = None) -> MatchService:
@@ -72,9 +64,15 @@ def create_app(
     app.add_middleware(LanguageMiddleware)
     app.add_middleware(SeatGuard, linked=seats_are_private)
     errors.install(app)
+    for game in web_games():
+        if game.static is not None:  # before "/static", which would otherwise take the path
+            app.mount(f"/static/games/{game.slug}", StaticFiles(directory=game.static), name=f"static-{game.slug}")
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
-    for module in (home, evening, match, events, api, proempeln, tournament, preisromme):
+    for module in (home, match, events, api, tournament, tables):
         app.include_router(module.router)
+    for game in web_games():
+        if game.router is not None:
+            app.include_router(game.router)
     return app
 
 

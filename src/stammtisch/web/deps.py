@@ -13,15 +13,18 @@ from stammtisch.web.rendering import Renderer
 
 
 def get_service(request: Request) -> MatchService:
-    return request.app.state.service
+    service: MatchService = request.app.state.service
+    return service
 
 
 def get_broadcaster(request: Request) -> Broadcaster:
-    return request.app.state.broadcaster
+    broadcaster: Broadcaster = request.app.state.broadcaster
+    return broadcaster
 
 
 def get_renderer(request: Request) -> Renderer:
-    return request.app.state.renderer
+    renderer: Renderer = request.app.state.renderer
+    return renderer
 
 
 def get_lang(request: Request) -> str:

@@ -30,7 +30,7 @@ from stammtisch.core.errors import (
 )
 from stammtisch.core.text import Text
 from stammtisch.matches.errors import MatchNotFound, StaleSequence
-from stammtisch.web.deps import get_lang
+from stammtisch.web.deps import get_lang, get_renderer
 
 
 class BadInput(Exception):
@@ -93,7 +93,7 @@ async def _answer(request: Request, error: RuleViolation | BadInput, status: int
                 snapshot = None
         if snapshot is not None:
             return render_match(request, snapshot, lang, error=error, status_code=status)
-    renderer = request.app.state.renderer
+    renderer = get_renderer(request)
     return renderer.response("error.html", request, lang, status_code=status, error=error, message=error.text(lang))
 
 

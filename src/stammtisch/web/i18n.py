@@ -33,6 +33,11 @@ def catalog(lang: str) -> dict[str, str]:
     return {str(m.id): str(m.string) for m in messages if m.id and m.string and not m.fuzzy}
 
 
+def N_(message: str) -> str:
+    """Marks a message id for extraction that is translated later, where it is shown (``_(...)``)."""
+    return message
+
+
 def translator(lang: str) -> Callable[..., str]:
     """A ``gettext`` for ``lang``; keyword arguments fill ``%(name)s`` placeholders."""
     table = catalog(lang if lang in LANGUAGES else DEFAULT_LANGUAGE)

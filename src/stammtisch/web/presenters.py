@@ -1,27 +1,22 @@
-"""From snapshots to what a page shows: names instead of seat numbers, actions grouped by seat,
-the dice pad's set-up. Works on the JSON form of snapshots only (never on engine state).
+"""From snapshots to what a page shows: names instead of seat numbers, actions grouped by seat.
+Works on the JSON form of snapshots only (never on engine state).
 
-Game-specific pages add their own presenter (``web/games/<slug>.py``) on top of this one.
+A registered web game adds its own page model on top of this one (``m.g``, from its presenter, see
+``web.plugin``) and the template that shows it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
+from stammtisch.games import GAMES
 from stammtisch.matches.service import MatchService
-from stammtisch.web.games import kluempchen, proempeln
-
-
-def N_(message: str) -> str:
-    """Marks a message for extraction that is translated later (the template calls ``_(mode)``)."""
-    return message
-
+from stammtisch.web.games import web_game, web_games
+from stammtisch.web.i18n import N_, translator
 
 #: Play modes, shown translated on the pages.
 MODE_NAMES = (N_("table"), N_("digital"), N_("scoresheet"))
-
-#: Game presenters by slug: add to ``page`` what the game's template needs from ``view``.
-GAME_PRESENTERS = {"kluempchen": kluempchen.present, "proempeln": proempeln.present}
 
 
 def seat_name(players: list[str], seat: int | None) -> str:
@@ -30,11 +25,16 @@ def seat_name(players: list[str], seat: int | None) -> str:
     return players[seat]
 
 
+def seat_legal(snap: Mapping[str, Any], seat: int | None) -> list[dict[str, Any]]:
+    """The legal actions a page for ``seat`` offers (all of them for the scribe, ``seat`` None)."""
+    return [entry for entry in snap.get("legal") or [] if seat is None or entry.get("seat") == seat]
+
+
 def present_match(snap: dict[str, Any], lang: str, view_seat: int | None = None) -> dict[str, Any]:
-    """The page model of one match snapshot (JSON form)."""
+    """The page model of one match snapshot (JSON form); ``g`` holds the web game's own page model."""
     players: list[str] = list(snap.get("players") or [])
     turn: dict[str, Any] = dict(snap.get("turn") or {})
-    legal = [entry for entry in snap.get("legal") or [] if view_seat is None or entry.get("seat") == view_seat]
+    legal = seat_legal(snap, view_seat)
     by_seat: dict[int, list[dict[str, Any]]] = {}
     for entry in legal:
         by_seat.setdefault(int(entry["seat"]), []).append(entry)
@@ -61,11 +61,33 @@ def present_match(snap: dict[str, Any], lang: str, view_seat: int | None = None)
         "view_seat": view_seat,
         "query": f"?seat={view_seat}" if view_seat is not None else "",
         "game_template": None,
+        "g": None,
     }
-    presenter = GAME_PRESENTERS.get(page["game"])
-    if presenter is not None:
-        presenter(page, lang)
+    game = web_game(page["game"])
+    if game is not None and game.present is not None and game.board_template is not None:
+        page["g"] = game.present(snap, lang, view_seat)
+        page["game_template"] = game.board_template
     return page
+
+
+def present_games(lang: str) -> list[dict[str, Any]]:
+    """The registered web games for the home page: slug, the engine's title, what can be started there."""
+    gettext = translator(lang)
+    games = []
+    for game in web_games():
+        engine = GAMES.get(game.slug)
+        starts = [
+            {
+                # A message id goes through the catalog; a Text carries both languages itself.
+                "label": gettext(start.label) if isinstance(start.label, str) else start.label.get(lang),
+                "href": start.href,
+                "primary": start.primary,
+            }
+            for start in game.starts
+        ]
+        title = engine.title.get(lang) if engine is not None else game.slug
+        games.append({"slug": game.slug, "title": title, "starts": starts})
+    return games
 
 
 def list_matches(service: MatchService, limit: int = 50) -> list[dict[str, Any]]:

@@ -1,6 +1,8 @@
 """Jinja2 templates and what every page gets to render with: the language, gettext and helpers.
 
-Templates render snapshots and views only (JSON-ready dicts and lists), never engine state.
+Templates render snapshots and views only (JSON-ready dicts and lists), never engine state. The
+generic templates are found by name (``board.html``); a registered web game's templates by its slug
+and name (``kluempchen/board.html``, see ``web.plugin``).
 """
 
 from __future__ import annotations
@@ -10,11 +12,22 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
-from jinja2 import Environment, FileSystemLoader, StrictUndefined, Undefined, select_autoescape
+from jinja2 import (
+    BaseLoader,
+    ChoiceLoader,
+    Environment,
+    FileSystemLoader,
+    PrefixLoader,
+    StrictUndefined,
+    Undefined,
+    select_autoescape,
+)
 from starlette.requests import Request
 from starlette.responses import HTMLResponse
 
+from stammtisch.core.text import Text
 from stammtisch.games import GAMES
+from stammtisch.web.games import web_games
 from stammtisch.web.i18n import LANGUAGES, money, translator
 
 TEMPLATE_DIR = Path(__file__).parent / "templates"
@@ -22,7 +35,9 @@ STATIC_DIR = Path(__file__).parent / "static"
 
 
 def _bilingual(value: object, lang: str) -> str:
-    """A ``{"de", "en"}`` label (or a plain string) in ``lang``."""
+    """A ``{"de", "en"}`` label, a ``Text`` (or a plain string) in ``lang``."""
+    if isinstance(value, Text):
+        return value.get(lang)
     if isinstance(value, dict):
         return str(value.get(lang) or value.get("en") or value.get("de") or "")
     if value is None or isinstance(value, Undefined):
@@ -30,9 +45,17 @@ def _bilingual(value: object, lang: str) -> str:
     return str(value)
 
 
+def template_loader() -> BaseLoader:
+    """The generic templates, then each registered web game's under its slug."""
+    games: dict[str, BaseLoader] = {
+        game.slug: FileSystemLoader(game.templates) for game in web_games() if game.templates is not None
+    }
+    return ChoiceLoader([FileSystemLoader(TEMPLATE_DIR), PrefixLoader(games)])
+
+
 def make_environment(strict: bool = False) -> Environment:
     env = Environment(
-        loader=FileSystemLoader(TEMPLATE_DIR),
+        loader=template_loader(),
         autoescape=select_autoescape(("html",)),
         undefined=StrictUndefined if strict else Undefined,
         trim_blocks=True,

@@ -16,6 +16,7 @@ from stammtisch.web.plugin import WebGame
 #: slug → module path of the package that defines ``WEB_GAME``.
 WEB_GAMES: dict[str, str] = {
     "kluempchen": "stammtisch.web.games.kluempchen",
+    "preisromme": "stammtisch.web.games.preisromme",
     "proempeln": "stammtisch.web.games.proempeln",
 }
 

@@ -112,8 +112,10 @@ async def submit(match_id: str, body: Submission, service: ServiceDep, broadcast
         steps = [(step.seat, step.action) if step.action is not None else (None, step.outcome) for step in body.steps]
         result = await run_in_threadpool(service.submit, match_id, steps, body.seq)
     elif body.action is not None:
+        assert body.seat is not None  # _check_kind: an action names its seat
         result = await run_in_threadpool(service.act, match_id, body.seat, body.action, body.seq)
     else:
+        assert body.outcome is not None  # _check_kind: exactly one of action, outcome and steps
         result = await run_in_threadpool(service.enter_outcome, match_id, body.outcome, body.seq)
     broadcaster.publish(result.match_id, result.seq)
     return JSONResponse(result.to_json())

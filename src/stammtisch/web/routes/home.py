@@ -1,4 +1,4 @@
-"""The start page: recent matches and the way to a new evening."""
+"""The start page: what each registered game offers (a new match, its statistics, ...) and recent matches."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.responses import HTMLResponse
 
 from stammtisch.web.deps import LangDep, RendererDep, ServiceDep
-from stammtisch.web.presenters import list_matches
+from stammtisch.web.presenters import list_matches, present_games
 
 router = APIRouter()
 
@@ -15,4 +15,4 @@ router = APIRouter()
 @router.get("/", response_class=HTMLResponse)
 async def home(request: Request, service: ServiceDep, renderer: RendererDep, lang: LangDep) -> HTMLResponse:
     matches = await run_in_threadpool(list_matches, service, 30)
-    return renderer.response("home.html", request, lang, matches=matches)
+    return renderer.response("home.html", request, lang, matches=matches, games=present_games(lang))

@@ -20,7 +20,7 @@ from stammtisch.core.errors import RuleViolation
 from stammtisch.core.text import Text
 from stammtisch.matches.service import MatchService
 from stammtisch.matches.snapshot import MatchSnapshot
-from stammtisch.web.deps import BroadcasterDep, LangDep, ServiceDep
+from stammtisch.web.deps import BroadcasterDep, LangDep, ServiceDep, get_renderer
 from stammtisch.web.errors import BadInput
 from stammtisch.web.forms import format_faces, parse_faces, parse_seat
 from stammtisch.web.live import Broadcaster
@@ -41,7 +41,7 @@ def render_match(
     fragment: bool | None = None,
 ) -> HTMLResponse:
     """The whole match page, or only the board for HTMX requests."""
-    renderer = request.app.state.renderer
+    renderer = get_renderer(request)
     if fragment is None:
         fragment = request.headers.get("hx-request") == "true"
     page = present_match(snapshot.to_json(), lang, view_seat=_view_seat(request))
@@ -63,7 +63,7 @@ def _view_seat(request: Request) -> int | None:
     return int(value) if value and value.isdigit() else None
 
 
-async def _written(
+async def written(
     request: Request, service: MatchService, broadcaster: Broadcaster, snapshot: MatchSnapshot, lang: str
 ) -> Response:
     """After a successful write: tell the other pages, then answer with the board (HTMX) or a redirect."""
@@ -105,7 +105,7 @@ async def act(
     if chosen is None:
         raise BadInput(_seat_missing())
     snapshot = await run_in_threadpool(service.act, match_id, chosen, notation, seq)
-    return await _written(request, service, broadcaster, snapshot, lang)
+    return await written(request, service, broadcaster, snapshot, lang)
 
 
 @router.post("/m/{match_id}/dice")
@@ -135,7 +135,7 @@ async def enter_dice(
         snapshot = await run_in_threadpool(service.submit, match_id, steps, seq)
     else:
         snapshot = await run_in_threadpool(service.enter_outcome, match_id, outcome, seq)
-    return await _written(request, service, broadcaster, snapshot, lang)
+    return await written(request, service, broadcaster, snapshot, lang)
 
 
 @router.post("/m/{match_id}/score")
@@ -154,7 +154,7 @@ async def enter_score(
     """Scoresheet mode: one turn's result as written on the sheet (``score N [joker] [strassen S]``)."""
     notation = f"score {points}" + (" joker" if joker else "") + (f" strassen {strassen}" if strassen else "")
     snapshot = await run_in_threadpool(service.act, match_id, seat, notation, seq)
-    return await _written(request, service, broadcaster, snapshot, lang)
+    return await written(request, service, broadcaster, snapshot, lang)
 
 
 @router.post("/m/{match_id}/outcome")
@@ -169,7 +169,7 @@ async def enter_outcome(
 ) -> Response:
     """Table mode: a chance outcome in the game's notation (a Turm, a foul, ...)."""
     snapshot = await run_in_threadpool(service.enter_outcome, match_id, outcome.strip(), seq)
-    return await _written(request, service, broadcaster, snapshot, lang)
+    return await written(request, service, broadcaster, snapshot, lang)
 
 
 @router.post("/m/{match_id}/undo")
@@ -183,7 +183,7 @@ async def undo(
 ) -> Response:
     """Take back the last submission (recorded as an event of its own)."""
     snapshot = await run_in_threadpool(service.undo, match_id, seq)
-    return await _written(request, service, broadcaster, snapshot, lang)
+    return await written(request, service, broadcaster, snapshot, lang)
 
 
 def _seat_missing() -> Text:

@@ -28,7 +28,7 @@ from stammtisch.core.text import Text
 from stammtisch.matches.errors import MatchNotFound
 from stammtisch.matches.service import MatchService
 from stammtisch.store.tournament_sheets import tournament_service
-from stammtisch.web.deps import BroadcasterDep, LangDep, ServiceDep
+from stammtisch.web.deps import BroadcasterDep, LangDep, ServiceDep, get_renderer
 from stammtisch.web.errors import BadInput, status_for
 from stammtisch.web.tournament_sheet import present_sheet
 
@@ -47,7 +47,7 @@ def tournaments_of(request: Request) -> TournamentService:
 
 
 def _page(request: Request, lang: str, name: str, status_code: int = 200, **values: Any) -> HTMLResponse:
-    renderer = request.app.state.renderer
+    renderer = get_renderer(request)
     return renderer.response(name, request, lang, status_code=status_code, **values)
 
 

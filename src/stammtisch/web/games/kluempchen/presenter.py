@@ -1,14 +1,17 @@
 """The Klümpchen page model, read from the engine's JSON view (``games/kluempchen/view.py``).
 
 Seat numbers become names, kept dice ``[[face, n], ...]`` become a row of faces, money stays in
-cents (the template formats it). Missing keys are tolerated: the template shows what there is.
+cents (the template formats it), the legal actions are split into the dice pad (table mode), the
+score-sheet form and buttons. Missing keys are tolerated: the template shows what there is.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from stammtisch.web.i18n import translator
+from stammtisch.web.presenters import seat_legal
 
 #: Actions that throw the free dice: in table mode the dice pad sends them together with the faces.
 THROW_NOTATIONS = ("throw", "joker")
@@ -24,11 +27,11 @@ THROWS_PER_SEQUENCE = 3
 def _reasons(lang: str) -> dict[str, str]:
     _ = translator(lang)
     return {
-        "verloren": _("lost the round"),
-        "schuster": _("Schuster (below 75)"),
-        "schwarz": _("Schwarz (no points)"),
-        "joker_grab": _("Joker ins Grab (unused joker)"),
-        "strassen3": _("3 Straßen"),
+        "lost": _("lost the round"),
+        "below_75": _("Schuster (below 75)"),
+        "no_points": _("Schwarz (no points)"),
+        "unused_joker": _("Joker ins Grab (unused joker)"),
+        "three_straights": _("3 Straßen"),
         "six_equal_fine": _("six equal dice"),
     }
 
@@ -114,11 +117,10 @@ def _previous(previous: dict[str, Any] | None, players: list[str], lang: str) ->
     }
 
 
-def present(page: dict[str, Any], lang: str) -> None:
-    """Add the Klümpchen specifics to ``page`` (in place)."""
-    view: dict[str, Any] = page["view"]
-    players: list[str] = page["players"]
-    page["game_template"] = "games/kluempchen/board.html"
+def present(snap: Mapping[str, Any], lang: str, seat: int | None) -> dict[str, Any]:
+    """The Klümpchen page model of a snapshot for ``seat``'s page (``None``: the scribe's)."""
+    view: dict[str, Any] = snap.get("view") or {}
+    players: list[str] = list(snap.get("players") or [])
     turn = view.get("turn") or {}
     on_turn = view.get("on_turn") or {}
     teams_view = view.get("teams") or []
@@ -177,8 +179,8 @@ def present(page: dict[str, Any], lang: str) -> None:
     if rounds:
         k["last_round"] = _settlement(rounds[-1], view, players, lang)
     k["evening"] = _evening(view, players)
-    page["k"] = k
-    _actions(page, view, lang)
+    k.update(_actions(snap, seat, view, lang))
+    return k
 
 
 def _settlement(record: dict[str, Any], view: dict[str, Any], players: list[str], lang: str) -> dict[str, Any]:
@@ -232,11 +234,11 @@ def _evening(view: dict[str, Any], players: list[str]) -> dict[str, Any]:
     }
 
 
-def _actions(page: dict[str, Any], view: dict[str, Any], lang: str) -> None:
+def _actions(snap: Mapping[str, Any], seat: int | None, view: dict[str, Any], lang: str) -> dict[str, Any]:
     """Split the legal actions: throws (the pad in table mode), scoresheet entries, the rest as buttons."""
     throws, entries, others = [], [], []
     shown: set[str] = set()
-    for entry in page["legal"]:
+    for entry in seat_legal(snap, seat):
         kind = (entry.get("action") or {}).get("type")
         if entry["notation"] in ANY_SEAT:
             if entry["notation"] in shown:
@@ -250,10 +252,12 @@ def _actions(page: dict[str, Any], view: dict[str, Any], lang: str) -> None:
             entries.append(entry)
         else:
             others.append(entry)
-    page["throw_actions"] = throws
-    page["other_actions"] = others
-    page["scoresheet"] = _scoresheet(entries) if entries else None
-    page["pad"] = _pad(page, view, throws, lang)
+    return {
+        "throw_actions": throws,
+        "other_actions": others,
+        "scoresheet": _scoresheet(entries) if entries else None,
+        "pad": _pad(snap, view, throws, lang),
+    }
 
 
 def _scoresheet(entries: list[dict[str, Any]]) -> dict[str, Any]:
@@ -266,13 +270,16 @@ def _scoresheet(entries: list[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
-def _pad(page: dict[str, Any], view: dict[str, Any], throws: list[dict[str, Any]], lang: str) -> dict[str, Any] | None:
+def _pad(
+    snap: Mapping[str, Any], view: dict[str, Any], throws: list[dict[str, Any]], lang: str
+) -> dict[str, Any] | None:
     """The dice tap pad (table mode): how many dice, which throw actions go with the faces, incidents."""
-    if page["mode"] != "table":
+    if snap.get("mode", "table") != "table":
         return None
     turn = view.get("turn") or {}
     in_play = view.get("phase") == "play"
-    if page["kind"] == "chance":
+    chance = (snap.get("turn") or {}).get("kind", "decision") == "chance"
+    if chance:
         dice = turn.get("free") if in_play else 1
         choices = [{"notation": "", "seat": "", "label": None}]
         seat: object = ""
@@ -284,7 +291,7 @@ def _pad(page: dict[str, Any], view: dict[str, Any], throws: list[dict[str, Any]
         return None
     incidents = []
     if in_play:
-        notation = "" if page["kind"] == "chance" else "throw"
+        notation = "" if chance else "throw"
         incidents = [
             {"outcome": outcome, "label": label, "notation": notation, "seat": seat}
             for outcome, label in _incidents(lang)

@@ -8,15 +8,22 @@ are the engine's legal actions, grouped here. Works on snapshots only, never on 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
+from stammtisch.games.proempeln.model import MEIER_POINTS, ROUNDS
+from stammtisch.games.proempeln.texts import MOVE_NAMES
 from stammtisch.web.i18n import translator
+from stammtisch.web.presenters import seat_legal
 
-ROUNDS = 7
-BOTTLES = (1, 2, 3, 4, 5, 6, 7)
-MEIER_POINTS = 21
+BOTTLES = tuple(range(1, ROUNDS + 1))
 #: How each move is shown on the score sheet.
 MOVE_SIGNS = {"none": "–", "L": "L", "K": "K", "P": "P", "D": "D"}
+
+
+def move_names(lang: str) -> dict[str, str]:
+    """Each special move's name in ``lang`` (the game's texts; the advisor's table, the statistics)."""
+    return {move: text.get(lang) for move, text in MOVE_NAMES.items()}
 
 
 def _name(players: list[str], seat: object) -> str:
@@ -30,12 +37,10 @@ def move_sign(move: str) -> str:
     return MOVE_SIGNS.get(base, base) + ("?" if botched else "")
 
 
-def present(page: dict[str, Any], lang: str) -> None:
-    """Add the Prömpeln specifics to ``page`` (in place)."""
-    _ = translator(lang)
-    view: dict[str, Any] = page["view"]
-    players: list[str] = page["players"]
-    page["game_template"] = "games/proempeln/board.html"
+def present(snap: Mapping[str, Any], lang: str, seat: int | None) -> dict[str, Any]:
+    """The Prömpeln page model of a snapshot for ``seat``'s page (``None``: the scribe's)."""
+    view: dict[str, Any] = snap.get("view") or {}
+    players: list[str] = list(snap.get("players") or [])
     run = view.get("run") or None
     phase = view.get("phase", "")
     current = view.get("current_seat")
@@ -58,10 +63,10 @@ def present(page: dict[str, Any], lang: str) -> None:
         "stechen": _stechen(view, players),
         "advice_seat": None,
     }
-    turn = page["turn"]
-    if page["kind"] == "chance" and page["mode"] == "table":
+    turn: dict[str, Any] = snap.get("turn") or {}
+    if turn.get("kind") == "chance" and snap.get("mode", "table") == "table":
         p["pad"] = _pad(view, turn)
-    for entry in page["legal"]:
+    for entry in seat_legal(snap, seat):
         action = entry.get("action") or {}
         kind = action.get("type")
         if kind == "Announce":
@@ -75,7 +80,7 @@ def present(page: dict[str, Any], lang: str) -> None:
             p["slips"].append(entry)
     if p["announce"] and view.get("round", 1) <= ROUNDS:
         p["advice_seat"] = p["announce"][0]["seat"]
-    page["p"] = p
+    return p
 
 
 def _sheet(view: dict[str, Any], players: list[str]) -> list[dict[str, Any]]:

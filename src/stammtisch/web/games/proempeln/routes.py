@@ -22,33 +22,28 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 from stammtisch.core.errors import RuleViolation
 from stammtisch.core.text import Text
 from stammtisch.games.proempeln import advisor
-from stammtisch.games.proempeln.model import Config
-from stammtisch.matches.proempeln_skill import SkillBook, shared_book
+from stammtisch.games.proempeln.model import ROUNDS, Config
+from stammtisch.matches.games.proempeln.skills import SkillBook, shared_book
 from stammtisch.web.deps import BroadcasterDep, LangDep, RendererDep, ServiceDep
 from stammtisch.web.errors import BadInput
 from stammtisch.web.forms import parse_seat
-from stammtisch.web.games.proempeln_stats import present_statistics
-from stammtisch.web.routes.match import _written
+from stammtisch.web.games.proempeln.presenter import move_names
+from stammtisch.web.games.proempeln.stats import present_statistics
+from stammtisch.web.rendering import Renderer
+from stammtisch.web.routes.match import written
 
 router = APIRouter()
 
 GAME = "proempeln"
 MAX_PLAYERS = 7
 MODES = ("table", "digital")
-MOVE_NAMES = {
-    "none": Text("kein Spezialzug", "no special move"),
-    "L": Text("Lampenlörer", "Lampenlörer"),
-    "K": Text("Kniffel", "Kniffel"),
-    "P": Text("Pash-7", "Pash-7"),
-    "D": Text("Doppellörer", "Doppellörer"),
-}
 
 
 # --- starting a game ----------------------------------------------------------------------------
 def _form_page(
-    request: Request, renderer: Any, lang: str, values: dict[str, Any], error: str | None, status: int
+    request: Request, renderer: Renderer, lang: str, values: dict[str, Any], error: str | None, status: int
 ) -> HTMLResponse:
-    return renderer.response("games/proempeln/new.html", request, lang, status_code=status, form=values, error=error)
+    return renderer.response("proempeln/new.html", request, lang, status_code=status, form=values, error=error)
 
 
 @router.get("/proempeln/new", response_class=HTMLResponse)
@@ -101,7 +96,7 @@ async def replay(
     bottles = sorted(bottle or [])
     notation = "replay " + " ".join(map(str, bottles)) if bottles else "stop"
     snapshot = await run_in_threadpool(service.act, match_id, chosen, notation, seq)
-    return await _written(request, service, broadcaster, snapshot, lang)
+    return await written(request, service, broadcaster, snapshot, lang)
 
 
 def skill_book(service: Any) -> SkillBook:
@@ -123,7 +118,7 @@ def advice_for(service: Any, book: SkillBook, match_id: str, seat: int | None) -
     name = snapshot.players[seat]
     skill = book.load().skill(name)
     player = view["players"][seat]
-    round_ = min(int(view["round"]), advisor.ROUNDS)
+    round_ = min(int(view["round"]), ROUNDS)
     config = Config(**view["options"])
     advice = advisor.advise(round_, player["specials_left"], skill.distribution(), config)
     data = advice.to_json()
@@ -151,13 +146,12 @@ async def advice(
     if "application/json" in request.headers.get("accept", ""):
         data.pop("table", None)
         return JSONResponse(data)
-    names = {move: text.get(lang) for move, text in MOVE_NAMES.items()}
-    return renderer.response("games/proempeln/advice.html", request, lang, a=data, names=names)
+    return renderer.response("proempeln/advice.html", request, lang, a=data, names=move_names(lang))
 
 
 # --- statistics -----------------------------------------------------------------------------------
 @router.get("/proempeln/stats", response_class=HTMLResponse)
 async def statistics(request: Request, service: ServiceDep, renderer: RendererDep, lang: LangDep) -> HTMLResponse:
     snapshot = await run_in_threadpool(skill_book(service).load)
-    names = {move: text.get(lang) for move, text in MOVE_NAMES.items()}
-    return renderer.response("games/proempeln/stats.html", request, lang, s=present_statistics(snapshot), names=names)
+    page = present_statistics(snapshot)
+    return renderer.response("proempeln/stats.html", request, lang, s=page, names=move_names(lang))

@@ -1,7 +1,7 @@
 """The Prömpeln statistics page model: per player the landing distribution (with the learned skill
 model and its sample count), Kings crowned, best rounds and how each special move went.
 
-Built from ``matches.proempeln_skill.SkillSnapshot`` (derived from the stored match logs); the
+Built from ``matches.games.proempeln.skills.SkillSnapshot`` (derived from the stored match logs); the
 chart is drawn by the template as inline SVG from the shares computed here.
 """
 
@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from stammtisch.matches.proempeln_record import PlayerFacts
-from stammtisch.matches.proempeln_skill import SkillSnapshot
+from stammtisch.games.proempeln.texts import MOVE_NAMES
+from stammtisch.matches.games.proempeln.record import PlayerFacts
+from stammtisch.matches.games.proempeln.skills import SkillSnapshot
 
 #: How many best rounds are listed per player.
 BEST_ROUNDS = 3
-MOVES = ("none", "L", "K", "P", "D")
+MOVES = tuple(MOVE_NAMES)
 
 
 def _special_outcomes(facts: PlayerFacts) -> list[dict[str, Any]]:

@@ -86,7 +86,7 @@ def _render(
     status: int,
 ) -> HTMLResponse:
     return renderer.response(
-        "new_evening.html",
+        "kluempchen/new.html",
         request,
         lang,
         status_code=status,

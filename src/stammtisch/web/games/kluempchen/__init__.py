@@ -1,0 +1,20 @@
+"""Klümpchen's web part: the evening form (``/evenings/new``), the board with the dice tap pad, the
+score-sheet entry and the settlement of each round (``presenter.py``, ``templates/``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from stammtisch.web.games.kluempchen.presenter import present
+from stammtisch.web.games.kluempchen.routes import router
+from stammtisch.web.i18n import N_
+from stammtisch.web.plugin import StartLink, WebGame
+
+WEB_GAME = WebGame(
+    slug="kluempchen",
+    present=present,
+    board_template="kluempchen/board.html",
+    router=router,
+    templates=Path(__file__).parent / "templates",
+    starts=(StartLink("/evenings/new", N_("Start a new Klümpchen evening")),),
+)

@@ -1,0 +1,24 @@
+"""Prömpeln's web part: the new-game form (``/proempeln/new``), the table page built for quick taps
+(``presenter.py``), the Kniffel replay form, the advisor card and the statistics page (``routes.py``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from stammtisch.web.games.proempeln.presenter import present
+from stammtisch.web.games.proempeln.routes import router
+from stammtisch.web.i18n import N_
+from stammtisch.web.plugin import StartLink, WebGame
+
+WEB_GAME = WebGame(
+    slug="proempeln",
+    present=present,
+    board_template="proempeln/board.html",
+    router=router,
+    templates=Path(__file__).parent / "templates",
+    static=Path(__file__).parent / "static",
+    starts=(
+        StartLink("/proempeln/new", N_("New Prömpeln game")),
+        StartLink("/proempeln/stats", N_("Prömpeln statistics"), primary=False),
+    ),
+)
