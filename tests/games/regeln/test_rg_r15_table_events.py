@@ -1,0 +1,51 @@
+"""RG-R15 (and RG-8's quoted card): speaking and standing up are table events the table enters:
+who spoke during a vote (E-SPRICHT-3: pays 3 chips), standing up before playing a card
+(E-AUFSTEHEN: takes 2 chips), who spoke first in the Scoring Round (E-ERSTER-SPRICHT-15)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from stammtisch.core.protocol import Decision
+from stammtisch.games.regeln import GAME
+from stammtisch.games.regeln.checks import BadReport, StandingNotCounted
+from stammtisch.games.regeln.model import PlayCard, ReportSpeech, State, Transfer, Vote
+
+from .support import ready, with_chips, with_hand
+
+
+def table(ereignis: tuple[str, str]) -> State:
+    state = replace(ready(3), active=0, ereignis=(ereignis[0], ereignis[1]), abstimm=("A-ERFOLG3", "A-JA1"))
+    return with_chips(with_hand(state, 0, "K-W2"), [(2, 0, 0, 1)] * 3)
+
+
+def test_speaking_during_a_vote_is_entered_and_pays() -> None:
+    """RG-8, RG-R15: with E-SPRICHT-3 in force the active player enters who spoke (every subset of
+    seats, nobody first); each speaker pays 3 chips once for this vote."""
+    state = GAME.act(table(("E-SPRICHT-3", "E-AERMSTER10")), 0, PlayCard("K-W2"))
+    for seat, vote in ((0, Vote(False, 2)), (1, Vote(False, 1)), (2, Vote(False, 1))):
+        state = GAME.act(state, seat, vote)
+    assert state.phase == "report_speech" and GAME.turn(state) == Decision((0,))
+    legal = GAME.legal_actions(state, 0)
+    assert legal[0] == ReportSpeech(()) and len(legal) == 8
+    with pytest.raises(BadReport):
+        GAME.act(state, 0, ReportSpeech((2, 1)))
+    state = GAME.act(state, 0, ReportSpeech((1, 2)))
+    assert state.queue == (Transfer(1, -3), Transfer(2, -3))
+
+
+def test_standing_up_is_offered_only_while_a_card_reacts() -> None:
+    """RG-R15: the active player may say he stood up when playing the card; it counts only under an
+    Ereignis card that reacts to it (E-AUFSTEHEN: +2 chips in the payment after the vote)."""
+    plain = table(("E-AERMSTER10", "E-REICHSTER-10"))
+    assert PlayCard("K-W2", True) not in GAME.legal_actions(plain, 0)
+    with pytest.raises(StandingNotCounted):
+        GAME.act(plain, 0, PlayCard("K-W2", True))
+    state = table(("E-AUFSTEHEN", "E-REICHSTER-10"))
+    assert PlayCard("K-W2", True) in GAME.legal_actions(state, 0)
+    state = GAME.act(state, 0, PlayCard("K-W2", True))
+    for seat, vote in ((0, Vote(False, 2)), (1, Vote(False, 1)), (2, Vote(False, 1))):
+        state = GAME.act(state, seat, vote)
+    assert state.queue == (Transfer(0, 2),)
