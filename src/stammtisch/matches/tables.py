@@ -230,9 +230,6 @@ class DigitalTable:
         """The deadline ``key`` has run out: the game's ``timeout_action`` for every seat still
         waiting. Returns False if that decision is closed already (or nobody has a timeout action)."""
         engine = self.service.games[self.service.record(match_id).game]
-        timeout_action = getattr(engine, "timeout_action", None)
-        if timeout_action is None:
-            return False
         extension = self.extension(match_id)
         for _ in range(EXPIRE_RETRIES):
             public = self.service.snapshot(match_id, None)
@@ -242,7 +239,7 @@ class DigitalTable:
             state = self.service.state(match_id)
             steps: list[tuple[int | None, Any]] = []
             for seat in public.turn.get("seats", ()):
-                action = timeout_action(state, int(seat))
+                action = engine.timeout_action(state, int(seat))
                 if action is not None:
                     steps.append((int(seat), action))
             if not steps:
