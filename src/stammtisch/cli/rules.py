@@ -78,10 +78,9 @@ def rules(
             )
         )
     content = chosen.read_text(encoding="utf-8")
-    console = stdout()
     if chosen.name.endswith(".md"):
         from rich.markdown import Markdown
 
-        console.print(Markdown(content))
-    else:
-        console.print(content, markup=False, highlight=False, soft_wrap=True)
+        stdout().print(Markdown(content))
+    else:  # printed as written: plain echo, the same bytes Rich would print, without loading Rich
+        typer.echo(content)
