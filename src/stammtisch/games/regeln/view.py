@@ -27,6 +27,7 @@ class CardView(TypedDict):
     title_en: str
     text_de: str
     text_en: str
+    effect: dict[str, str | int | bool]
 
 
 class VoteView(TypedDict):
@@ -116,6 +117,7 @@ def _card(card: Card) -> CardView:
         "title_en": card.title.en,
         "text_de": card.text.de,
         "text_en": card.text.en,
+        "effect": dict(card.effect),
     }
 
 
