@@ -95,6 +95,20 @@ def test_advise_table_and_json() -> None:
     assert [m["move"] for m in data["moves"]] == ["P"]  # PR-R08: the last special is forced in round 6
 
 
+def test_advise_says_when_a_player_has_no_skill_data() -> None:
+    """Issue 14: a name without stored stoppers is answered, but the model used is named (uniform while
+    the club has no stoppers either), in the table's language and in the JSON (both languages)."""
+    code, output = invoke("advise", "proempeln", "Nobody", "--lang", "en")
+    assert code == 0 and "There is no skill data for 'Nobody'" in output and "a uniform model is used" in output
+    code, output = invoke("advise", "proempeln", "Nobody")
+    assert code == 0 and "Für „Nobody“ gibt es keine gespeicherten Prömpel" in output
+    code, output = invoke("advise", "proempeln", "Nobody", "--json")
+    note = json.loads(output)["note"]
+    assert "gleichverteilten Modell" in note["de"] and "uniform model" in note["en"]
+    code, output = invoke("advise", "proempeln", "2,5,8,6", "--json")
+    assert "note" not in json.loads(output)  # counts are the player's own data
+
+
 def test_advise_refuses_bad_input_in_both_languages() -> None:
     code, output = invoke("advise", "proempeln", "--specials", "LXX")
     assert code == 2 and "PR-4.0c" in output and "Spezialzüge" in output

@@ -1,0 +1,65 @@
+"""Games as plug-ins on the command line (issue 8): every CLI game is found through the registry by
+its slug, and a game without a CLI module plays and simulates in the plain form from its first day
+(the toy game of ``tests/support/toy.py``, registered for the test only)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from stammtisch.cli.app import app
+from stammtisch.cli.games import CLI_GAMES, cli_game
+from stammtisch.cli.plugin import CliGame
+from stammtisch.games import GAMES
+from tests.support import toy
+
+runner = CliRunner()
+
+
+@pytest.fixture
+def toy_registered(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(GAMES, toy.GAME.slug, toy.GAME)
+
+
+@pytest.mark.parametrize("slug", sorted(CLI_GAMES))
+def test_every_cli_game_is_found_by_its_slug(slug: str) -> None:
+    found = cli_game(slug)
+    assert isinstance(found, CliGame) and found.slug == slug
+    assert slug in GAMES  # a CLI game is a registered engine
+
+
+def test_every_verb_command_loads() -> None:
+    for slug in CLI_GAMES:
+        for verb in cli_game(slug).commands:
+            result = runner.invoke(app, [verb, slug, "--help"])
+            assert result.exit_code == 0, result.output
+
+
+@pytest.mark.usefixtures("toy_registered")
+def test_a_game_without_a_cli_module_plays_in_the_plain_form() -> None:
+    result = runner.invoke(app, ["play", "toy", "--players", "2", "--bots", "1", "--bot", "random", "--lang", "en"],
+                           input="1\n" * 3)  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "Seat 1, your move:" in result.output
+    assert "my_pick" in result.output and "last_reveal" in result.output  # the view, listed key by key
+    assert "The end" in result.output and "score" in result.output
+
+
+@pytest.mark.usefixtures("toy_registered")
+def test_a_game_without_a_cli_module_simulates_in_the_plain_form() -> None:
+    args = ["simulate", "toy", "--games", "4", "--players", "3", "--bots", "random", "--seed", "2", "--json"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    figures = json.loads(result.output)
+    assert figures["game"] == "toy" and figures["games"] == 4 and set(figures["average_score_per_bot"]) == {"random"}
+    again = json.loads(runner.invoke(app, args).output)
+    assert figures["average_score_per_bot"] == again["average_score_per_bot"]
+
+
+@pytest.mark.usefixtures("toy_registered")
+def test_a_game_without_an_advisor_is_told_which_games_have_one() -> None:
+    result = runner.invoke(app, ["advise", "toy"])
+    assert result.exit_code == 2
+    assert "Einen Berater gibt es für toy nicht" in result.output and "There is no advisor for toy" in result.output
