@@ -2,9 +2,10 @@
 
 A CLI game is a module (or package) ``stammtisch.cli.games.<slug>`` that defines
 ``CLI_GAME = CliGame(...)`` and is listed once in the registry (``cli/games/__init__.py``). The
-generic commands (``play``, ``simulate``, ``advise``, ``rules``) look the game up by slug and call
-its parts; none of them names a game. A game without a CLI module still plays and simulates in the
-plain form (its view listed key by key, the final scores). The parts, every one optional:
+generic commands (``play``, ``simulate``, ``advise``) look the game up by slug and call its parts;
+none of them names a game (``rules`` needs no CLI part: it reads ``games/<slug>/rules_<lang>.*``).
+A game without a CLI module still plays and simulates in the plain form (its view listed key by
+key, the final scores). The parts, every one optional:
 
 ``draw(view, humans, lang) -> RenderableType``
     The table as the seat whose turn it is sees it (``view`` is ``game.view(state, seat)``; only
@@ -13,8 +14,8 @@ plain form (its view listed key by key, the final scores). The parts, every one 
     What the table is told after a step, from two *public* views (a score, a round end). Lines that
     start with a space are details and are printed plain, the others bold.
 ``session(request) -> Session``
-    The play loop (``cli/session.py``): a subclass when the game asks or shows things its own way
-    (hidden hands, one-key entry, skill models). ``request`` is the ``PlayRequest``.
+    The play loop (default: ``cli/session.py``'s ``Session``; a subclass when the game asks or shows
+    things its own way: hidden hands, one-key entry, skill models). ``request`` is the ``PlayRequest``.
 ``final(session, result) -> list[str]``
     The lines printed under "Ende"/"The end" (default: every seat's score).
 ``simulate(request) -> Summary``
