@@ -10,6 +10,11 @@ Clauses:
 * **S-1** A seat link names exactly one seat of one match; an unknown token is refused (not found).
 * **S-2** In a match with seat links, a seat's view and its actions are reachable only through its
   link: the generic per-seat pages and API refuse them (``web.seat_guard``).
+* **S-3** (web) A link is exchanged for an HttpOnly seat cookie on first open, so the token is in
+  no later URL (``web.routes.tables``); **S-4** the spectator link shows the public view only.
+
+The use cases around the links (bots, deadlines, refusal policies) are ``matches.tables``; the
+clauses are in docs/tables.md.
 """
 
 from __future__ import annotations
