@@ -12,6 +12,8 @@ from typing import Any
 import pytest
 
 from stammtisch.core.errors import RuleViolation
+from stammtisch.core.options import Option
+from stammtisch.core.text import Text
 from stammtisch.matches import InMemoryRepository, MatchService
 from stammtisch.matches.errors import InvalidMatch, StaleSequence
 from stammtisch.matches.extensions import DEFAULT, DeadlinePolicy, MatchExtension
@@ -19,7 +21,7 @@ from stammtisch.matches.games import extension_for
 from stammtisch.matches.seat_links import InMemorySeatLinks, UnknownSeatLink
 from stammtisch.matches.snapshot import MatchSnapshot
 from stammtisch.matches.tables import TIMER, DigitalTable
-from tests.matches.toys import VOTE, Vote
+from tests.matches.toys import VOTE, Vote, VoteToy
 
 
 def _table(seed: int = 3, service: MatchService | None = None) -> DigitalTable:
@@ -189,3 +191,26 @@ def test_games_without_an_extension_get_the_default_and_the_table_keeps_no_rng_o
     assert extension_for("preisromme") is not DEFAULT
     table = _table()
     assert not hasattr(table, "_rngs") and not hasattr(table, "_rng_factory")
+
+
+class TimedVote(VoteToy):
+    """The vote with its deadline as a game option (D-1: a game option or a table setting)."""
+
+    slug = "toy-timed-vote"
+    options = (
+        *VoteToy.options,
+        Option("deadline_seconds", 15, "V-4", Text("Bedenkzeit", "time to vote"), minimum=5, maximum=60),
+    )
+
+
+def test_d1_the_deadline_may_be_a_game_option() -> None:
+    timed = TimedVote()
+    table = _table(service=MatchService(InMemoryRepository(), games={timed.slug: timed}))
+    default = table.open(timed.slug, ["Anna", "Ben"])
+    assert table.deadline_seconds(default.snapshot.match_id) == 15
+    assert "deadline_seconds" not in table.service.record(default.snapshot.match_id).setup
+    chosen = table.open(timed.slug, ["Anna", "Ben"], options={"deadline_seconds": 40})
+    assert table.deadline_seconds(chosen.snapshot.match_id) == 40
+    assert table.deadline(chosen.snapshot) is not None
+    overridden = table.open(timed.slug, ["Anna", "Ben"], deadline_seconds=9)  # the table setting wins
+    assert table.deadline_seconds(overridden.snapshot.match_id) == 9

@@ -15,11 +15,11 @@ votes; what differs per game comes from its match extension (``matches.games``).
   deadlines carry only the public snapshot and a key taken from it). What a seat sees of the
   others' answers is what the game's views say.
 * **Deadlines** (D-1, D-2). A table may give each decision a length in seconds (the extension's
-  setting, kept in the set-up). A deadline is identified by a key the extension reads off the
-  *public* snapshot; when it runs out, ``expire`` submits ``game.timeout_action(state, seat)``
-  for every waiting seat where that is not None, as one submission with the seq it just read
-  (``actor = "timer"``). A key that is no longer current means nothing happens; a racing answer
-  makes the submission stale, and it reads again.
+  setting, kept in the set-up, or a game option of the same name). A deadline is identified by a
+  key the extension reads off the *public* snapshot; when it runs out, ``expire`` submits
+  ``game.timeout_action(state, seat)`` for every waiting seat where that is not None, as one
+  submission with the seq it just read (``actor = "timer"``). A key that is no longer current
+  means nothing happens; a racing answer makes the submission stale, and it reads again.
 """
 
 from __future__ import annotations
@@ -115,7 +115,10 @@ class DigitalTable:
                 "M-7", Text(f"Unbekannter Bot {chosen!r} ({listed}).", f"Unknown bot {chosen!r} ({listed}).")
             )
         table = dict(setup or {})
-        seconds = extension.deadline.default if deadline_seconds is None else deadline_seconds
+        policy = extension.deadline
+        # A game that declares the setting as an option takes it from its options (D-1).
+        declared = engine is not None and any(option.key == policy.setting for option in engine.options)
+        seconds = deadline_seconds if deadline_seconds is not None else None if declared else policy.default
         if seconds is not None:
             _check_deadline(extension, seconds)
             table[extension.deadline.setting] = seconds
@@ -155,7 +158,9 @@ class DigitalTable:
         """The length of a decision at this table (None: no deadline)."""
         record = self.service.record(match_id)
         policy = self._extensions(record.game).deadline
-        seconds = record.setup.get(policy.setting, policy.default)
+        seconds = record.setup.get(policy.setting)
+        if seconds is None:  # no table setting: the game's option of that name, else the default
+            seconds = record.options.get(policy.setting, policy.default)
         return seconds if isinstance(seconds, int) and not isinstance(seconds, bool) else policy.default
 
     def bot_seats(self, match_id: str) -> dict[int, Bot]:
