@@ -21,9 +21,9 @@ reads only the public table view (Klümpchen has no secrets) and the legal actio
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal, cast
 
 from stammtisch.bots.base import Bot, RandomBot
 from stammtisch.core.chance import sample
@@ -42,6 +42,7 @@ from stammtisch.games.kluempchen.model import (
     Stop,
     Throw,
 )
+from stammtisch.games.kluempchen.view import TurnView, View
 
 TARGET = 150  # K-11.1
 #: A team at or above this score may go out with its next joint turn: use the joker now (K-13).
@@ -64,20 +65,21 @@ class HeuristicBot:
 
     name = "heuristic"
 
-    def choose(self, view: dict[str, Any], legal: tuple[Any, ...], rng: random.Random) -> Any:
+    def choose(self, view: Mapping[str, Any], legal: tuple[Any, ...], rng: random.Random) -> Any:
+        table = cast(View, view)  # the Klümpchen view's declared type (games/kluempchen/view.py)
         first = legal[0]
         if StandIn() in legal:
             return StandIn()
         if isinstance(first, KeepPair):
             return max(legal, key=lambda action: (base(action.face), action.face))
         if isinstance(first, ChooseVollStar):
-            return ChooseVollStar(self._voll_star(view))
+            return ChooseVollStar(self._voll_star(table))
         if Stop() in legal:
-            return Throw() if self._third_throw(view) else Stop()
+            return Throw() if self._third_throw(table) else Stop()
         if AnnounceJoker() in legal:
-            return AnnounceJoker() if self._joker(view) else Throw()
+            return AnnounceJoker() if self._joker(table) else Throw()
         if NextRound() in legal:
-            wants_redraw = DemandRedraw() in legal and self._lost_as_solo(view)
+            wants_redraw = DemandRedraw() in legal and self._lost_as_solo(table)
             return DemandRedraw() if wants_redraw else NextRound()
         if isinstance(first, FormTeam):
             return first
@@ -86,8 +88,14 @@ class HeuristicBot:
 
     # --- the decisions ------------------------------------------------------------------------
     @staticmethod
-    def _voll_star(view: dict[str, Any]) -> str:
+    def _turn(view: View) -> TurnView:
         turn = view["turn"]
+        assert turn is not None, "a turn decision without a turn in the view"
+        return turn
+
+    @staticmethod
+    def _voll_star(view: View) -> Literal["a", "b"]:
+        turn = HeuristicBot._turn(view)
         faces = turn["choice"]
         four = max(set(faces), key=faces.count)
         pending = turn["pending"]
@@ -96,8 +104,8 @@ class HeuristicBot:
         return "b" if sure_b >= expected_a else "a"
 
     @staticmethod
-    def _third_throw(view: dict[str, Any]) -> bool:
-        turn = view["turn"]
+    def _third_throw(view: View) -> bool:
+        turn = HeuristicBot._turn(view)
         if turn["awaiting_confirmation"] or turn["value"] == 0:
             return True  # KA-37: stopping now scores 0 anyway
         if turn["free"] == 0:
@@ -107,10 +115,12 @@ class HeuristicBot:
         return improve > 0.5
 
     @staticmethod
-    def _joker(view: dict[str, Any]) -> bool:
-        turn = view["turn"]
+    def _joker(view: View) -> bool:
+        turn = HeuristicBot._turn(view)
         teams = view["teams"]
-        mine = teams[view["on_turn"]["team"]]
+        on_turn = view["on_turn"]
+        assert on_turn is not None
+        mine = teams[on_turn["team"]]
         active = [team for team in teams if not team["out"]]
         leader = max(team["score"] for team in active)
         others = [team["score"] for team in active if team is not mine]
@@ -118,11 +128,11 @@ class HeuristicBot:
         behind = leader - mine["score"] >= BEHIND
         if late or behind:
             return True
-        provisional = view.get("provisional") or {}
-        return turn["role"] == 2 and provisional.get("points", 0) > 0
+        provisional = view["provisional"]
+        return turn["role"] == 2 and provisional is not None and provisional["points"] > 0
 
     @staticmethod
-    def _lost_as_solo(view: dict[str, Any]) -> bool:
+    def _lost_as_solo(view: View) -> bool:
         rounds = view["rounds"]
         if not rounds:
             return False
@@ -142,7 +152,7 @@ class Evening:
     """A finished bot evening: the result, the public view at the end of every round, and counts."""
 
     result: Result
-    round_views: tuple[dict[str, Any], ...]
+    round_views: tuple[Mapping[str, Any], ...]
     actions: int
     outcomes: int
 
@@ -164,7 +174,8 @@ def play_evening(
     ``team_draw=manual``) a redraw re-forms the same teams, so bot kinds stay paired.
     """
     actions = outcomes = 0
-    views: list[dict[str, Any]] = []
+    views: list[Mapping[str, Any]] = []
+    action: Any
     for _ in range(max_steps):
         turn = game.turn(state)
         if isinstance(turn, Finished):
@@ -183,14 +194,15 @@ def play_evening(
             else:
                 seat = turn.seats[0]  # an entitled seat still to choose comes first (K-17)
                 legal = tuple(a for a in game.legal_actions(state, seat) if not isinstance(a, CloseEvening))
-                action = bots[seat].choose(game.view(state, seat), legal, rng)
+                action = bots[seat].choose(dict(game.view(state, seat)), legal, rng)
         elif phase == "manual_draw" and teams is not None:
             formed = len(view["draw"]["teams"])
             seat, action = 0, FormTeam(teams[formed][0], teams[formed][-1])
         else:
             seat = turn.seats[0]
             legal = game.legal_actions(state, seat)
-            action = bots[seat].choose(game.view(state, seat), legal, rng)
+            # dict(): the bot protocol (bots/base.py) still takes a dict; views are typed Mappings now.
+            action = bots[seat].choose(dict(game.view(state, seat)), legal, rng)
             if action not in legal:
                 raise AssertionError(f"{type(bots[seat]).__name__} chose {action!r}, not one of {legal!r}")
         state = game.act(state, seat, action)

@@ -2,9 +2,19 @@
 
 from __future__ import annotations
 
+import functools
 import json
+import random
+import types
+import typing
+from typing import Any, Union, get_args, get_origin, get_type_hints, is_typeddict
 
+import pytest
+
+from stammtisch.core.chance import sample
+from stammtisch.core.protocol import Chance, Finished
 from stammtisch.games.kluempchen import GAME
+from stammtisch.games.kluempchen.view import View
 from tests.games.kluempchen.helpers import new, play
 
 KEYS = {
@@ -28,6 +38,7 @@ KEYS = {
     "round_payments",
     "rounds",
     "redraw_seats",
+    "deciding_seats",
     "strassen",
     "totals",
     "hint",
@@ -69,3 +80,62 @@ def test_every_action_has_a_bilingual_description() -> None:
         assert text.de and text.en and text.de != text.en
     assert GAME.describe_action(state, GAME.parse_action("voll a")).en.startswith("15 Voll* a")
     assert GAME.describe_action(state, GAME.parse_action("standin")).de.startswith("Für den abwesenden")
+
+
+@functools.cache
+def _hints(typed: Any) -> dict[str, Any]:
+    return get_type_hints(typed)
+
+
+def conforms(value: Any, hint: Any, where: str = "view") -> None:
+    """``value`` has exactly the shape of the declared type ``hint`` (TypedDicts recursively)."""
+    if is_typeddict(hint):
+        hints = _hints(hint)
+        assert isinstance(value, dict), (where, value)
+        assert set(value) == set(hints), (where, sorted(set(value) ^ set(hints)))
+        for key, sub in hints.items():
+            conforms(value[key], sub, f"{where}.{key}")
+        return
+    origin = get_origin(hint)
+    if origin in (Union, types.UnionType):
+        errors = []
+        for option in get_args(hint):
+            try:
+                conforms(value, option, where)
+                return
+            except AssertionError as error:
+                errors.append(error)
+        raise AssertionError(where, value, errors)
+    if hint is type(None):
+        assert value is None, where
+    elif origin is list:
+        assert isinstance(value, list), where
+        for index, item in enumerate(value):
+            conforms(item, get_args(hint)[0], f"{where}[{index}]")
+    elif origin is dict:
+        assert isinstance(value, dict), where
+    elif hint is bool:
+        assert type(value) is bool, where
+    elif hint is int:
+        assert type(value) is int, where  # never a bool, never an enum
+    elif hint is str:
+        assert type(value) is str, where  # never a StrEnum: plain JSON values
+    else:
+        assert hint is typing.Any, (where, hint)
+
+
+@pytest.mark.parametrize("mode", ["digital", "table", "scoresheet"])
+def test_view_matches_its_declared_type(mode: str) -> None:
+    """Issue 8: the view is the TypedDict ``View`` declared in view.py, at every step of random evenings."""
+    rng = random.Random(3)
+    state = new(5, teams=[[4], [0, 1], [2, 3]], externals=(1,), mode=mode)
+    for _ in range(300):
+        conforms(GAME.view(state, None), View)
+        now = GAME.turn(state)
+        if isinstance(now, Finished):
+            break
+        if isinstance(now, Chance):
+            state = GAME.resolve(state, sample(now.node, rng))
+        else:
+            legal = GAME.legal_actions(state, now.seats[0])
+            state = GAME.act(state, now.seats[0], legal[rng.randrange(len(legal))])

@@ -228,6 +228,14 @@ class Team:
         return (self.first,) if self.first == self.second else (self.first, self.second)
 
 
+#: The table's record of a throw (turnlog.py): an event ``(code, a, b)`` and an entry ``(faces, dice set
+#: aside from it per face 1..6, events, the throw's number in its Würfelfolge)``.
+LogEvent = tuple[int, int, int]
+LogEntry = tuple[tuple[int, ...], tuple[int, int, int, int, int, int], tuple[LogEvent, ...], int]
+#: The last finished player turn: (owner, thrower, role, joker, log, points after the joker, how).
+Previous = tuple[int, int, int, bool, tuple[LogEntry, ...], int, str]
+
+
 class PlayerTurn(NamedTuple):
     """One player's turn ("Wurf", KA-01) as in A.3 ``Turn``.
 
@@ -252,7 +260,7 @@ class PlayerTurn(NamedTuple):
     last: tuple[int, ...] = ()
     strassen: int = 0  # Straßen thrown in this turn
     choice: tuple[int, ...] = ()  # faces of the throw waiting for a keep/voll choice
-    log: tuple = ()  # turnlog entries, one per throw (void throws included)
+    log: tuple[LogEntry, ...] = ()  # turnlog entries, one per throw (void throws included)
     confirmed: int = 0  # of ``strassen``: those whose confirmation succeeded (strassen_count_unconfirmed, KA-20)
 
 
@@ -333,7 +341,7 @@ class Round(NamedTuple):
     turn: PlayerTurn | None
     # The last finished player turn, for the table to read after it passed (view only):
     # (owner, thrower, role, joker, log, points after the joker, how: "" | "stop" | "forfeit" | "entered").
-    previous: tuple = ()
+    previous: Previous | tuple[()] = ()
 
 
 @dataclass(frozen=True, slots=True)

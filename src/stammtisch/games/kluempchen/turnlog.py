@@ -10,11 +10,16 @@ cheap tuples; the words are made here, when somebody looks (view.py, K-6..K-9, S
 
 from __future__ import annotations
 
-from stammtisch.core.text import Text
-from stammtisch.games.kluempchen.model import FOUL_KINDS
+from typing import TYPE_CHECKING
 
-Event = tuple[int, int, int]
-Entry = tuple[tuple[int, ...], tuple[int, int, int, int, int, int], tuple[Event, ...], int]
+from stammtisch.core.text import Text
+from stammtisch.games.kluempchen.model import FOUL_KINDS, LogEntry, LogEvent, Previous
+
+if TYPE_CHECKING:
+    from stammtisch.games.kluempchen.view import PreviousTurnView, ThrowView
+
+Event = LogEvent
+Entry = LogEntry
 
 # Combinations that send all six dice back (a = points).
 STRASSE, VOLL, VOLL_STAR_A, ANSCHLUSS, SIX_OVER = range(5)
@@ -92,9 +97,9 @@ def events_text(events: tuple[Event, ...]) -> Text | None:
     return Text("; ".join(t.de for t in texts), "; ".join(t.en for t in texts))
 
 
-def throws_view(log: tuple[Entry, ...]) -> list[dict[str, object]]:
+def throws_view(log: tuple[Entry, ...]) -> list[ThrowView]:
     """The turn's throws in order, JSON-ready; ``sequence`` counts the Würfelfolgen of the turn."""
-    shown = []
+    shown: list[ThrowView] = []
     sequence = 1
     for faces, added, events, number in log:
         text = events_text(events)
@@ -130,9 +135,9 @@ def result_text(seat: int, points: int, joker: bool, how: str) -> Text:
     return Text(f"Platz {seat}: {points} Punkte{doubled_de}", f"seat {seat}: {points} points{doubled_en}")
 
 
-def previous_view(previous: tuple) -> dict[str, object] | None:
+def previous_view(previous: Previous | tuple[()]) -> PreviousTurnView | None:
     """The last finished player turn (``Round.previous``): who, its throws and its result."""
-    if not previous:
+    if len(previous) == 0:
         return None
     owner, thrower, role, joker, log, points, how = previous
     return {

@@ -1,15 +1,20 @@
 """What the table sees (no hidden information in Klümpchen: every seat sees the same), the decision
-hints and the meaning of each action."""
+hints and the meaning of each action.
+
+The view's type is ``View`` (a ``TypedDict``: JSON-ready, keys fixed); its parts are the typed dicts
+below. Seats are 0-based, money is in integer cents, ``hint`` and ``result`` texts are ``{"de", "en"}``.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
 from stammtisch.core.text import Text
 from stammtisch.games.kluempchen import draw as drawing
 from stammtisch.games.kluempchen import throws, turnlog
 from stammtisch.games.kluempchen.evening import evening_totals
 from stammtisch.games.kluempchen.model import (
+    AWAY,
     CONTINUE,
     DRAW,
     KEEP_DICE,
@@ -33,21 +38,173 @@ from stammtisch.games.kluempchen.model import (
     NextRound,
     Payment,
     Payout,
+    ReportAway,
     SetAside,
     StandIn,
     State,
     Stop,
     Throw,
 )
-from stammtisch.games.kluempchen.rules import joker_available, partner_of, redraw_seats
+from stammtisch.games.kluempchen.rules import deciding_seats, joker_available, partner_of, redraw_seats
 from stammtisch.games.kluempchen.settlement import unit_cents
 
-
-def _payment(p: Payment) -> dict[str, Any]:
-    return {"seat": p.seat, "reason": p.reason, "units": p.units, "cents": p.cents}
+# --- the view's type ---------------------------------------------------------------------------
 
 
-def _payout(p: Payout) -> dict[str, Any]:
+class ThrowView(TypedDict):
+    """One throw of the turn as the table watched it (E-17): faces (empty for a void throw), the dice
+    set aside from it, what it did, its Würfelfolge and its number in it."""
+
+    faces: list[int]
+    kept: list[int]
+    event: dict[str, str] | None
+    sequence: int
+    number: int
+    void: bool
+
+
+class PreviousTurnView(TypedDict):
+    """The last finished player turn: who owned and who threw it, its throws and its result."""
+
+    owner: int
+    thrower: int
+    stand_in: bool
+    role: int
+    joker: bool
+    points: int
+    how: str  # "throws" | "stop" | "forfeit" | "entered" | "six_equal"
+    throws: list[ThrowView]
+    result: dict[str, str]
+
+
+class TurnView(TypedDict):
+    """The player turn being played (A.3 Turn); ``step`` one of model.STEP_NAMES."""
+
+    owner: int
+    role: int
+    thrower: int
+    stand_in: bool
+    step: str
+    joker: bool
+    throws_used: int
+    towers: int
+    kept: list[list[int]]  # [[face, count], ...]
+    free: int
+    pending: int
+    awaiting_confirmation: bool
+    value: int
+    value_before_third: int | None
+    last_throw: list[int]
+    throws: list[ThrowView]
+    choice: list[int]
+    strassen: int
+    joker_available: bool
+    partner: int  # -1: the solo has none
+
+
+class TeamView(TypedDict):
+    index: int
+    members: list[int]
+    p1: int
+    p2: int
+    solo: bool
+    score: int
+    out: bool
+
+
+class OnTurnView(TypedDict):
+    team: int
+    seat: int
+    thrower: int
+    role: int
+
+
+class DrawView(TypedDict):
+    rolls: list[list[int]]  # [[seat, face], ...]
+    teams: list[list[int]]
+    unassigned: list[int]
+    next_roller: int | None
+
+
+class ProvisionalView(TypedDict):
+    """P1's points waiting for P2's result (K-5.1)."""
+
+    seat: int
+    points: int
+
+
+class SheetEntryView(TypedDict):
+    team: int
+    p1_seat: int
+    p1_points: int
+    p2_seat: int
+    p2_points: int
+    gain: int
+
+
+class PaymentView(TypedDict):
+    seat: int
+    reason: str  # a settlement Reason code: lost, below_75, no_points, unused_joker, three_straights, ...
+    units: int
+    cents: int
+
+
+class PayoutView(TypedDict):
+    seat: int
+    cents: int
+
+
+class RoundView(TypedDict):
+    number: int
+    ending: str  # "normal" | "six_equal"
+    teams: list[list[int]]
+    scores: list[int]
+    loser: int
+    payments: list[PaymentView]
+    payouts: list[PayoutView]
+
+
+class TotalsView(TypedDict):
+    paid_cents: list[int]
+    received_cents: list[int]
+    net_cents: list[int]
+    bank_cents: int
+
+
+class View(TypedDict):
+    """The public table (every seat sees the same)."""
+
+    game: str
+    mode: str
+    phase: str  # one of model.PHASE_NAMES
+    seats: int
+    externals: list[int]
+    base_cents: int
+    unit_cents: int
+    draw: DrawView | None
+    teams: list[TeamView]
+    start_team: int
+    round: int
+    on_turn: OnTurnView | None
+    turn: TurnView | None
+    previous_turn: PreviousTurnView | None
+    provisional: ProvisionalView | None
+    jokers_left: list[int]
+    sheet: list[SheetEntryView]
+    round_payments: list[PaymentView]
+    rounds: list[RoundView]
+    redraw_seats: list[int]  # K-17: who holds the right to a redraw after the last round
+    deciding_seats: list[int]  # K-17: of those, the seats still to choose between redraw and next
+    strassen: list[int]
+    totals: TotalsView
+    hint: dict[str, str]
+
+
+def _payment(p: Payment) -> PaymentView:
+    return {"seat": p.seat, "reason": p.reason.value, "units": p.units, "cents": p.cents}
+
+
+def _payout(p: Payout) -> PayoutView:
     return {"seat": p.seat, "cents": p.cents}
 
 
@@ -83,9 +240,10 @@ def hint(state: State) -> Text:
     if state.phase == MANUAL:
         return Text("Teams eintragen: erst Spieler 1, dann Partner", "enter the teams: player 1, then the partner")
     if state.phase == ROUND_OVER:
+        waiting = ", ".join(str(s + 1) for s in deciding_seats(state))
         return Text(
-            "Runde vorbei: Verlierer oder Alleinspieler können neu auswürfeln; sonst nächste Runde oder Schluss",
-            "round over: the losers or the solo may demand a redraw; else next round or close the evening",
+            f"Runde vorbei: Platz {waiting} wählt neu auswürfeln oder nächste Runde; jeder kann den Abend beenden",
+            f"round over: seat {waiting} chooses a new team draw or the next round; anyone may close the evening",
         )
     if state.phase != PLAY:
         return Text("Der Abend ist beendet", "the evening is closed")
@@ -108,8 +266,16 @@ def hint(state: State) -> Text:
                 f"seat {t.owner + 1} is on turn (role {t.role}): {choice_en}",
             )
         return Text(
-            f"Platz {t.owner + 1} ist dran: {choice_de} (ist er weg, kann der Partner für ihn würfeln)",
-            f"seat {t.owner + 1} is on turn: {choice_en} (if absent, the partner may throw for him)",
+            f"Platz {t.owner + 1} ist dran: {choice_de} (ist er weg: als abwesend melden, dann kann der Partner "
+            "für ihn würfeln)",
+            f"seat {t.owner + 1} is on turn: {choice_en} (if absent: report him away, then his partner may throw "
+            "for him)",
+        )
+    if t.step == AWAY:
+        partner = partner_of(rnd, t) + 1
+        return Text(
+            f"Platz {t.owner + 1} ist abwesend: Platz {partner} würfelt für ihn (ohne Joker) oder keiner (0 Punkte)",
+            f"seat {t.owner + 1} is away: seat {partner} throws for him (no joker) or nobody does (0 points)",
         )
     if t.step == PAIR:
         return Text(f"Platz {seat}: welches Paar wird rausgenommen?", f"seat {seat}: which pair is set aside?")
@@ -135,7 +301,7 @@ def hint(state: State) -> Text:
     return Text(f"Platz {seat} würfelt {t.free} Würfel", f"seat {seat} throws {t.free} dice")
 
 
-def _turn_view(state: State) -> dict[str, Any] | None:
+def _turn_view(state: State) -> TurnView | None:
     rnd = state.round
     if state.phase != PLAY or rnd is None or rnd.turn is None:
         return None
@@ -164,11 +330,11 @@ def _turn_view(state: State) -> dict[str, Any] | None:
     }
 
 
-def view(state: State, seat: int | None) -> dict[str, Any]:
+def view(state: State, seat: int | None) -> View:
     """The public table; every seat sees the same (Klümpchen has no secrets)."""
     rnd = state.round
     paid, received, bank = evening_totals(state)
-    teams = []
+    teams: list[TeamView] = []
     for index, team in enumerate(state.teams):
         in_round = rnd is not None and rnd.teams == state.teams
         teams.append(
@@ -182,10 +348,10 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
                 "out": rnd.out[index] if in_round and rnd is not None else False,
             }
         )
-    on_turn = None
+    on_turn: OnTurnView | None = None
     if state.phase == PLAY and rnd is not None and rnd.turn is not None:
         on_turn = {"team": rnd.current, "seat": rnd.turn.owner, "thrower": rnd.turn.thrower, "role": rnd.turn.role}
-    draw = None
+    draw: DrawView | None = None
     if state.draw is not None and state.phase in (DRAW, MANUAL):
         draw = {
             "rolls": [[s, face] for s, face in state.draw.rolls],
@@ -241,6 +407,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             for r in state.rounds
         ],
         "redraw_seats": list(redraw_seats(state)) if state.phase == ROUND_OVER else [],
+        "deciding_seats": list(deciding_seats(state)) if state.phase == ROUND_OVER else [],
         "strassen": strassen_per_seat(state),
         "totals": {
             "paid_cents": list(paid),
@@ -286,6 +453,11 @@ def describe_action(state: State, action: Any) -> Text:
             return Text("Keinen Würfel rauslegen", "set no die aside")
         shown = " ".join(map(str, action.faces))
         return Text(f"Rauslegen: {shown}", f"set aside: {shown}")
+    if isinstance(action, ReportAway):
+        return Text(
+            "Abwesend: der Partner kann für ihn würfeln (der Alleinspieler bekommt 0 Punkte)",
+            "away: the partner may throw for him (the solo scores 0)",
+        )
     if isinstance(action, StandIn):
         return Text("Für den abwesenden Partner würfeln (ohne Joker)", "throw for the absent partner (no joker)")
     if isinstance(action, Forfeit):
