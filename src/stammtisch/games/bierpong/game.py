@@ -1,0 +1,63 @@
+"""The Bierpong ``Game``: the declared options (``options.py``) wired to the pure rules, checks,
+notation, texts and view modules."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from stammtisch.core.options import Options
+from stammtisch.core.protocol import Game, GameInfo
+from stammtisch.games.bierpong import checks, notation, rules, texts
+from stammtisch.games.bierpong.model import ACTION_TYPES, OUTCOME_TYPES, Remove, State
+from stammtisch.games.bierpong.options import OPTIONS, config_from
+from stammtisch.games.bierpong.view import view as table_view
+
+
+class Bierpong(Game[State]):
+    """Team beer pong under the club's house rules (rules/bierpong.md, rulings/bierpong.md)."""
+
+    slug = "bierpong"
+    title = texts.TITLE
+    min_seats = 2
+    max_seats = 8
+    info = GameInfo(
+        hidden_information=False,
+        simultaneous_moves=False,
+        chance_kinds=("skill",),
+        play_modes=("digital", "table"),
+    )
+    options = OPTIONS
+    rules_version = "1"
+    action_types = ACTION_TYPES
+    outcome_types = OUTCOME_TYPES
+
+    def start(self, seats: int, options: Options, setup: Mapping[str, Any] | None = None) -> State:
+        return rules.start(seats, config_from(options), setup)
+
+    # The rules' pure functions are the protocol's methods themselves (no wrapper per method).
+    turn = staticmethod(rules.turn)
+    legal_actions = staticmethod(rules.legal_actions)
+    check_action = staticmethod(checks.check_action)
+    apply_action = staticmethod(rules.apply_action)
+    check_outcome = staticmethod(checks.check_outcome)
+    apply_outcome = staticmethod(rules.apply_outcome)
+    view = staticmethod(table_view)
+    format_action = staticmethod(notation.format_action)
+    parse_action = staticmethod(notation.parse_action)
+    format_outcome = staticmethod(notation.format_outcome)
+    parse_outcome = staticmethod(notation.parse_outcome)
+
+    def describe_action(self, state: State, action: Any) -> Any:
+        return texts.describe_action(action)
+
+    def timeout_action(self, state: State, seat: int) -> Any | None:
+        """BP-R03: an owner who does not choose gets adjacent cups in ascending order (the first legal
+        ``Remove``). Other decisions have no default: the table waits."""
+        legal = rules.legal_actions(state, seat)
+        if legal and isinstance(legal[0], Remove):
+            return legal[0]
+        return None
+
+
+GAME = Bierpong()

@@ -1,0 +1,776 @@
+"""The rules as pure functions over ``State`` (rules/bierpong.md Art 1-23, rulings/bierpong.md).
+
+The flow of a throwing round follows BP-R22: the pair's two standard throws (On Fire sequences at
+once), the removal point, Balls Back pairs as often as earned, the Air-Ball extra, the trickshot
+queue, the round end with the drinks. ``_advance`` runs everything the rules decide on their own
+after every step, so ``turn`` only reads the state: a decision, a throw (chance) or the end.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from itertools import combinations
+from typing import Any
+
+from stammtisch.core.errors import InvalidSetup
+from stammtisch.core.protocol import Chance, Decision, Finished, Turn
+from stammtisch.core.text import Text
+from stammtisch.games.bierpong import nodes, scoring
+from stammtisch.games.bierpong.model import (
+    AirBall,
+    Begin,
+    Call,
+    CallIsland,
+    Config,
+    DeadCupRemoved,
+    Defended,
+    Distracted,
+    Drank,
+    Drinking,
+    Drinks,
+    Duel,
+    End,
+    Fetch,
+    Forgot,
+    Hit,
+    IllegalDefence,
+    IllegalSave,
+    Knock,
+    KnockOver,
+    Konter,
+    Leave,
+    LeftStanding,
+    Miss,
+    NoCall,
+    Pair,
+    PendingHit,
+    Phase,
+    Player,
+    Removal,
+    Remove,
+    RolledBack,
+    Round,
+    Shoot,
+    Side,
+    State,
+    Stats,
+    TimeUp,
+    Void,
+)
+from stammtisch.games.bierpong.rack import (
+    DEAD,
+    DUE,
+    GONE,
+    LIVE,
+    ROWS,
+    extra_choices,
+    islands,
+    live_count,
+    with_state,
+)
+
+SIDES = ("left", "right")
+SPECIAL_ORDER = ("aufsetzer", "bombe", "island")
+
+
+# --- setting up --------------------------------------------------------------------------------
+
+
+def start(seats: int, config: Config, setup: Mapping[str, Any] | None = None) -> State:
+    """Two teams (``setup["teams"]``: two lists of seats; default: even seats A, odd seats B), full
+    racks, the opening duel next (Art 8). The first seat listed in a team throws its duel ball."""
+    if config.rack not in ROWS:
+        raise InvalidSetup("BP-R01", Text("Das Rack hat 6, 10 oder 15 Becher.", "The rack has 6, 10 or 15 cups."))
+    if not 2 <= seats <= 8:
+        raise InvalidSetup("BP-4", Text("2 bis 8 Spieler in zwei Teams.", "2 to 8 players in two teams."))
+    given = (setup or {}).get("teams")
+    if given is None:
+        teams = (tuple(range(0, seats, 2)), tuple(range(1, seats, 2)))
+    else:
+        teams = (tuple(int(s) for s in given[0]), tuple(int(s) for s in given[1]))
+        if sorted(teams[0] + teams[1]) != list(range(seats)) or not teams[0] or not teams[1]:
+            raise InvalidSetup(
+                "BP-4",
+                Text(
+                    "Jeder Platz gehört genau einem der zwei Teams, und kein Team ist leer.",
+                    "Every seat belongs to exactly one of the two teams, and neither team is empty.",
+                ),
+            )
+    zero = (0,) * seats
+    rack = (LIVE,) * config.rack
+    return State(
+        config=config,
+        teams=teams,
+        cups=(rack, rack),
+        players=(Player(),) * seats,
+        stats=Stats(zero, zero, zero, zero, zero, zero),
+        timer="running" if config.timer else "off",
+    )
+
+
+def team_of(state: State, seat: int) -> int:
+    return 0 if seat in state.teams[0] else 1
+
+
+# --- whose move ----------------------------------------------------------------------------------
+
+
+def turn(state: State) -> Turn:
+    """A decision, a throw or table event (chance), or the end (canonical: see ``legal_actions``)."""
+    phase = state.phase
+    if phase is Phase.OVER:
+        return Finished(scoring.result(state))
+    if phase is Phase.DUEL:
+        return Chance(nodes.duel_node(state))
+    if phase is Phase.BEGIN:
+        return Decision(state.teams[state.duel_winner or 0])
+    if phase is Phase.SIDE:
+        return Decision(state.teams[1 - (state.duel_winner or 0)])
+    if state.knock is not None:
+        return Decision(state.teams[knock_chooser(state)])
+    if phase is Phase.KONTER:
+        k = state.konter
+        assert k is not None
+        if k.pair is None:
+            return Decision(state.teams[k.team])
+        seat = k.pair[k.index % 2]
+        if not k.aimed and can_call_island(state, seat, k.first):
+            return Decision((seat,))
+        return Chance(nodes.throw_node(state, seat, "konter", k.first, k.aim))
+    r = state.round
+    assert r is not None
+    if r.removals:
+        return Decision(state.teams[removal_chooser(state, r.removals[0])])
+    if r.call is not None:
+        return Decision((r.call,))
+    if r.fetch or r.pair is None:
+        return Decision(state.teams[r.team])
+    slot = next_slot(r)
+    assert slot is not None
+    kind, seat = slot
+    if not r.aimed and can_call_island(state, seat, 1 - r.team):
+        return Decision((seat,))
+    return Chance(nodes.throw_node(state, seat, kind, 1 - r.team, r.aim))
+
+
+def next_slot(r: Round) -> tuple[str, int] | None:
+    """The next throw of the round (BP-R22): On Fire first, then the pair, the Air-Ball extra, the
+    trickshots; ``None`` when the round is over."""
+    if r.fire is not None:
+        return ("fire", r.fire)
+    if r.pair_kind != "done":
+        if r.pair is None or len(r.pair_throws) >= 2:
+            return None
+        return (r.pair_kind, r.pair[len(r.pair_throws)])
+    if r.air:
+        return ("air", r.air[0])
+    if r.tricks:
+        return ("trick", r.tricks[0])
+    return None
+
+
+def knock_chooser(state: State) -> int:
+    """BP-R17: the owner picks among the knocked cups, or (opponent_any) the opponents pick."""
+    knock = state.knock
+    assert knock is not None
+    return 1 - knock.team if state.config.knock_opponent else knock.team
+
+
+def removal_chooser(state: State, removal: Removal) -> int:
+    """Art 3.3: the owner chooses the extra cups (extra_cup_chooser = thrower: the throwing team)."""
+    return 1 - removal.team if state.config.thrower_chooses else removal.team
+
+
+def can_call_island(state: State, seat: int, target: int) -> bool:
+    """Art 22: the thrower has his one call left and the target rack has an Island."""
+    return not state.players[seat].island_used and bool(islands(state.cups[target], state.config.dead_neighbour))
+
+
+def call_options(state: State, seat: int) -> tuple[str, ...]:
+    """The calls ``seat`` may make after this hit (Art 21, BP-R11)."""
+    p = state.players[seat]
+    out: list[str] = []
+    if not p.heating and p.streak >= 2:
+        out.append("heating_up")
+    if p.heating and not p.on_fire and p.streak >= 3:
+        out.append("on_fire")
+    if state.config.double_call and not p.heating and p.streak >= 3:
+        out.append("both")
+    return tuple(out)
+
+
+def legal_pairs(state: State, team: int) -> tuple[tuple[int, int], ...]:
+    """Art 11.3 / BP-R18: singles throw both balls; a team of two has one pair; larger teams a pair
+    that differs from the previous one (or the next in the cycle ab, bc, ca, ...), in both orders.
+    Canonical order: pairs in team order, each first as listed, then reversed."""
+    members = state.teams[team]
+    n = len(members)
+    if n == 1:
+        return ((members[0], members[0]),)
+    if n == 2:
+        return ((members[0], members[1]),)
+    if state.config.cycle_pairs:
+        i = state.team_rounds[team] % n
+        a, b = members[i], members[(i + 1) % n]
+        return ((a, b), (b, a))
+    last = state.last_pairs[team]
+    out: list[tuple[int, int]] = []
+    for a, b in combinations(members, 2):
+        if last is not None and {a, b} == set(last):
+            continue
+        out.extend(((a, b), (b, a)))
+    return tuple(out)
+
+
+def legal_actions(state: State, seat: int) -> tuple[Any, ...]:
+    """Canonical order per decision: Begin A, B; Side left, right; pairs (``legal_pairs``); Shoot then
+    CallIsland by cup; Call heating_up, on_fire, both, then NoCall; Fetch by seat then Leave; Remove
+    by ascending cup."""
+    t = turn(state)
+    if not isinstance(t, Decision) or seat not in t.seats:
+        return ()
+    phase = state.phase
+    if phase is Phase.BEGIN:
+        return (Begin(0), Begin(1))
+    if phase is Phase.SIDE:
+        return (Side("left"), Side("right"))
+    if state.knock is not None:
+        return tuple(Remove(c) for c in knock_choices(state))
+    if phase is Phase.KONTER:
+        k = state.konter
+        assert k is not None
+        if k.pair is None:
+            return tuple(Pair(a, b) for a, b in legal_pairs(state, k.team))
+        return (Shoot(), *(CallIsland(c) for c in islands(state.cups[k.first], state.config.dead_neighbour)))
+    r = state.round
+    assert r is not None
+    if r.removals:
+        rem = r.removals[0]
+        return tuple(Remove(c) for c in extra_choices(state.cups[rem.team], rem.cup))
+    if r.call is not None:
+        return (*(Call(k) for k in call_options(state, seat)), NoCall())
+    if r.fetch:
+        return (*(Fetch(s) for s in state.teams[r.team]), Leave())
+    if r.pair is None:
+        return tuple(Pair(a, b) for a, b in legal_pairs(state, r.team))
+    return (Shoot(), *(CallIsland(c) for c in islands(state.cups[1 - r.team], state.config.dead_neighbour)))
+
+
+def knock_choices(state: State) -> tuple[int, ...]:
+    knock = state.knock
+    assert knock is not None
+    cups = state.cups[knock.team]
+    if state.config.knock_opponent:
+        return tuple(i + 1 for i, s in enumerate(cups) if s == LIVE)
+    return tuple(c for c in knock.cups if cups[c - 1] == LIVE)
+
+
+# --- decisions ------------------------------------------------------------------------------------
+
+
+def apply_action(state: State, seat: int, action: Any) -> State:
+    """The state after a checked decision."""
+    if isinstance(action, Begin):
+        return replace(state, first_team=action.team, phase=Phase.SIDE)
+    if isinstance(action, Side):
+        state = replace(state, side=action.side, phase=Phase.PLAY)
+        return _advance(_new_round(state, state.first_team or 0))
+    if isinstance(action, Remove):
+        if state.knock is not None:
+            team = state.knock.team
+            cups = list(state.cups)
+            cups[team] = with_state(cups[team], action.cup, GONE)
+            return _advance(replace(state, knock=None, cups=(cups[0], cups[1])))
+        return _advance(_remove_extra(state, action.cup))
+    if isinstance(action, Pair):
+        pair = (action.first, action.second)
+        if state.phase is Phase.KONTER:
+            k = state.konter
+            assert k is not None
+            return _advance(replace(_set_pair(state, k.team, pair), konter=replace(k, pair=pair)))
+        r = state.round
+        assert r is not None
+        return _advance(replace(_set_pair(state, r.team, pair), round=replace(r, pair=pair)))
+    if isinstance(action, Shoot | CallIsland):
+        aim = action.cup if isinstance(action, CallIsland) else None
+        if aim is not None:
+            state = _update_player(state, seat, island_used=True)
+        if state.phase is Phase.KONTER:
+            assert state.konter is not None
+            return replace(state, konter=replace(state.konter, aim=aim, aimed=True))
+        assert state.round is not None
+        return replace(state, round=replace(state.round, aim=aim, aimed=True))
+    r = state.round
+    assert r is not None
+    if isinstance(action, Call):
+        if action.kind == "heating_up":
+            state = _update_player(state, seat, heating=True)
+            return _advance(replace(state, round=replace(r, call=None)))
+        state = _update_player(state, seat, heating=True, on_fire=True)
+        state = replace(state, stats=_bump(state.stats, "fires", seat))
+        return _advance(replace(state, round=replace(r, call=None, fire=seat)))
+    if isinstance(action, NoCall):
+        return _advance(replace(state, round=replace(r, call=None)))
+    if isinstance(action, Fetch):
+        return _advance(replace(state, round=replace(r, fetch=False, tricks=(*r.tricks, action.seat))))
+    if isinstance(action, Leave):
+        return _advance(replace(state, round=replace(r, fetch=False)))
+    raise TypeError(f"not a Bierpong action: {action!r}")
+
+
+def _set_pair(state: State, team: int, pair: tuple[int, int]) -> State:
+    last = list(state.last_pairs)
+    last[team] = pair
+    counts = list(state.team_rounds)
+    counts[team] += 1
+    return replace(state, last_pairs=(last[0], last[1]), team_rounds=(counts[0], counts[1]))
+
+
+def _update_player(state: State, seat: int, **changes: Any) -> State:
+    players = list(state.players)
+    players[seat] = replace(players[seat], **changes)
+    return replace(state, players=tuple(players))
+
+
+def _bump(stats: Stats, name: str, seat: int, by: int = 1) -> Stats:
+    values = list(getattr(stats, name))
+    values[seat] += by
+    return replace(stats, **{name: tuple(values)})
+
+
+def _remove_extra(state: State, cup: int) -> State:
+    """One extra cup of the first open removal goes (Art 3.2, 3.3)."""
+    r = state.round
+    assert r is not None
+    rem = r.removals[0]
+    cups = list(state.cups)
+    cups[rem.team] = with_state(cups[rem.team], cup, GONE)
+    rest = (replace(rem, count=rem.count - 1), *r.removals[1:]) if rem.count > 1 else r.removals[1:]
+    units = r.units + (1 if state.config.units_per_cup else 0)
+    r = replace(r, removals=rest, cups_removed=r.cups_removed + 1, units=units)
+    return _settle(replace(state, cups=(cups[0], cups[1]), round=r))
+
+
+def _settle(state: State) -> State:
+    """Take the extra cups the owner has no choice about (BP-R03): all remaining adjacent ones when
+    fewer are left than owed, every live cup when more are owed than live."""
+    r = state.round
+    assert r is not None
+    while r.removals:
+        rem = r.removals[0]
+        cups = state.cups[rem.team]
+        if live_count(cups) == 0:
+            r = replace(r, removals=())
+            break
+        choices = extra_choices(cups, rem.cup)
+        if len(choices) > rem.count:
+            break
+        new = cups
+        for c in choices:
+            new = with_state(new, c, GONE)
+        left = rem.count - len(choices)
+        rest = (replace(rem, count=left), *r.removals[1:]) if left else r.removals[1:]
+        unit = len(choices) if state.config.units_per_cup else 0
+        r = replace(r, removals=rest, cups_removed=r.cups_removed + len(choices), units=r.units + unit)
+        all_cups = list(state.cups)
+        all_cups[rem.team] = new
+        state = replace(state, cups=(all_cups[0], all_cups[1]), round=r)
+    return replace(state, round=r)
+
+
+# --- the flow of a round ----------------------------------------------------------------------------
+
+
+def _new_round(state: State, team: int) -> State:
+    """A throwing round of ``team`` starts: Air-Ball extras owed to its members apply now (BP-R15)."""
+    number = state.rounds_played + 1
+    mine = tuple(s for s in state.air_owed if s in state.teams[team])
+    rest = tuple(s for s in state.air_owed if s not in state.teams[team])
+    doubles = mine if state.config.air_double else ()
+    air = () if state.config.air_double else mine
+    r = Round(number=number, team=team, air=air, doubles=doubles, start_cups=state.cups[1 - team])
+    return replace(state, round=r, rounds_played=number, air_owed=rest)
+
+
+def _advance(state: State) -> State:
+    """Everything the rules do on their own until a decision or a throw is due."""
+    while True:
+        if state.phase is Phase.KONTER:
+            return _advance_konter(state)
+        if state.phase is not Phase.PLAY or state.knock is not None:
+            return state
+        r = state.round
+        assert r is not None
+        if live_count(state.cups[1 - r.team]) == 0:
+            return _rack_emptied(state)
+        if r.removals or r.call is not None or r.fetch:
+            return state
+        if r.pair is None:
+            pairs = legal_pairs(state, r.team)
+            if len(pairs) != 1:
+                return state
+            state = replace(_set_pair(state, r.team, pairs[0]), round=replace(r, pair=pairs[0]))
+            continue
+        mid_pair = r.fire is None and r.pair_kind != "done" and len(r.pair_throws) == 1
+        if r.pending and not mid_pair:
+            state = _removal_point(state)
+            continue
+        if r.fire is None and r.pair_kind != "done" and len(r.pair_throws) == 2:
+            # The pair is over: Balls Back when both counted (Art 13.1, 20.2; BP-R07).
+            kind = "bb" if all(r.pair_throws) else "done"
+            state = replace(state, round=replace(r, pair_kind=kind, pair_throws=(), pair_cups=()))
+            continue
+        if next_slot(r) is None:
+            state = _end_round(state)
+            continue
+        return state
+
+
+def _removal_point(state: State) -> State:
+    """BP-R08/R03: the hit cups go first, then the extra cups per special cup, in throw order."""
+    r = state.round
+    assert r is not None
+    d = 1 - r.team
+    cups = state.cups[d]
+    order: list[int] = []
+    groups: dict[int, list[PendingHit]] = {}
+    for h in r.pending:
+        if h.cup not in groups:
+            order.append(h.cup)
+            groups[h.cup] = []
+        groups[h.cup].append(h)
+    units = r.units
+    for cup in order:
+        if cups[cup - 1] == DUE:
+            cups = with_state(cups, cup, GONE)
+            units += 1 if state.config.units_per_cup else 0
+    removals = tuple(Removal(d, cup, n) for cup in order if (n := scoring.extras_for(tuple(groups[cup]))) > 0)
+    all_cups = list(state.cups)
+    all_cups[d] = cups
+    r = replace(r, pending=(), removals=r.removals + removals, cups_removed=r.cups_removed + len(order), units=units)
+    return _settle(replace(state, cups=(all_cups[0], all_cups[1]), round=r))
+
+
+def _end_round(state: State) -> State:
+    """Art 2.1: the defenders' drinks fall due; BP-R13: the round's hit cups may be left standing;
+    BP-R16: a timer that ran out during the round (finish_throwing_round) is judged; next round."""
+    r = state.round
+    assert r is not None
+    d = 1 - r.team
+    state = replace(state, drinks=_owe(state.drinks, d, r.units, r.number), standing=r.hit_cups, standing_team=d)
+    if state.timer == "expired":
+        state = _timer_verdict(state)
+        if state.phase is Phase.OVER:
+            return state
+    return _new_round(state, d)
+
+
+def _owe(drinks: Drinks, team: int, units: int, number: int) -> Drinks:
+    if units <= 0:
+        return drinks
+    owed = list(drinks.owed)
+    owed[team] += units
+    due = list(drinks.due_round)
+    due[team] = number
+    return replace(drinks, owed=(owed[0], owed[1]), due_round=(due[0], due[1]))
+
+
+def _timer_verdict(state: State) -> State:
+    """Art 9.2 / BP-R16: more live cups wins; level goes to sudden death."""
+    a, b = live_count(state.cups[0]), live_count(state.cups[1])
+    if a == b:
+        return replace(state, timer="sudden")
+    return _finish(state, 0 if a > b else 1, End.TIMER)
+
+
+def _finish(state: State, winner: int, end: End) -> State:
+    """The game is over. The running round's drinks fall due (Art 1)."""
+    r = state.round
+    if r is not None and r.units:
+        state = replace(state, drinks=_owe(state.drinks, 1 - r.team, r.units, r.number))
+    return replace(state, phase=Phase.OVER, winner=winner, end=end, round=None, konter=None, knock=None)
+
+
+def _rack_emptied(state: State) -> State:
+    """Art 9.1 / 10.1 / BP-R10: the defenders have no live cup: a Konter, or the game is over."""
+    r = state.round
+    assert r is not None
+    second = 1 - r.team
+    cups = tuple(GONE if s == DUE else s for s in state.cups[second])
+    all_cups = list(state.cups)
+    all_cups[second] = cups
+    state = replace(state, cups=(all_cups[0], all_cups[1]))
+    if not state.config.konter or state.timer == "sudden":
+        return _finish(state, r.team, End.CUPS)
+    if state.config.konter_cups:
+        need = sum(1 for before, now in zip(r.start_cups, cups, strict=True) if before == LIVE and now != LIVE)
+    else:
+        need = r.ball_hits
+    k = Konter(
+        team=second,
+        first=r.team,
+        throws=r.throws,
+        need=max(need, 1),
+        required=r.last_special if state.config.konter_special != "off" else (),
+        throws_left=r.throws,
+        held_units=r.units,
+        start_cups=r.start_cups,
+        last_cup=r.last_cup,
+        round_number=r.number,
+    )
+    return _advance_konter(replace(state, phase=Phase.KONTER, konter=k, round=None))
+
+
+def _advance_konter(state: State) -> State:
+    """BP-R09: the Konter succeeds as soon as enough hits with the special are in; it fails when its
+    throws are used up or the special cannot be made any more."""
+    k = state.konter
+    if k is None or state.knock is not None:
+        return state
+    if k.pair is None:
+        pairs = legal_pairs(state, k.team)
+        if len(pairs) != 1:
+            return state
+        state = _set_pair(state, k.team, pairs[0])
+        k = replace(k, pair=pairs[0])
+        state = replace(state, konter=k)
+    if k.hits >= k.need and _special_ok(state.config, k):
+        return _konter_success(state)
+    if k.throws_left <= 0 or _special_impossible(state, k):
+        drinks = _owe(state.drinks, k.team, k.held_units, k.round_number)
+        drinks = _owe(drinks, k.first, k.units, k.round_number)
+        return _finish(replace(state, drinks=drinks), k.first, End.CUPS)
+    return state
+
+
+def _special_ok(config: Config, k: Konter) -> bool:
+    if not k.required or config.konter_special == "off":
+        return True
+    if config.konter_special == "exact":
+        return set(k.got) == set(k.required)
+    return all(t in k.got for t in k.required)
+
+
+def _special_impossible(state: State, k: Konter) -> bool:
+    missing = [t for t in k.required if t not in k.got] if state.config.konter_special == "contains" else []
+    if state.config.konter_special == "exact":
+        missing = list(k.required)
+    if "island" in missing and k.pair is not None:
+        callers = [s for s in set(k.pair) if not state.players[s].island_used]
+        if k.aim is None and (not callers or not islands(state.cups[k.first], state.config.dead_neighbour)):
+            return True
+    if "bombe" in missing and k.throws_left < 2 and not k.cup_hits:
+        return True
+    return False
+
+
+def _konter_success(state: State) -> State:
+    """Art 10.1 / BP-R09: the rack is restored, nobody drinks for the window, the first team throws again."""
+    k = state.konter
+    assert k is not None
+    cups = list(state.cups)
+    if state.config.konter_last_cup and k.last_cup is not None:
+        cups[k.team] = with_state(cups[k.team], k.last_cup, LIVE)
+    else:
+        cups[k.team] = k.start_cups
+    state = replace(state, cups=(cups[0], cups[1]), konter=None, phase=Phase.PLAY, konters=state.konters + 1)
+    if state.timer == "expired":
+        state = _timer_verdict(state)
+        if state.phase is Phase.OVER:
+            return state
+    return _advance(_new_round(state, k.first))
+
+
+# --- chance outcomes ---------------------------------------------------------------------------------
+
+
+def apply_outcome(state: State, outcome: Any) -> State:
+    """The state after a checked outcome: the duel, a throw, or a table event."""
+    if isinstance(outcome, Duel):
+        if outcome.a != outcome.b:
+            return replace(state, duel_winner=0 if outcome.a else 1, phase=Phase.BEGIN, duels=state.duels + 1)
+        return replace(state, duels=state.duels + 1)  # Art 8.4 / BP-R21: the same two throw again
+    if isinstance(outcome, TimeUp | KnockOver | LeftStanding | DeadCupRemoved | Drinking | Drank | Distracted | Forgot):
+        return _advance(_table_event(state, outcome))
+    if isinstance(outcome, IllegalDefence):
+        return state  # BP-R19: the throw is repeated
+    if state.phase is Phase.KONTER:
+        return _advance(_konter_throw(state, outcome))
+    return _advance(_throw(state, outcome))
+
+
+def _landing(outcome: Any) -> tuple[int | None, bool]:
+    """The cup a throw counts in (if any) and whether it bounced (Art 14, 15; Art 17 via BP-R19)."""
+    if isinstance(outcome, Hit):
+        return outcome.cup, outcome.bounce or outcome.roller
+    if isinstance(outcome, IllegalSave):
+        return outcome.cup, False
+    return None, False
+
+
+def _throw(state: State, outcome: Any) -> State:
+    """One throw of a round: counted hits mark the cup due; misses end streaks and On Fire."""
+    r = state.round
+    assert r is not None
+    slot = next_slot(r)
+    assert slot is not None
+    kind, seat = slot
+    d = 1 - r.team
+    cup, bounced = _landing(outcome)
+    aim = r.aim
+    r = replace(r, aim=None, aimed=False, throws=r.throws + 1)
+    stats = _bump(state.stats, "throws", seat)
+    state = replace(state, stats=stats, standing=(), standing_team=None)
+    if seat in r.doubles:
+        bounced = bounced or cup is not None  # BP-R15 double_value: this throw's hit counts as two
+        r = replace(r, doubles=tuple(s for s in r.doubles if s != seat))
+    if cup is not None and state.cups[d][cup - 1] == DEAD:
+        return _finish(replace(state, round=r), r.team, End.DEAD_CUP)  # Art 18.1
+    counted = cup is not None and (aim is None or cup == aim)  # BP-R12: the wrong cup is no hit
+    if counted and state.timer == "sudden":
+        return _finish(replace(state, round=r), r.team, End.SUDDEN_DEATH)  # Art 9.2
+    pair_throw = kind in ("std", "bb")
+    if counted:
+        assert cup is not None
+        island = aim == cup
+        bombe = pair_throw and cup in r.pair_cups
+        special = tuple(name for name, on in (("aufsetzer", bounced), ("bombe", bombe), ("island", island)) if on)
+        cups = list(state.cups)
+        if cups[d][cup - 1] == LIVE:
+            cups[d] = with_state(cups[d], cup, DUE)
+        units = 0 if state.config.units_per_cup else scoring.ball_units(bounced)
+        r = replace(
+            r,
+            pending=(*r.pending, PendingHit(cup, seat, bounced, island, pair_throw)),
+            ball_hits=r.ball_hits + 1,
+            units=r.units + units,
+            hit_cups=r.hit_cups if cup in r.hit_cups else (*r.hit_cups, cup),
+            last_special=special,
+            last_cup=cup,
+            pair_cups=(*r.pair_cups, cup) if pair_throw else r.pair_cups,
+        )
+        stats = _bump(state.stats, "hits", seat)
+        if bounced:
+            stats = _bump(stats, "bounces", seat)
+        if bombe:
+            stats = _bump(stats, "bombs", seat)
+        if island:
+            stats = _bump(stats, "islands", seat)
+        state = replace(state, cups=(cups[0], cups[1]), stats=stats)
+        state = _update_player(state, seat, streak=state.players[seat].streak + 1)
+        if r.fire != seat and call_options(state, seat):
+            r = replace(r, call=seat)
+    else:
+        state = _update_player(state, seat, streak=0, heating=False, on_fire=False)
+        if r.fire == seat:
+            r = replace(r, fire=None)
+        r = replace(r, last_special=())
+        if isinstance(outcome, RolledBack) and outcome.own_half:
+            r = replace(r, fetch=True)
+        if isinstance(outcome, AirBall) and kind != "trick":
+            state = replace(state, air_owed=(*state.air_owed, outcome.catcher))  # Art 23.1 (not 19.5)
+    if pair_throw:
+        r = replace(r, pair_throws=(*r.pair_throws, counted))
+    elif kind == "air":
+        r = replace(r, air=r.air[1:])
+    elif kind == "trick":
+        r = replace(r, tricks=r.tricks[1:])
+    return replace(state, round=r)
+
+
+def _konter_throw(state: State, outcome: Any) -> State:
+    """One Konter throw (BP-R09): hits remove nothing; no extras; streaks count."""
+    k = state.konter
+    assert k is not None and k.pair is not None
+    seat = k.pair[k.index % 2]
+    cup, bounced = _landing(outcome)
+    aim = k.aim
+    k = replace(k, aim=None, aimed=False, throws_left=k.throws_left - 1, index=k.index + 1)
+    state = replace(state, stats=_bump(state.stats, "throws", seat))
+    if cup is not None and state.cups[k.first][cup - 1] == DEAD:
+        return _finish(replace(state, konter=k), k.team, End.DEAD_CUP)
+    counted = cup is not None and (aim is None or cup == aim)
+    if counted:
+        assert cup is not None
+        island = aim == cup
+        bombe = cup in k.cup_hits
+        types = tuple(name for name, on in (("aufsetzer", bounced), ("bombe", bombe), ("island", island)) if on)
+        value = 1 + bounced + island + 2 * bombe if state.config.konter_cups else 1
+        got = types if state.config.konter_special == "exact" else tuple(t for t in SPECIAL_ORDER if t in k.got + types)
+        k = replace(
+            k,
+            hits=k.hits + value,
+            got=got,
+            cup_hits=(*k.cup_hits, cup),
+            units=k.units + scoring.ball_units(bounced),
+        )
+        state = replace(state, stats=_bump(state.stats, "hits", seat))
+        state = _update_player(state, seat, streak=state.players[seat].streak + 1)
+    else:
+        state = _update_player(state, seat, streak=0, heating=False, on_fire=False)
+    return replace(state, konter=k)
+
+
+def _table_event(state: State, event: Any) -> State:
+    """Events the table enters between throws: timer, knock-over, Dead Cup, drinks."""
+    if isinstance(event, TimeUp):
+        if state.phase is Phase.KONTER or state.config.timer_round:
+            return replace(state, timer="expired")  # BP-R16: the round or the Konter is finished first
+        return _timer_verdict(state)
+    if isinstance(event, KnockOver):
+        cups = state.cups[event.team]
+        if live_count(cups) <= 1:
+            return state  # Art 16.2: the last cup is never removed by knocking it over
+        if len(event.cups) == 1 and not state.config.knock_opponent:
+            all_cups = list(state.cups)
+            all_cups[event.team] = with_state(cups, event.cups[0], GONE)
+            return replace(state, cups=(all_cups[0], all_cups[1]))
+        return replace(state, knock=Knock(event.team, event.cups))
+    if isinstance(event, LeftStanding):
+        team = state.standing_team
+        assert team is not None
+        all_cups = list(state.cups)
+        all_cups[team] = with_state(all_cups[team], event.cup, DEAD)
+        return replace(
+            state, cups=(all_cups[0], all_cups[1]), standing=tuple(c for c in state.standing if c != event.cup)
+        )
+    if isinstance(event, DeadCupRemoved):
+        assert state.round is not None
+        team = state.round.team
+        all_cups = list(state.cups)
+        all_cups[team] = with_state(all_cups[team], event.cup, GONE)
+        return replace(state, cups=(all_cups[0], all_cups[1]))
+    drinks = state.drinks
+    t = event.team
+    drinking = list(drinks.drinking)
+    if isinstance(event, Drinking):
+        drinking[t] = True
+    elif isinstance(event, Distracted):
+        drinking[t] = False
+    elif isinstance(event, Drank):
+        drunk = list(drinks.drunk)
+        drunk[t] = drinks.owed[t] - drinks.forgotten[t]
+        drinking[t] = False
+        drinks = replace(drinks, drunk=(drunk[0], drunk[1]))
+    elif isinstance(event, Forgot):
+        forgotten = list(drinks.forgotten)
+        forgotten[t] += drinks.open(t)
+        drinking[t] = False
+        drinks = replace(
+            drinks, forgotten=(forgotten[0], forgotten[1]), penalties=(*drinks.penalties, (t, event.penalty))
+        )
+    return replace(state, drinks=replace(drinks, drinking=(drinking[0], drinking[1])))
+
+
+__all__ = [
+    "SIDES",
+    "Defended",
+    "Miss",
+    "Void",
+    "apply_action",
+    "apply_outcome",
+    "legal_actions",
+    "start",
+    "turn",
+]

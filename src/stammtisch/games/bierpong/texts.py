@@ -1,0 +1,72 @@
+"""What Bierpong's choices and events mean, in German and English (buttons, help, the log)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from stammtisch.core.text import Text
+from stammtisch.games.bierpong.model import (
+    TEAM_NAMES,
+    Begin,
+    Call,
+    CallIsland,
+    End,
+    Fetch,
+    Leave,
+    NoCall,
+    Pair,
+    Remove,
+    Shoot,
+    Side,
+)
+
+TITLE = Text("Bierpong (Hausregeln)", "Beer pong (house rules)")
+
+CALLS = {
+    "heating_up": Text("„Heating Up“ rufen", "call 'Heating Up'"),
+    "on_fire": Text("„On Fire“ rufen: weiterwerfen bis zum Fehlwurf", "call 'On Fire': throw on until a miss"),
+    "both": Text("„Heating Up“ und „On Fire“ rufen", "call 'Heating Up' and 'On Fire'"),
+}
+
+ENDS = {
+    End.CUPS: Text("keine Becher mehr", "no cups left"),
+    End.DEAD_CUP: Text("Dead Cup getroffen", "Dead Cup hit"),
+    End.TIMER: Text("Zeit abgelaufen: mehr Becher", "time up: more cups"),
+    End.SUDDEN_DEATH: Text("Zeit abgelaufen: nächster Treffer", "time up: next hit"),
+}
+
+SPECIALS = {
+    "aufsetzer": Text("Aufsetzer", "bounce (Aufsetzer)"),
+    "bombe": Text("Bombe", "Bombe (both balls in one cup)"),
+    "island": Text("Island", "Island"),
+}
+
+
+def describe_action(action: Any) -> Text:
+    """What choosing ``action`` means, for buttons and help."""
+    if isinstance(action, Begin):
+        name = TEAM_NAMES[action.team]
+        return Text(f"Team {name} beginnt", f"team {name} begins")
+    if isinstance(action, Side):
+        de = "links" if action.side == "left" else "rechts"
+        return Text(f"Tischseite {de}", f"table side {action.side}")
+    if isinstance(action, Pair):
+        return Text(
+            f"Es werfen Platz {action.first + 1} und {action.second + 1}",
+            f"seats {action.first + 1} and {action.second + 1} throw",
+        )
+    if isinstance(action, Shoot):
+        return Text("werfen (ohne Island)", "throw (no Island call)")
+    if isinstance(action, CallIsland):
+        return Text(f"Island auf Becher {action.cup} rufen", f"call Island on cup {action.cup}")
+    if isinstance(action, Call):
+        return CALLS.get(action.kind, Text(action.kind, action.kind))
+    if isinstance(action, NoCall):
+        return Text("nichts rufen", "no call")
+    if isinstance(action, Fetch):
+        return Text(f"Platz {action.seat + 1} holt den Ball (Trickshot)", f"seat {action.seat + 1} fetches (trickshot)")
+    if isinstance(action, Leave):
+        return Text("Ball liegen lassen", "leave the ball")
+    if isinstance(action, Remove):
+        return Text(f"Becher {action.cup} entfernen", f"remove cup {action.cup}")
+    return Text(repr(action), repr(action))

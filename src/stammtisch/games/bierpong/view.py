@@ -1,0 +1,154 @@
+"""The JSON-ready table view, typed as ``View``. Bierpong has no hidden information: every seat sees
+the same table (``you`` only marks the asking seat)."""
+
+from __future__ import annotations
+
+from typing import Literal, TypedDict
+
+from stammtisch.games.bierpong import rules
+from stammtisch.games.bierpong.model import TEAM_NAMES, Phase, State
+from stammtisch.games.bierpong.rack import DEAD, DUE, GONE, LIVE, live_count
+
+CUP_STATES = {LIVE: "live", DUE: "hit", DEAD: "dead", GONE: "removed"}
+
+
+class PlayerView(TypedDict):
+    seat: int
+    team: str
+    streak: int
+    heating_up: bool
+    on_fire: bool
+    island_used: bool
+    throws: int
+    hits: int
+    bounces: int
+    bombs: int
+    islands: int
+
+
+class TeamView(TypedDict):
+    name: str
+    seats: list[int]
+    cups: list[str]
+    live: int
+    drinks_owed: int
+    drinks_open: int
+    drinking: bool
+
+
+class RoundView(TypedDict):
+    number: int
+    team: str
+    pair: list[int] | None
+    next_thrower: int | None
+    next_kind: str | None
+    island_call: int | None
+    throws: int
+    ball_hits: int
+    removals: list[list[int]]
+    tricks: list[int]
+    air_extra: list[int]
+    on_fire: int | None
+
+
+class KonterView(TypedDict):
+    team: str
+    throws_left: int
+    need: int
+    hits: int
+    required: list[str]
+    got: list[str]
+
+
+class View(TypedDict):
+    game: Literal["bierpong"]
+    you: int | None
+    phase: str
+    rack: int
+    teams: list[TeamView]
+    players: list[PlayerView]
+    round: RoundView | None
+    konter: KonterView | None
+    first_team: str | None
+    side: str | None
+    timer: str
+    winner: str | None
+    end: str | None
+
+
+def view(state: State, seat: int | None) -> View:
+    """The table (the same for every seat)."""
+    st = state.stats
+    r = state.round
+    round_view: RoundView | None = None
+    if r is not None:
+        slot = rules.next_slot(r)
+        round_view = {
+            "number": r.number,
+            "team": TEAM_NAMES[r.team],
+            "pair": list(r.pair) if r.pair else None,
+            "next_thrower": slot[1] if slot else None,
+            "next_kind": slot[0] if slot else None,
+            "island_call": r.aim,
+            "throws": r.throws,
+            "ball_hits": r.ball_hits,
+            "removals": [[rem.cup, rem.count] for rem in r.removals],
+            "tricks": list(r.tricks),
+            "air_extra": list(r.air),
+            "on_fire": r.fire,
+        }
+    k = state.konter
+    konter_view: KonterView | None = None
+    if k is not None:
+        konter_view = {
+            "team": TEAM_NAMES[k.team],
+            "throws_left": k.throws_left,
+            "need": k.need,
+            "hits": k.hits,
+            "required": list(k.required),
+            "got": list(k.got),
+        }
+    return {
+        "game": "bierpong",
+        "you": seat,
+        "phase": str(state.phase),
+        "rack": state.config.rack,
+        "teams": [
+            {
+                "name": TEAM_NAMES[t],
+                "seats": list(state.teams[t]),
+                "cups": [CUP_STATES[s] for s in state.cups[t]],
+                "live": live_count(state.cups[t]),
+                "drinks_owed": state.drinks.owed[t],
+                "drinks_open": state.drinks.open(t),
+                "drinking": state.drinks.drinking[t],
+            }
+            for t in (0, 1)
+        ],
+        "players": [
+            {
+                "seat": s,
+                "team": TEAM_NAMES[rules.team_of(state, s)],
+                "streak": p.streak,
+                "heating_up": p.heating,
+                "on_fire": p.on_fire,
+                "island_used": p.island_used,
+                "throws": st.throws[s],
+                "hits": st.hits[s],
+                "bounces": st.bounces[s],
+                "bombs": st.bombs[s],
+                "islands": st.islands[s],
+            }
+            for s, p in enumerate(state.players)
+        ],
+        "round": round_view,
+        "konter": konter_view,
+        "first_team": TEAM_NAMES[state.first_team] if state.first_team is not None else None,
+        "side": state.side,
+        "timer": state.timer,
+        "winner": TEAM_NAMES[state.winner] if state.winner is not None else None,
+        "end": str(state.end) if state.end is not None else None,
+    }
+
+
+__all__ = ["View", "view", "Phase"]
