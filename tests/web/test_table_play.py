@@ -15,7 +15,7 @@ def test_page_shows_whose_turn_with_team_and_role(client: TestClient) -> None:
     assert 'class="who">Anna<' in page
     assert 'data-testid="pad"' in page and 'data-dice="6"' in page
     assert "announce the joker" in page  # the engine's label on the joker choice
-    assert 'data-notation="standin"' in page  # the partner may stand in (K-16.1)
+    assert 'data-notation="away"' in page  # the owner may be reported away, then his partner stands in (K-16)
 
 
 def test_throw_and_faces_are_one_submission(client: TestClient) -> None:
@@ -139,10 +139,14 @@ def test_a_strasse_waits_for_confirmation_and_is_counted(client: TestClient) -> 
 def test_a_players_own_phone_shows_only_his_choices(client: TestClient) -> None:
     match_id = start_evening(client)
     scribe = client.get(f"/m/{match_id}?lang=en").text
-    assert 'data-notation="standin"' in scribe and 'data-notation="throw"' in scribe
+    assert 'data-notation="away"' in scribe and 'data-notation="throw"' in scribe
+    anna = client.get(f"/m/{match_id}?seat=0&lang=en").text
+    assert 'data-notation="away"' in anna and f'action="/m/{match_id}/act?seat=0"' in anna
+    carl = client.get(f"/m/{match_id}?seat=2&lang=en").text
+    assert "data-notation=" not in carl  # not on turn: nothing to tap
+    # K-16: once Anna is reported away, her partner Ben may throw for her; only his phone offers it.
+    client.post(f"/m/{match_id}/act", data={"seq": 0, "seat": 0, "notation": "away"})
     ben = client.get(f"/m/{match_id}?seat=1&lang=en").text
     assert 'data-notation="standin"' in ben and 'data-notation="throw"' not in ben
     assert f'action="/m/{match_id}/act?seat=1"' in ben
-    carl = client.get(f"/m/{match_id}?seat=2&lang=en").text
-    assert "data-notation=" not in carl  # not on turn: nothing to tap
     assert client.get(f"/m/{match_id}?seat=9").status_code == 422

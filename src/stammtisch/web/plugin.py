@@ -8,7 +8,7 @@ factory loops over the registered games; no generic web file names a game. Typic
         __init__.py     WEB_GAME = WebGame(slug=..., present=..., router=..., ...)
         presenter.py    present(snap, lang, seat) -> the game's page model
         routes.py       router = APIRouter()   (the game's own pages; optional)
-        templates/      found by name as "<slug>/<file>", e.g. "kluempchen/board.html"
+        templates/      found by name as "<slug>/<file>", e.g. "<slug>/board.html"
         static/         served at /static/games/<slug>/<file>
 
 **The presenter** (one signature for every game)::
@@ -24,7 +24,8 @@ game's ``board_template``; a game's own routes may call it for their pages too.
 
 **Templates** see the usual context (``_``, ``t``, ``lang``, ``money``, ...). A game's templates are
 named with its slug as the first path part; they may use the generic ones (``macros.html``,
-``base.html``, ``actions.html``).
+``base.html``, ``actions.html``). The match page links the game's ``stylesheets`` (files in its
+``static`` folder) in its head, so a board swapped in by HTMX needs no ``<link>`` of its own.
 
 **Start links** (``starts``) are what the home page offers under the game's title (taken from the
 engine's ``title`` Text): a new match, a statistics page, ... Their ``label`` is either an English
@@ -66,7 +67,7 @@ class WebGame:
     #: The game's page model for the match page; ``None``: the generic page (buttons and the raw view).
     present: Presenter | None = None
     #: The template the match page includes for the game's part (gets ``m`` with ``m.g``), e.g.
-    #: ``"kluempchen/board.html"``; ``None``: the generic board.
+    #: ``"<slug>/board.html"``; ``None``: the generic board.
     board_template: str | None = None
     #: The game's own pages (new match forms, statistics, ...); URLs are the game's to choose.
     router: APIRouter | None = None
@@ -74,6 +75,8 @@ class WebGame:
     templates: Path | None = None
     #: Folder of the game's static files, served at ``/static/games/<slug>/``.
     static: Path | None = None
+    #: Stylesheets in ``static`` that the match page links in its head (file names).
+    stylesheets: tuple[str, ...] = ()
     #: Home page entries under the game's title.
     starts: tuple[StartLink, ...] = ()
 

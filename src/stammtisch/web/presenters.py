@@ -62,11 +62,13 @@ def present_match(snap: dict[str, Any], lang: str, view_seat: int | None = None)
         "query": f"?seat={view_seat}" if view_seat is not None else "",
         "game_template": None,
         "g": None,
+        "stylesheets": [],
     }
     game = web_game(page["game"])
     if game is not None and game.present is not None and game.board_template is not None:
         page["g"] = game.present(snap, lang, view_seat)
         page["game_template"] = game.board_template
+        page["stylesheets"] = [game.static_url(name) for name in game.stylesheets]
     return page
 
 

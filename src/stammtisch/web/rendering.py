@@ -2,7 +2,7 @@
 
 Templates render snapshots and views only (JSON-ready dicts and lists), never engine state. The
 generic templates are found by name (``board.html``); a registered web game's templates by its slug
-and name (``kluempchen/board.html``, see ``web.plugin``).
+and name (``<slug>/board.html``, see ``web.plugin``).
 """
 
 from __future__ import annotations

@@ -27,6 +27,7 @@ from stammtisch.core.errors import RuleViolation
 from stammtisch.core.text import Text
 from stammtisch.matches.errors import MatchNotFound
 from stammtisch.matches.service import MatchService
+from stammtisch.store.tournament_sheets import GAME as SHEET_GAME
 from stammtisch.store.tournament_sheets import tournament_service
 from stammtisch.web.deps import BroadcasterDep, LangDep, ServiceDep, get_renderer
 from stammtisch.web.errors import BadInput, status_for
@@ -292,7 +293,7 @@ async def _sheet(service: MatchService, sheet_id: str) -> dict[str, Any]:
         snapshot = await run_in_threadpool(service.snapshot, sheet_id, None)
     except MatchNotFound:
         raise BadInput(_no_sheet(), 404) from None
-    if snapshot.game != "preisromme" or snapshot.mode != "scoresheet":
+    if snapshot.game != SHEET_GAME or snapshot.mode != "scoresheet":  # the game the sheets keep
         raise BadInput(_no_sheet(), 404)
     return present_sheet(snapshot.to_json())
 

@@ -16,5 +16,7 @@ WEB_GAME = WebGame(
     board_template="kluempchen/board.html",
     router=router,
     templates=Path(__file__).parent / "templates",
+    static=Path(__file__).parent / "static",
+    stylesheets=("kluempchen.css",),
     starts=(StartLink("/evenings/new", N_("Start a new Klümpchen evening")),),
 )

@@ -16,7 +16,7 @@ from stammtisch.web.presenters import seat_legal
 #: Actions that throw the free dice: in table mode the dice pad sends them together with the faces.
 THROW_NOTATIONS = ("throw", "joker")
 #: Rarely needed choices, drawn smaller so the usual ones stand out.
-SECONDARY = ("standin", "absent", "close")
+SECONDARY = ("away", "standin", "absent", "close")
 #: After a round every seat may choose these; they mean the same whoever taps, so one button each.
 ANY_SEAT = ("next", "close", "redraw")
 #: Scoresheet entries are typed into one small form instead of one button per possible result.

@@ -17,6 +17,7 @@ WEB_GAME = WebGame(
     router=router,
     templates=Path(__file__).parent / "templates",
     static=Path(__file__).parent / "static",
+    stylesheets=("proempeln.css",),
     starts=(
         StartLink("/proempeln/new", N_("New Prömpeln game")),
         StartLink("/proempeln/stats", N_("Prömpeln statistics"), primary=False),
