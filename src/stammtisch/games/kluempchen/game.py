@@ -45,7 +45,11 @@ class Kluempchen(Game[State]):
         play_modes=("digital", "table", "scoresheet"),
     )
     options = OPTIONS
-    rules_version = "1"
+    #: "2" (issue 9): K-16 an owner is reported away before a stand-in, scoresheet entries name the
+    #: thrower, K-17 only the entitled seats choose redraw/next, KA-20 confirmed Straßen, KA-29 pay-outs.
+    #: A version-1 log may hold steps these rules refuse (a stand-in before the owner was reported
+    #: away, a winner's "next"), so it is not declared compatible: such matches are refused, not replayed.
+    rules_version = "2"
     action_types = ACTION_TYPES
     outcome_types = (DiceOutcome, *INCIDENT_TYPES)
 
