@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from stammtisch.games.kluempchen import GAME
 from tests.games.kluempchen.helpers import current, new, play, rnd
 
@@ -47,3 +49,20 @@ def test_ka03_value_before_third_throw_is_recorded() -> None:
     state = play(new(), "throw", "3 4 5 6 6 6", "1 2 3", "throw")
     assert current(state).before == -1  # recorded when the dice land
     assert GAME.view(state, None)["turn"]["value"] == 6
+
+
+ANSCHLUSS_ON_THROW_3 = ("throw", "1 2 3 4 6 6", "1 2 3 6", "throw", "5 5 5")  # 666 kept, then 555: 11 pending
+
+
+@pytest.mark.parametrize("mode", ["digital", "table"])
+def test_ka03_third_throw_combination_opens_a_fresh_sequence_before_the_raise_test(mode: str) -> None:
+    """KA-03/KA-09 (E-18): a 3rd throw that makes an Anschluss (555 to the kept 666) opens a new
+    Würfelfolge before the must-improve test; confirmed, the turn is worth 11 + the clump (a raise);
+    failed, it scores 0."""
+    state = play(new(mode=mode), *ANSCHLUSS_ON_THROW_3)
+    t = current(state)
+    assert t.awaiting and t.pending == 11 and t.throws == 0 and t.free == 6 and t.before == -1
+    confirmed = play(state, "1 2 3 4 4 4", "1 2 3", "stop")
+    assert rnd(confirmed).first_result == 15  # 11 confirmed + 444 = 4, more than the 6 before throw 3
+    failed = play(state, "1 2 3 4 5 5", "1 2 3 4", "stop")
+    assert rnd(failed).first_result == 0
