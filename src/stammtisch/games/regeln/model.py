@@ -103,9 +103,16 @@ class Deck:
     cards: tuple[Card, ...]
     name: str = "standard"
     _index: dict[str, int] = field(init=False, repr=False, compare=False, hash=False)
+    #: Values derived once per deck (e.g. the view's card list), so views do not rebuild them.
+    memo: dict[str, Any] = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_index", {card.id: at for at, card in enumerate(self.cards)})
+        object.__setattr__(self, "memo", {})
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Deck:
+        """A deck never changes (its memo holds only values derived from it): copies share it."""
+        return self
 
     def card(self, card_id: str) -> Card:
         return self.cards[self._index[card_id]]

@@ -140,6 +140,15 @@ def _line(line: ScoreLine) -> LineView:
     }
 
 
+def _cards(state: State) -> dict[str, CardView]:
+    """The deck's public card list, built once per deck (the same value in every view)."""
+    cached: dict[str, CardView] | None = state.deck.memo.get("card_views")
+    if cached is None:
+        cached = {card.id: _card(card) for card in state.deck.cards}
+        state.deck.memo["card_views"] = cached
+    return cached
+
+
 def view(state: State, seat: int | None) -> View:
     """Everything ``seat`` may see (``None``: the public table)."""
     turn = rules.turn(state)
@@ -186,7 +195,7 @@ def view(state: State, seat: int | None) -> View:
         "punktletzte": places.index(state.seats) if state.seats in places else None,
         "scores": list(state.scores),
         "scorepad": [[_line(line) for line in lines] for lines in state.scorepad],
-        "cards": {card.id: _card(card) for card in state.deck.cards},
+        "cards": _cards(state),
     }
     if seat is not None:
         result["seat"] = seat
