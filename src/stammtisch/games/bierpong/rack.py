@@ -69,11 +69,13 @@ def live_neighbours(cups: tuple[int, ...], cup: int, dead_counts: bool = False) 
     return tuple(n for n in neighbours(size)[cup - 1] if cups[n - 1] == LIVE or (dead_counts and cups[n - 1] == DEAD))
 
 
+@lru_cache(maxsize=16384)
 def islands(cups: tuple[int, ...], dead_counts: bool = False) -> tuple[int, ...]:
     """Live cups with no live neighbour (Art 22.1; the only remaining cup is one, BP-R12)."""
     return tuple(c for c in live_cups(cups) if not live_neighbours(cups, c, dead_counts))
 
 
+@lru_cache(maxsize=16384)
 def extra_choices(cups: tuple[int, ...], special: int) -> tuple[int, ...]:
     """The cups that may be taken next as an extra for the special cup ``special`` (Art 3.2, BP-R03):
     its live neighbours while any is left, otherwise every live cup."""

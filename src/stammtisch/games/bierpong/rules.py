@@ -9,7 +9,6 @@ after every step, so ``turn`` only reads the state: a decision, a throw (chance)
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from itertools import combinations
 from typing import Any
 
@@ -69,6 +68,7 @@ from stammtisch.games.bierpong.rack import (
     live_count,
     with_state,
 )
+from stammtisch.games.bierpong.updates import evolve
 
 SIDES = ("left", "right")
 SPECIAL_ORDER = ("aufsetzer", "bombe", "island")
@@ -272,50 +272,50 @@ def knock_choices(state: State) -> tuple[int, ...]:
 def apply_action(state: State, seat: int, action: Any) -> State:
     """The state after a checked decision."""
     if isinstance(action, Begin):
-        return replace(state, first_team=action.team, phase=Phase.SIDE)
+        return evolve(state, first_team=action.team, phase=Phase.SIDE)
     if isinstance(action, Side):
-        state = replace(state, side=action.side, phase=Phase.PLAY)
+        state = evolve(state, side=action.side, phase=Phase.PLAY)
         return _advance(_new_round(state, state.first_team or 0))
     if isinstance(action, Remove):
         if state.knock is not None:
             team = state.knock.team
             cups = list(state.cups)
             cups[team] = with_state(cups[team], action.cup, GONE)
-            return _advance(replace(state, knock=None, cups=(cups[0], cups[1])))
+            return _advance(evolve(state, knock=None, cups=(cups[0], cups[1])))
         return _advance(_remove_extra(state, action.cup))
     if isinstance(action, Pair):
         pair = (action.first, action.second)
         if state.phase is Phase.KONTER:
             k = state.konter
             assert k is not None
-            return _advance(replace(_set_pair(state, k.team, pair), konter=replace(k, pair=pair)))
+            return _advance(evolve(_set_pair(state, k.team, pair), konter=evolve(k, pair=pair)))
         r = state.round
         assert r is not None
-        return _advance(replace(_set_pair(state, r.team, pair), round=replace(r, pair=pair)))
+        return _advance(evolve(_set_pair(state, r.team, pair), round=evolve(r, pair=pair)))
     if isinstance(action, Shoot | CallIsland):
         aim = action.cup if isinstance(action, CallIsland) else None
         if aim is not None:
             state = _update_player(state, seat, island_used=True)
         if state.phase is Phase.KONTER:
             assert state.konter is not None
-            return replace(state, konter=replace(state.konter, aim=aim, aimed=True))
+            return evolve(state, konter=evolve(state.konter, aim=aim, aimed=True))
         assert state.round is not None
-        return replace(state, round=replace(state.round, aim=aim, aimed=True))
+        return evolve(state, round=evolve(state.round, aim=aim, aimed=True))
     r = state.round
     assert r is not None
     if isinstance(action, Call):
         if action.kind == "heating_up":
             state = _update_player(state, seat, heating=True)
-            return _advance(replace(state, round=replace(r, call=None)))
+            return _advance(evolve(state, round=evolve(r, call=None)))
         state = _update_player(state, seat, heating=True, on_fire=True)
-        state = replace(state, stats=_bump(state.stats, "fires", seat))
-        return _advance(replace(state, round=replace(r, call=None, fire=seat)))
+        state = evolve(state, stats=_bump(state.stats, "fires", seat))
+        return _advance(evolve(state, round=evolve(r, call=None, fire=seat)))
     if isinstance(action, NoCall):
-        return _advance(replace(state, round=replace(r, call=None)))
+        return _advance(evolve(state, round=evolve(r, call=None)))
     if isinstance(action, Fetch):
-        return _advance(replace(state, round=replace(r, fetch=False, tricks=(*r.tricks, action.seat))))
+        return _advance(evolve(state, round=evolve(r, fetch=False, tricks=(*r.tricks, action.seat))))
     if isinstance(action, Leave):
-        return _advance(replace(state, round=replace(r, fetch=False)))
+        return _advance(evolve(state, round=evolve(r, fetch=False)))
     raise TypeError(f"not a Bierpong action: {action!r}")
 
 
@@ -324,19 +324,19 @@ def _set_pair(state: State, team: int, pair: tuple[int, int]) -> State:
     last[team] = pair
     counts = list(state.team_rounds)
     counts[team] += 1
-    return replace(state, last_pairs=(last[0], last[1]), team_rounds=(counts[0], counts[1]))
+    return evolve(state, last_pairs=(last[0], last[1]), team_rounds=(counts[0], counts[1]))
 
 
 def _update_player(state: State, seat: int, **changes: Any) -> State:
     players = list(state.players)
-    players[seat] = replace(players[seat], **changes)
-    return replace(state, players=tuple(players))
+    players[seat] = evolve(players[seat], **changes)
+    return evolve(state, players=tuple(players))
 
 
 def _bump(stats: Stats, name: str, seat: int, by: int = 1) -> Stats:
     values = list(getattr(stats, name))
     values[seat] += by
-    return replace(stats, **{name: tuple(values)})
+    return evolve(stats, **{name: tuple(values)})
 
 
 def _remove_extra(state: State, cup: int) -> State:
@@ -346,10 +346,10 @@ def _remove_extra(state: State, cup: int) -> State:
     rem = r.removals[0]
     cups = list(state.cups)
     cups[rem.team] = with_state(cups[rem.team], cup, GONE)
-    rest = (replace(rem, count=rem.count - 1), *r.removals[1:]) if rem.count > 1 else r.removals[1:]
+    rest = (evolve(rem, count=rem.count - 1), *r.removals[1:]) if rem.count > 1 else r.removals[1:]
     units = r.units + (1 if state.config.units_per_cup else 0)
-    r = replace(r, removals=rest, cups_removed=r.cups_removed + 1, units=units)
-    return _settle(replace(state, cups=(cups[0], cups[1]), round=r))
+    r = evolve(r, removals=rest, cups_removed=r.cups_removed + 1, units=units)
+    return _settle(evolve(state, cups=(cups[0], cups[1]), round=r))
 
 
 def _settle(state: State) -> State:
@@ -361,7 +361,7 @@ def _settle(state: State) -> State:
         rem = r.removals[0]
         cups = state.cups[rem.team]
         if live_count(cups) == 0:
-            r = replace(r, removals=())
+            r = evolve(r, removals=())
             break
         choices = extra_choices(cups, rem.cup)
         if len(choices) > rem.count:
@@ -370,13 +370,13 @@ def _settle(state: State) -> State:
         for c in choices:
             new = with_state(new, c, GONE)
         left = rem.count - len(choices)
-        rest = (replace(rem, count=left), *r.removals[1:]) if left else r.removals[1:]
+        rest = (evolve(rem, count=left), *r.removals[1:]) if left else r.removals[1:]
         unit = len(choices) if state.config.units_per_cup else 0
-        r = replace(r, removals=rest, cups_removed=r.cups_removed + len(choices), units=r.units + unit)
+        r = evolve(r, removals=rest, cups_removed=r.cups_removed + len(choices), units=r.units + unit)
         all_cups = list(state.cups)
         all_cups[rem.team] = new
-        state = replace(state, cups=(all_cups[0], all_cups[1]), round=r)
-    return replace(state, round=r)
+        state = evolve(state, cups=(all_cups[0], all_cups[1]), round=r)
+    return evolve(state, round=r)
 
 
 # --- the flow of a round ----------------------------------------------------------------------------
@@ -390,7 +390,7 @@ def _new_round(state: State, team: int) -> State:
     doubles = mine if state.config.air_double else ()
     air = () if state.config.air_double else mine
     r = Round(number=number, team=team, air=air, doubles=doubles, start_cups=state.cups[1 - team])
-    return replace(state, round=r, rounds_played=number, air_owed=rest)
+    return evolve(state, round=r, rounds_played=number, air_owed=rest)
 
 
 def _advance(state: State) -> State:
@@ -410,7 +410,7 @@ def _advance(state: State) -> State:
             pairs = legal_pairs(state, r.team)
             if len(pairs) != 1:
                 return state
-            state = replace(_set_pair(state, r.team, pairs[0]), round=replace(r, pair=pairs[0]))
+            state = evolve(_set_pair(state, r.team, pairs[0]), round=evolve(r, pair=pairs[0]))
             continue
         mid_pair = r.fire is None and r.pair_kind != "done" and len(r.pair_throws) == 1
         if r.pending and not mid_pair:
@@ -419,7 +419,7 @@ def _advance(state: State) -> State:
         if r.fire is None and r.pair_kind != "done" and len(r.pair_throws) == 2:
             # The pair is over: Balls Back when both counted (Art 13.1, 20.2; BP-R07).
             kind = "bb" if all(r.pair_throws) else "done"
-            state = replace(state, round=replace(r, pair_kind=kind, pair_throws=(), pair_cups=()))
+            state = evolve(state, round=evolve(r, pair_kind=kind, pair_throws=(), pair_cups=()))
             continue
         if next_slot(r) is None:
             state = _end_round(state)
@@ -448,8 +448,8 @@ def _removal_point(state: State) -> State:
     removals = tuple(Removal(d, cup, n) for cup in order if (n := scoring.extras_for(tuple(groups[cup]))) > 0)
     all_cups = list(state.cups)
     all_cups[d] = cups
-    r = replace(r, pending=(), removals=r.removals + removals, cups_removed=r.cups_removed + len(order), units=units)
-    return _settle(replace(state, cups=(all_cups[0], all_cups[1]), round=r))
+    r = evolve(r, pending=(), removals=r.removals + removals, cups_removed=r.cups_removed + len(order), units=units)
+    return _settle(evolve(state, cups=(all_cups[0], all_cups[1]), round=r))
 
 
 def _end_round(state: State) -> State:
@@ -458,7 +458,7 @@ def _end_round(state: State) -> State:
     r = state.round
     assert r is not None
     d = 1 - r.team
-    state = replace(state, drinks=_owe(state.drinks, d, r.units, r.number), standing=r.hit_cups, standing_team=d)
+    state = evolve(state, drinks=_owe(state.drinks, d, r.units, r.number), standing=r.hit_cups, standing_team=d)
     if state.timer == "expired":
         state = _timer_verdict(state)
         if state.phase is Phase.OVER:
@@ -473,14 +473,14 @@ def _owe(drinks: Drinks, team: int, units: int, number: int) -> Drinks:
     owed[team] += units
     due = list(drinks.due_round)
     due[team] = number
-    return replace(drinks, owed=(owed[0], owed[1]), due_round=(due[0], due[1]))
+    return evolve(drinks, owed=(owed[0], owed[1]), due_round=(due[0], due[1]))
 
 
 def _timer_verdict(state: State) -> State:
     """Art 9.2 / BP-R16: more live cups wins; level goes to sudden death."""
     a, b = live_count(state.cups[0]), live_count(state.cups[1])
     if a == b:
-        return replace(state, timer="sudden")
+        return evolve(state, timer="sudden")
     return _finish(state, 0 if a > b else 1, End.TIMER)
 
 
@@ -488,8 +488,8 @@ def _finish(state: State, winner: int, end: End) -> State:
     """The game is over. The running round's drinks fall due (Art 1)."""
     r = state.round
     if r is not None and r.units:
-        state = replace(state, drinks=_owe(state.drinks, 1 - r.team, r.units, r.number))
-    return replace(state, phase=Phase.OVER, winner=winner, end=end, round=None, konter=None, knock=None)
+        state = evolve(state, drinks=_owe(state.drinks, 1 - r.team, r.units, r.number))
+    return evolve(state, phase=Phase.OVER, winner=winner, end=end, round=None, konter=None, knock=None)
 
 
 def _rack_emptied(state: State) -> State:
@@ -500,7 +500,7 @@ def _rack_emptied(state: State) -> State:
     cups = tuple(GONE if s == DUE else s for s in state.cups[second])
     all_cups = list(state.cups)
     all_cups[second] = cups
-    state = replace(state, cups=(all_cups[0], all_cups[1]))
+    state = evolve(state, cups=(all_cups[0], all_cups[1]))
     if not state.config.konter or state.timer == "sudden":
         return _finish(state, r.team, End.CUPS)
     if state.config.konter_cups:
@@ -519,7 +519,7 @@ def _rack_emptied(state: State) -> State:
         last_cup=r.last_cup,
         round_number=r.number,
     )
-    return _advance_konter(replace(state, phase=Phase.KONTER, konter=k, round=None))
+    return _advance_konter(evolve(state, phase=Phase.KONTER, konter=k, round=None))
 
 
 def _advance_konter(state: State) -> State:
@@ -533,14 +533,14 @@ def _advance_konter(state: State) -> State:
         if len(pairs) != 1:
             return state
         state = _set_pair(state, k.team, pairs[0])
-        k = replace(k, pair=pairs[0])
-        state = replace(state, konter=k)
+        k = evolve(k, pair=pairs[0])
+        state = evolve(state, konter=k)
     if k.hits >= k.need and _special_ok(state.config, k):
         return _konter_success(state)
     if k.throws_left <= 0 or _special_impossible(state, k):
         drinks = _owe(state.drinks, k.team, k.held_units, k.round_number)
         drinks = _owe(drinks, k.first, k.units, k.round_number)
-        return _finish(replace(state, drinks=drinks), k.first, End.CUPS)
+        return _finish(evolve(state, drinks=drinks), k.first, End.CUPS)
     return state
 
 
@@ -574,7 +574,7 @@ def _konter_success(state: State) -> State:
         cups[k.team] = with_state(cups[k.team], k.last_cup, LIVE)
     else:
         cups[k.team] = k.start_cups
-    state = replace(state, cups=(cups[0], cups[1]), konter=None, phase=Phase.PLAY, konters=state.konters + 1)
+    state = evolve(state, cups=(cups[0], cups[1]), konter=None, phase=Phase.PLAY, konters=state.konters + 1)
     if state.timer == "expired":
         state = _timer_verdict(state)
         if state.phase is Phase.OVER:
@@ -589,8 +589,8 @@ def apply_outcome(state: State, outcome: Any) -> State:
     """The state after a checked outcome: the duel, a throw, or a table event."""
     if isinstance(outcome, Duel):
         if outcome.a != outcome.b:
-            return replace(state, duel_winner=0 if outcome.a else 1, phase=Phase.BEGIN, duels=state.duels + 1)
-        return replace(state, duels=state.duels + 1)  # Art 8.4 / BP-R21: the same two throw again
+            return evolve(state, duel_winner=0 if outcome.a else 1, phase=Phase.BEGIN, duels=state.duels + 1)
+        return evolve(state, duels=state.duels + 1)  # Art 8.4 / BP-R21: the same two throw again
     if isinstance(outcome, TimeUp | KnockOver | LeftStanding | DeadCupRemoved | Drinking | Drank | Distracted | Forgot):
         return _advance(_table_event(state, outcome))
     if isinstance(outcome, IllegalDefence):
@@ -619,17 +619,17 @@ def _throw(state: State, outcome: Any) -> State:
     d = 1 - r.team
     cup, bounced = _landing(outcome)
     aim = r.aim
-    r = replace(r, aim=None, aimed=False, throws=r.throws + 1)
+    r = evolve(r, aim=None, aimed=False, throws=r.throws + 1)
     stats = _bump(state.stats, "throws", seat)
-    state = replace(state, stats=stats, standing=(), standing_team=None)
+    state = evolve(state, stats=stats, standing=(), standing_team=None)
     if seat in r.doubles:
         bounced = bounced or cup is not None  # BP-R15 double_value: this throw's hit counts as two
-        r = replace(r, doubles=tuple(s for s in r.doubles if s != seat))
+        r = evolve(r, doubles=tuple(s for s in r.doubles if s != seat))
     if cup is not None and state.cups[d][cup - 1] == DEAD:
-        return _finish(replace(state, round=r), r.team, End.DEAD_CUP)  # Art 18.1
+        return _finish(evolve(state, round=r), r.team, End.DEAD_CUP)  # Art 18.1
     counted = cup is not None and (aim is None or cup == aim)  # BP-R12: the wrong cup is no hit
     if counted and state.timer == "sudden":
-        return _finish(replace(state, round=r), r.team, End.SUDDEN_DEATH)  # Art 9.2
+        return _finish(evolve(state, round=r), r.team, End.SUDDEN_DEATH)  # Art 9.2
     pair_throw = kind in ("std", "bb")
     if counted:
         assert cup is not None
@@ -640,7 +640,7 @@ def _throw(state: State, outcome: Any) -> State:
         if cups[d][cup - 1] == LIVE:
             cups[d] = with_state(cups[d], cup, DUE)
         units = 0 if state.config.units_per_cup else scoring.ball_units(bounced)
-        r = replace(
+        r = evolve(
             r,
             pending=(*r.pending, PendingHit(cup, seat, bounced, island, pair_throw)),
             ball_hits=r.ball_hits + 1,
@@ -657,26 +657,26 @@ def _throw(state: State, outcome: Any) -> State:
             stats = _bump(stats, "bombs", seat)
         if island:
             stats = _bump(stats, "islands", seat)
-        state = replace(state, cups=(cups[0], cups[1]), stats=stats)
+        state = evolve(state, cups=(cups[0], cups[1]), stats=stats)
         state = _update_player(state, seat, streak=state.players[seat].streak + 1)
         if r.fire != seat and call_options(state, seat):
-            r = replace(r, call=seat)
+            r = evolve(r, call=seat)
     else:
         state = _update_player(state, seat, streak=0, heating=False, on_fire=False)
         if r.fire == seat:
-            r = replace(r, fire=None)
-        r = replace(r, last_special=())
+            r = evolve(r, fire=None)
+        r = evolve(r, last_special=())
         if isinstance(outcome, RolledBack) and outcome.own_half:
-            r = replace(r, fetch=True)
+            r = evolve(r, fetch=True)
         if isinstance(outcome, AirBall) and kind != "trick":
-            state = replace(state, air_owed=(*state.air_owed, outcome.catcher))  # Art 23.1 (not 19.5)
+            state = evolve(state, air_owed=(*state.air_owed, outcome.catcher))  # Art 23.1 (not 19.5)
     if pair_throw:
-        r = replace(r, pair_throws=(*r.pair_throws, counted))
+        r = evolve(r, pair_throws=(*r.pair_throws, counted))
     elif kind == "air":
-        r = replace(r, air=r.air[1:])
+        r = evolve(r, air=r.air[1:])
     elif kind == "trick":
-        r = replace(r, tricks=r.tricks[1:])
-    return replace(state, round=r)
+        r = evolve(r, tricks=r.tricks[1:])
+    return evolve(state, round=r)
 
 
 def _konter_throw(state: State, outcome: Any) -> State:
@@ -686,10 +686,10 @@ def _konter_throw(state: State, outcome: Any) -> State:
     seat = k.pair[k.index % 2]
     cup, bounced = _landing(outcome)
     aim = k.aim
-    k = replace(k, aim=None, aimed=False, throws_left=k.throws_left - 1, index=k.index + 1)
-    state = replace(state, stats=_bump(state.stats, "throws", seat))
+    k = evolve(k, aim=None, aimed=False, throws_left=k.throws_left - 1, index=k.index + 1)
+    state = evolve(state, stats=_bump(state.stats, "throws", seat))
     if cup is not None and state.cups[k.first][cup - 1] == DEAD:
-        return _finish(replace(state, konter=k), k.team, End.DEAD_CUP)
+        return _finish(evolve(state, konter=k), k.team, End.DEAD_CUP)
     counted = cup is not None and (aim is None or cup == aim)
     if counted:
         assert cup is not None
@@ -698,25 +698,25 @@ def _konter_throw(state: State, outcome: Any) -> State:
         types = tuple(name for name, on in (("aufsetzer", bounced), ("bombe", bombe), ("island", island)) if on)
         value = 1 + bounced + island + 2 * bombe if state.config.konter_cups else 1
         got = types if state.config.konter_special == "exact" else tuple(t for t in SPECIAL_ORDER if t in k.got + types)
-        k = replace(
+        k = evolve(
             k,
             hits=k.hits + value,
             got=got,
             cup_hits=(*k.cup_hits, cup),
             units=k.units + scoring.ball_units(bounced),
         )
-        state = replace(state, stats=_bump(state.stats, "hits", seat))
+        state = evolve(state, stats=_bump(state.stats, "hits", seat))
         state = _update_player(state, seat, streak=state.players[seat].streak + 1)
     else:
         state = _update_player(state, seat, streak=0, heating=False, on_fire=False)
-    return replace(state, konter=k)
+    return evolve(state, konter=k)
 
 
 def _table_event(state: State, event: Any) -> State:
     """Events the table enters between throws: timer, knock-over, Dead Cup, drinks."""
     if isinstance(event, TimeUp):
         if state.phase is Phase.KONTER or state.config.timer_round:
-            return replace(state, timer="expired")  # BP-R16: the round or the Konter is finished first
+            return evolve(state, timer="expired")  # BP-R16: the round or the Konter is finished first
         return _timer_verdict(state)
     if isinstance(event, KnockOver):
         cups = state.cups[event.team]
@@ -725,14 +725,14 @@ def _table_event(state: State, event: Any) -> State:
         if len(event.cups) == 1 and not state.config.knock_opponent:
             all_cups = list(state.cups)
             all_cups[event.team] = with_state(cups, event.cups[0], GONE)
-            return replace(state, cups=(all_cups[0], all_cups[1]))
-        return replace(state, knock=Knock(event.team, event.cups))
+            return evolve(state, cups=(all_cups[0], all_cups[1]))
+        return evolve(state, knock=Knock(event.team, event.cups))
     if isinstance(event, LeftStanding):
         team = state.standing_team
         assert team is not None
         all_cups = list(state.cups)
         all_cups[team] = with_state(all_cups[team], event.cup, DEAD)
-        return replace(
+        return evolve(
             state, cups=(all_cups[0], all_cups[1]), standing=tuple(c for c in state.standing if c != event.cup)
         )
     if isinstance(event, DeadCupRemoved):
@@ -740,7 +740,7 @@ def _table_event(state: State, event: Any) -> State:
         team = state.round.team
         all_cups = list(state.cups)
         all_cups[team] = with_state(all_cups[team], event.cup, GONE)
-        return replace(state, cups=(all_cups[0], all_cups[1]))
+        return evolve(state, cups=(all_cups[0], all_cups[1]))
     drinks = state.drinks
     t = event.team
     drinking = list(drinks.drinking)
@@ -752,15 +752,15 @@ def _table_event(state: State, event: Any) -> State:
         drunk = list(drinks.drunk)
         drunk[t] = drinks.owed[t] - drinks.forgotten[t]
         drinking[t] = False
-        drinks = replace(drinks, drunk=(drunk[0], drunk[1]))
+        drinks = evolve(drinks, drunk=(drunk[0], drunk[1]))
     elif isinstance(event, Forgot):
         forgotten = list(drinks.forgotten)
         forgotten[t] += drinks.open(t)
         drinking[t] = False
-        drinks = replace(
+        drinks = evolve(
             drinks, forgotten=(forgotten[0], forgotten[1]), penalties=(*drinks.penalties, (t, event.penalty))
         )
-    return replace(state, drinks=replace(drinks, drinking=(drinking[0], drinking[1])))
+    return evolve(state, drinks=evolve(drinks, drinking=(drinking[0], drinking[1])))
 
 
 __all__ = [

@@ -1,0 +1,147 @@
+"""Skill models for digital play: each player's throw rates learned from recorded throws, smoothed
+with a club prior (like ``games/proempeln/skill.py``).
+
+Pure: the counts come in as data (persisting them is the store's job). A player's rates are
+posterior means of Beta distributions: ``(count + prior·strength) / (n + strength)``, so a new player
+throws like the club prior, and every recorded throw moves him towards his own record.
+
+Rates: hit (per throw); bounce and roller (per hit: Aufsetzer, Roller); defended, rollback and air
+ball (per miss); catch (per air ball at his team, as a defender). The target cup is uniform over the
+cups standing (an Island call does not change the aim: the rules give no reason to). Table events
+(timer, knock-overs, drinks, Dead Cups, void or illegal throws) get weight 0: they are entered by
+people, never sampled.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from stammtisch.core.chance import ChanceNode
+from stammtisch.games.bierpong.model import AirBall, Defended, Duel, Hit, Miss, RolledBack
+
+
+@dataclass(frozen=True, slots=True)
+class Rates:
+    """Probabilities of one player's throw (see the module docstring for what each is relative to)."""
+
+    hit: float = 0.35
+    bounce: float = 0.12
+    roller: float = 0.05
+    defended: float = 0.04
+    rollback: float = 0.06
+    air: float = 0.04
+    catch: float = 0.5
+
+
+CLUB_DEFAULT = Rates()
+
+
+@dataclass(frozen=True, slots=True)
+class ThrowCounts:
+    """One player's recorded throws. ``airballs_at`` counts air balls thrown at his team while he
+    defended, ``catches`` how many he caught."""
+
+    throws: int = 0
+    hits: int = 0
+    bounces: int = 0
+    rollers: int = 0
+    defended: int = 0
+    rollbacks: int = 0
+    airballs: int = 0
+    airballs_at: int = 0
+    catches: int = 0
+
+    def __post_init__(self) -> None:
+        if min(self.throws, self.hits, self.bounces, self.rollers, self.defended) < 0:
+            raise ValueError("counts are non-negative")
+        if self.hits > self.throws or self.bounces + self.rollers > self.hits or self.catches > self.airballs_at:
+            raise ValueError("counts: hits ≤ throws, bounces + rollers ≤ hits, catches ≤ air balls at him")
+
+
+def _mean(count: int, n: int, prior: float, strength: float) -> float:
+    return (count + prior * strength) / (n + strength)
+
+
+def rates_of(counts: ThrowCounts, prior: Rates = CLUB_DEFAULT, strength: float = 20.0) -> Rates:
+    """A player's posterior-mean rates: his counts smoothed towards ``prior`` with ``strength`` pseudo-throws."""
+    misses = counts.throws - counts.hits
+    return Rates(
+        hit=_mean(counts.hits, counts.throws, prior.hit, strength),
+        bounce=_mean(counts.bounces, counts.hits, prior.bounce, strength),
+        roller=_mean(counts.rollers, counts.hits, prior.roller, strength),
+        defended=_mean(counts.defended, misses, prior.defended, strength),
+        rollback=_mean(counts.rollbacks, misses, prior.rollback, strength),
+        air=_mean(counts.airballs, misses, prior.air, strength),
+        catch=_mean(counts.catches, counts.airballs_at, prior.catch, strength),
+    )
+
+
+def club_prior(all_counts: Sequence[ThrowCounts]) -> Rates:
+    """The club's pooled rates (the default prior when the club has no record yet)."""
+    total = ThrowCounts(*(sum(getattr(c, name) for c in all_counts) for name in ThrowCounts.__dataclass_fields__))
+    if total.throws == 0:
+        return CLUB_DEFAULT
+    return rates_of(total, CLUB_DEFAULT, strength=1.0)
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class SkillTable:
+    """A ``core.chance.SkillModel`` for a whole table: one ``Rates`` per seat. Weights are cached per
+    node (nodes are cached by the engine, so a game reuses a few hundred of them)."""
+
+    rates: tuple[Rates, ...]
+    _cache: dict[int, tuple[ChanceNode, list[float]]] = field(default_factory=dict, repr=False)
+
+    @classmethod
+    def of(cls, seats: int, known: Mapping[int, Rates] | None = None, prior: Rates = CLUB_DEFAULT) -> SkillTable:
+        """Every seat's rates: the known ones, the prior for the others."""
+        known = known or {}
+        return cls(tuple(known.get(seat, prior) for seat in range(seats)))
+
+    def probabilities(self, node: ChanceNode) -> Sequence[float]:
+        key = id(node)
+        hit = self._cache.get(key)
+        if hit is not None and hit[0] is node:
+            return hit[1]
+        weights = self._weights(node)
+        if len(self._cache) > 20_000:
+            self._cache.clear()
+        self._cache[key] = (node, weights)
+        return weights
+
+    def _weights(self, node: ChanceNode) -> list[float]:
+        context = dict(node.context)
+        outcomes = node.outcomes()
+        if context.get("throw") == "duel":
+            a, b = context["throwers"]
+            pa, pb = self.rates[a].hit, self.rates[b].hit
+            return [(pa if o.a else 1 - pa) * (pb if o.b else 1 - pb) if isinstance(o, Duel) else 0.0 for o in outcomes]
+        me = self.rates[node.seat or 0]
+        defenders: tuple[int, ...] = context.get("defenders", ())
+        targets = len({o.cup for o in outcomes if isinstance(o, Hit)})
+        miss = 1.0 - me.hit
+        catch = sum(self.rates[s].catch for s in defenders) / len(defenders) if defenders else 0.0
+        flags = {
+            (False, False): max(0.0, 1.0 - me.bounce - me.roller),
+            (True, False): me.bounce,
+            (False, True): me.roller,
+            (True, True): 0.0,
+        }
+        out: list[float] = []
+        for o in outcomes:
+            w: float = 0.0
+            if isinstance(o, Hit):
+                w = me.hit / targets * flags[(o.bounce, o.roller)]
+            elif isinstance(o, Miss):
+                w = miss * max(0.0, 1.0 - me.defended - me.rollback - me.air * catch)
+            elif isinstance(o, Defended):
+                w = miss * me.defended
+            elif isinstance(o, RolledBack):
+                w = miss * me.rollback * (0.7 if o.own_half else 0.3)
+            elif isinstance(o, AirBall):
+                w = miss * me.air * self.rates[o.catcher].catch / len(defenders)
+            out.append(w)
+        if not any(out):  # only table events are possible (e.g. a drink lock): let the table act
+            out = [1.0 if type(o).__name__ in ("Drank", "Distracted") else 0.0 for o in outcomes]
+        return out
