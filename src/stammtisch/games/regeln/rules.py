@@ -30,6 +30,7 @@ from stammtisch.games.regeln.model import (
     TILES,
     Action,
     CardOutcome,
+    Chips,
     ChooseRule,
     Config,
     Cover,
@@ -48,6 +49,9 @@ from stammtisch.games.regeln.model import (
     Vote,
     VoteRecord,
 )
+
+TAKE: tuple[TakeChip, ...] = tuple(TakeChip(c) for c in COLOURS)
+PAY: tuple[PayChip, ...] = tuple(PayChip(c) for c in COLOURS)
 
 # --- set-up (RG-1) ------------------------------------------------------------------------------
 
@@ -281,8 +285,10 @@ def legal_actions(state: State, seat: int) -> tuple[Action, ...]:
         return (ReportFirstSpeaker(None), *(ReportFirstSpeaker(s) for s in range(state.seats)))
     if phase == "payment":
         if state.queue[0].amount > 0:
-            return tuple(TakeChip(c) for i, c in enumerate(COLOURS) if state.pool[i] > 0)
-        return tuple(PayChip(c) for i, c in enumerate(COLOURS) if state.chips[seat][i] > 0)
+            pool = state.pool
+            return tuple(TAKE[i] for i in range(4) if pool[i] > 0)
+        mine = state.chips[seat]
+        return tuple(PAY[i] for i in range(4) if mine[i] > 0)
     if phase == "cover":
         return tuple(Cover(slot) for slot in cover_slots(state))
     if phase == "choose_wertung":
@@ -401,64 +407,70 @@ def start_queue(state: State, transfers: tuple[Transfer, ...], context: str) -> 
     return _next_transfer(replace(state, queue=transfers, queue_context=context, phase="payment"))
 
 
+def _settle_queue(queue: tuple[Transfer, ...], chips: tuple[Chips, ...], pool: Chips) -> tuple[Transfer, ...]:
+    """Drops what cannot be paid (RG-R05: no debt; nothing left in the pool)."""
+    at = 0
+    while at < len(queue):
+        head = queue[at]
+        if head.amount > 0 and any(pool):
+            break
+        if head.amount < 0 and any(chips[head.seat]):
+            break
+        at += 1
+    return queue[at:]
+
+
 def _next_transfer(state: State) -> State:
-    """Drops what cannot be paid (RG-R05: no debt; nothing left in the pool) and continues when the
-    queue is empty."""
-    queue = list(state.queue)
-    while queue:
-        head = queue[0]
-        if head.amount > 0 and any(state.pool):
-            break
-        if head.amount < 0 and any(state.chips[head.seat]):
-            break
-        queue.pop(0)
-    state = replace(state, queue=tuple(queue))
+    """The next chip owed, or (queue empty) the step after the payment."""
+    queue = _settle_queue(state.queue, state.chips, state.pool)
     if queue:
-        return state
+        return state if queue == state.queue else replace(state, queue=queue)
     if state.queue_context == "setup":
-        return replace(state, phase="play", queue_context="")
-    return move_end(replace(state, queue_context=""))
+        return replace(state, queue=(), phase="play", queue_context="")
+    return move_end(replace(state, queue=(), queue_context=""))
 
 
-def _shift(state: State, seat: int, colour: int, delta: int) -> State:
+def _move_chip(state: State, seat: int, colour: int, delta: int) -> State:
+    """One chip between ``seat`` and the pool (RG-R05), with the pool reset of RG-3.7/RG-R06 after a
+    take, and the owed amount brought down by one: all in one new state."""
     chips = list(state.chips)
     mine = list(chips[seat])
     mine[colour] += delta
     chips[seat] = (mine[0], mine[1], mine[2], mine[3])
     pool = list(state.pool)
     pool[colour] -= delta
-    return replace(state, chips=tuple(chips), pool=(pool[0], pool[1], pool[2], pool[3]))
+    if delta > 0 and pool[colour] == 0:
+        if state.config.pool_reset_scope == "always" or state.queue_context == "vote":
+            chips = [_without(m, colour) for m in chips]
+            pool[colour] = state.total_chips
+    new_chips = tuple(chips)
+    new_pool = (pool[0], pool[1], pool[2], pool[3])
+    head = state.queue[0]
+    left = head.amount - delta
+    queue = state.queue[1:] if left == 0 else (Transfer(head.seat, left), *state.queue[1:])
+    queue = _settle_queue(queue, new_chips, new_pool)
+    state = replace(state, chips=new_chips, pool=new_pool, queue=queue)
+    return state if queue else _next_transfer(state)
+
+
+def _without(mine: Chips, colour: int) -> Chips:
+    return (
+        0 if colour == 0 else mine[0],
+        0 if colour == 1 else mine[1],
+        0 if colour == 2 else mine[2],
+        0 if colour == 3 else mine[3],
+    )
 
 
 def take_chip(state: State, seat: int, colour: int) -> State:
     """RG-1.13, RG-R05, RG-3.7/RG-R06: the receiver takes a chip of the colour he picks; when that was
-    the pool's last of its colour, everyone returns all chips of that colour."""
-    state = _shift(state, seat, colour, +1)
-    if state.pool[colour] == 0 and (state.config.pool_reset_scope == "always" or state.queue_context == "vote"):
-        state = reset_colour(state, colour)
-    head = state.queue[0]
-    rest = state.queue[1:] if head.amount == 1 else (Transfer(head.seat, head.amount - 1), *state.queue[1:])
-    return _next_transfer(replace(state, queue=rest))
-
-
-def reset_colour(state: State, colour: int) -> State:
-    """RG-3.7: all chips of one colour go back to the pool."""
-    chips = tuple(tuple(0 if c == colour else mine[c] for c in range(4)) for mine in state.chips)
-    pool = list(state.pool)
-    pool[colour] = state.total_chips
-    return replace(
-        state,
-        chips=tuple((m[0], m[1], m[2], m[3]) for m in chips),
-        pool=(pool[0], pool[1], pool[2], pool[3]),
-    )
+    the pool's last of its colour, everyone returns all chips of that colour (the one just taken too)."""
+    return _move_chip(state, seat, colour, +1)
 
 
 def pay_chip(state: State, seat: int, colour: int) -> State:
     """RG-R05: the payer pays a chip of the colour he picks."""
-    state = _shift(state, seat, colour, -1)
-    head = state.queue[0]
-    rest = state.queue[1:] if head.amount == -1 else (Transfer(head.seat, head.amount + 1), *state.queue[1:])
-    return _next_transfer(replace(state, queue=rest))
+    return _move_chip(state, seat, colour, -1)
 
 
 def move_end(state: State) -> State:
