@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from stammtisch.games.proempeln.texts import MOVE_NAMES
 from stammtisch.matches.games.proempeln.record import PlayerFacts
 from stammtisch.matches.games.proempeln.skills import SkillSnapshot
+from stammtisch.web.games.proempeln.presenter import MOVE_NAMES
 
 #: How many best rounds are listed per player.
 BEST_ROUNDS = 3
