@@ -287,12 +287,13 @@ class ScoreLine:
 
 @dataclass(frozen=True, slots=True)
 class VoteRecord:
-    """A revealed vote: the card, who played it, each seat's vote, the result."""
+    """A revealed vote: the card, who played it, each seat's vote, the result (``None`` while the
+    active player still decides a tie)."""
 
     card: str
     player: int
     votes: tuple[Vote, ...]
-    adopted: bool
+    adopted: bool | None
     tie: bool
 
 

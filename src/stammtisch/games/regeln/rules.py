@@ -359,7 +359,9 @@ def reveal(state: State) -> State:
     tiles = tuple(state.tiles[s] - votes[s].tiles + 1 for s in range(state.seats))
     used = tuple(state.used_tiles[s] + votes[s].tiles - 1 for s in range(state.seats))
     trigger = state.active if all(v.tiles == 1 for v in votes) else None
-    state = replace(state, tiles=tiles, used_tiles=used, trigger=trigger)
+    assert state.under_vote is not None
+    record = VoteRecord(state.under_vote, state.active, tuple(votes), None, yes == no)
+    state = replace(state, tiles=tiles, used_tiles=used, trigger=trigger, last_vote=record)
     if yes == no:
         return replace(state, phase="tie")
     return decided(replace(state, adopted=yes > no))
@@ -367,11 +369,8 @@ def reveal(state: State) -> State:
 
 def decided(state: State) -> State:
     """The vote is decided: record it; the table enters who spoke if an Ereignis card asks (RG-R15)."""
-    votes = tuple(v for v in state.votes if v is not None)
-    assert state.under_vote is not None and state.adopted is not None
-    tie = sum(v.tiles for v in votes if v.yes) == sum(v.tiles for v in votes if not v.yes)
-    record = VoteRecord(state.under_vote, state.active, votes, state.adopted, tie)
-    state = replace(state, last_vote=record)
+    assert state.last_vote is not None and state.adopted is not None
+    state = replace(state, last_vote=replace(state.last_vote, adopted=state.adopted))
     if any_incident(state, "speaks_during_vote"):
         return replace(state, phase="report_speech")
     return build_payments(state)
@@ -382,7 +381,8 @@ def build_payments(state: State) -> State:
     (Abstimm space 1, then 2, then the Ereignis cards that react to the vote; ours: RGO-4); the card
     under vote never pays for itself."""
     record = state.last_vote
-    assert record is not None
+    assert record is not None and record.adopted is not None
+    adopted = record.adopted
     sides = tuple(v.yes for v in record.votes)
     tiles = tuple(v.tiles for v in record.votes)
     transfers: list[Transfer] = []
@@ -390,13 +390,13 @@ def build_payments(state: State) -> State:
         seat = (record.player + step) % state.seats
         for card_id in state.abstimm:
             assert card_id is not None
-            amount = effects.voting_chips(state.deck.card(card_id), seat, sides, record.adopted, record.player)
+            amount = effects.voting_chips(state.deck.card(card_id), seat, sides, adopted, record.player)
             if amount:
                 transfers.append(Transfer(seat, amount))
         for card_id in state.ereignis:
             assert card_id is not None
             amount = effects.vote_incident_chips(
-                state.deck.card(card_id), seat, record.player, record.adopted, state.stood, state.speakers, tiles
+                state.deck.card(card_id), seat, record.player, adopted, state.stood, state.speakers, tiles
             )
             if amount:
                 transfers.append(Transfer(seat, amount))

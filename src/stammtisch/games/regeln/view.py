@@ -39,7 +39,7 @@ class LastVoteView(TypedDict):
     card: str
     player: int
     votes: list[VoteView]
-    adopted: bool
+    adopted: bool | None
     tie: bool
 
 
