@@ -404,6 +404,12 @@ def _advance(state: State) -> State:
         assert r is not None
         if live_count(state.cups[1 - r.team]) == 0:
             return _rack_emptied(state)
+        # BP-R08: hit cups go after the pair and before (and right after) every extra throw; only
+        # between the two throws of a pair they stay, so the second ball can make a Bombe.
+        mid_pair = r.fire is None and r.pair_kind != "done" and len(r.pair_throws) == 1
+        if r.pending and not mid_pair and not r.removals:
+            state = _removal_point(state)
+            continue
         if r.removals or r.call is not None or r.fetch:
             return state
         if r.pair is None:
@@ -411,10 +417,6 @@ def _advance(state: State) -> State:
             if len(pairs) != 1:
                 return state
             state = evolve(_set_pair(state, r.team, pairs[0]), round=evolve(r, pair=pairs[0]))
-            continue
-        mid_pair = r.fire is None and r.pair_kind != "done" and len(r.pair_throws) == 1
-        if r.pending and not mid_pair:
-            state = _removal_point(state)
             continue
         if r.fire is None and r.pair_kind != "done" and len(r.pair_throws) == 2:
             # The pair is over: Balls Back when both counted (Art 13.1, 20.2; BP-R07).
