@@ -1,33 +1,38 @@
-"""The tournament's score sheets as Preisrommé score-sheet matches of the match service.
+"""The tournament's score sheets as score-sheet matches of the match service.
 
 ``club`` and ``matches`` are sibling layers that do not import each other; this adapter, in the
 lowest layer that sees both, implements ``club.tournament.SheetKeeper`` with a ``MatchService``.
+Which game the sheets are matches of, with which options, and how a booked game reads, the
+tournament game says (``club.tournament.port.TournamentGame``, registered in ``club.games``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from stammtisch.club.tournament.port import TournamentGame, default_game
 from stammtisch.club.tournament.repository import InMemoryTournaments
 from stammtisch.club.tournament.service import TournamentService
 from stammtisch.club.tournament.standings import SheetGame
 from stammtisch.matches.service import MatchService
 from stammtisch.store.tournament_repository import SqlTournamentRepository
 
-GAME = "preisromme"
+#: The slug of the default tournament game's score-sheet matches (the web links sheets by it).
+GAME = default_game().slug
 
 
 class MatchSheets:
-    def __init__(self, service: MatchService) -> None:
+    def __init__(self, service: MatchService, game: TournamentGame | None = None) -> None:
         self.service = service
+        self.game = default_game() if game is None else game
 
     def open_sheet(self, title: str, names: Sequence[str], games: int, scoring: str = "penalty_points") -> str:
         """R-2.1, RA-28: a score-sheet match, seat 1 (the Schreiber) first; the engine rotates the deal
         and books each game in the tournament's scoring (RA-23)."""
         snapshot = self.service.create(
-            GAME,
+            self.game.slug,
             list(names),
-            options={"games_per_pass": games, "scoring": scoring},
+            options=self.game.sheet_options(games, scoring),
             mode="scoresheet",
             title=title[:200],
         )
@@ -35,30 +40,23 @@ class MatchSheets:
 
     def read_sheet(self, match_id: str) -> tuple[SheetGame, ...]:
         view = self.service.snapshot(match_id, None).view
-        return tuple(
-            SheetGame(
-                game["winner"],
-                bool(game["romme_hand"]),
-                tuple(int(p) for p in game["penalties"]),
-                tuple(int(c) for c in game.get("credits", ())),
-            )
-            for game in view["history"]
-        )
+        return tuple(self.game.sheet_game(entry) for entry in view["history"])
 
     def sheet_scoring(self, match_id: str) -> str:
-        return str(self.service.snapshot(match_id, None).options.get("scoring", "penalty_points"))
+        return str(self.service.snapshot(match_id, None).options.get("scoring", self.game.scorings[0]))
 
     def sheet_entries(self, match_id: str) -> int:
         """PT-9: the sheet's entries (its last sequence number; undo steps count: they are entries)."""
         return int(self.service.snapshot(match_id, None).seq)
 
 
-def tournament_service(matches: MatchService) -> TournamentService:
-    """Tournaments on the same database as ``matches`` (in memory when its repository is in memory)."""
+def tournament_service(matches: MatchService, game: TournamentGame | None = None) -> TournamentService:
+    """Tournaments on the same database as ``matches`` (in memory when its repository is in memory),
+    played in ``game`` (``None``: the default tournament game)."""
     engine = getattr(matches.repository, "engine", None)
-    sheets = MatchSheets(matches)
+    sheets = MatchSheets(matches, game)
     if engine is not None:
-        return TournamentService(SqlTournamentRepository(engine), sheets)
+        return TournamentService(SqlTournamentRepository(engine), sheets, game=sheets.game)
     # In memory (tests, simulations): deleting a tournament (PT-9) drops its sheets from the match repository.
     drop = getattr(matches.repository, "delete_matches", None)
-    return TournamentService(InMemoryTournaments(sheets.sheet_entries, drop), sheets)
+    return TournamentService(InMemoryTournaments(sheets.sheet_entries, drop), sheets, game=sheets.game)

@@ -1,8 +1,11 @@
-"""Preisrommé tournaments (R-1, R-2, RA-24, RA-27, RA-28): registration, the seat and table lottery
+"""The pass-and-table tournament (R-1, R-2, RA-24, RA-27, RA-28): registration, the seat and table lottery
 before each pass, one score sheet per table and pass, totals across tables and the prize ranking.
 
 Pure logic (``tables``, ``draw``, ``changes``, ``standings``) is apart from the use cases (``service``) and their
-storage port (``repository``). Readings beyond the rulings: docs/rulings/preisromme-tournament.md.
+storage port (``repository``). The format binds to its game through ``port.TournamentGame`` (passes, table
+sizes, dealing, the sheet's options and entries, the clauses of its refusals); the games are registered in
+``club.games`` (Preisrommé today), so other formats and games can sit beside it. Readings beyond the
+rulings: the PT-… readings in docs/rulings/.
 """
 
 from stammtisch.club.tournament.changes import PlayerChange

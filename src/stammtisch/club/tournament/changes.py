@@ -1,6 +1,6 @@
 """Changes of the field between passes (PT-7): a player withdraws, a late arrival joins, a withdrawn
 player comes back, or a newcomer replaces a leaver. Pure logic; the readings are PT-7 and PT-8 in
-docs/rulings/preisromme-tournament.md.
+the PT-… readings in docs/rulings/.
 
 R-1.3 draws every player's table and seat before each pass, so the only place a player can be changed
 is between two draws: before the draw of pass 1, or after every pass-1 sheet is complete and before

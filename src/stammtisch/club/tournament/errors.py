@@ -1,5 +1,5 @@
 """Refusals of the tournament use cases. Each cites the clause of the Preisrommé rulings
-(``R-…``, ``RA-…``) or of the tournament readings (``PT-…``, docs/rulings/preisromme-tournament.md)."""
+(``R-…``, ``RA-…``) or of the tournament readings (``PT-…``, the PT-… readings in docs/rulings/)."""
 
 from __future__ import annotations
 

@@ -27,6 +27,7 @@ from stammtisch.club.tournament.options import (
     check_normalise_table_size,
     check_scoring,
 )
+from stammtisch.club.tournament.port import TournamentGame, default_game
 from stammtisch.club.tournament.repository import (
     TournamentRepository,
     already_drawn,
@@ -45,7 +46,7 @@ from stammtisch.club.tournament.standings import (
     player_results,
     rank,
 )
-from stammtisch.club.tournament.tables import GAMES_PER_PASS, PASSES, check_player_count
+from stammtisch.club.tournament.tables import PASSES
 from stammtisch.core.text import Text
 
 #: Longest title, player name and prize text (PT-5).
@@ -55,7 +56,7 @@ MAX_PRIZES = 50
 
 
 class SheetKeeper(Protocol):
-    """Score-sheet matches of Preisrommé (R-2.1, RA-28)."""
+    """Score-sheet matches of the tournament's game (R-2.1, RA-28)."""
 
     def open_sheet(self, title: str, names: Sequence[str], games: int, scoring: str = DEFAULT_SCORING) -> str:
         """Start a score-sheet match for ``names`` in seat order, played with ``scoring`` (RA-23); its id."""
@@ -85,6 +86,17 @@ class Overview:
     match_ids: dict[tuple[int, int], str]
     standings: Standings
     changes: tuple[PlayerChange, ...] = ()
+    #: The tournament's game (``None``: the default one).
+    game: TournamentGame | None = None
+
+    @property
+    def tournament_game(self) -> TournamentGame:
+        return default_game() if self.game is None else self.game
+
+    @property
+    def passes(self) -> int:
+        """R-1.2: the number of passes of the tournament's game."""
+        return self.tournament_game.passes
 
     @property
     def names(self) -> dict[int, str]:
@@ -92,7 +104,7 @@ class Overview:
 
     @property
     def next_pass(self) -> int | None:
-        return len(self.draws) + 1 if len(self.draws) < PASSES else None
+        return len(self.draws) + 1 if len(self.draws) < self.passes else None
 
     def pass_finished(self, pass_no: int) -> bool:
         sheets = [s for s in self.sheets if s.pass_no == pass_no]
@@ -120,7 +132,7 @@ class Overview:
 
     def passes_of(self, number: int) -> tuple[int, ...]:
         """PT-8: the passes player ``number`` plays: seated in a drawn pass, or in the pool of the next."""
-        return tuple(p for p in range(1, PASSES + 1) if number in self.seated(p))
+        return tuple(p for p in range(1, self.passes + 1) if number in self.seated(p))
 
     def seated(self, pass_no: int) -> tuple[int, ...]:
         for stored in self.draws:
@@ -130,11 +142,11 @@ class Overview:
 
     def status(self, number: int) -> Text:
         """PT-7 / PT-8: how a player stands in the field, for the players list ('' for the plain case)."""
-        return player_status(number, self.names, self.changes, self.passes_of(number))
+        return player_status(number, self.names, self.changes, self.passes_of(number), self.passes)
 
     def audit(self, stored: StoredDraw) -> bool:
         """PT-2 / PT-7: does the stored draw follow from its seed and the pool of its pass?"""
-        return verify_draw(stored.draw, self.pool(stored.draw.pass_no))
+        return verify_draw(stored.draw, self.pool(stored.draw.pass_no), self.tournament_game)
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,9 +210,11 @@ def change_text(change: PlayerChange, names: dict[int, str]) -> Text:
     )
 
 
-def player_status(number: int, names: dict[int, str], changes: Sequence[PlayerChange], passes: Sequence[int]) -> Text:
-    """PT-7 / PT-8: '' for a player of both passes, else which pass she plays and why."""
-    if len(passes) == PASSES:
+def player_status(
+    number: int, names: dict[int, str], changes: Sequence[PlayerChange], passes: Sequence[int], of: int = PASSES
+) -> Text:
+    """PT-7 / PT-8: '' for a player of all ``of`` passes, else which pass she plays and why."""
+    if len(passes) == of:
         return Text("", "")
     if not passes:
         return Text("zurückgezogen, spielt nicht mit", "withdrawn, does not play")
@@ -228,17 +242,19 @@ def _unranked(
     changes: Sequence[PlayerChange],
     passes: dict[int, tuple[int, ...]],
     scoring: str,
+    game: TournamentGame,
 ) -> tuple[Unranked, ...]:
     """PT-8: the one-pass players, best first in the tournament's scoring, each with her note."""
     sign = -1 if higher_is_better(scoring) else 1
     listed = []
+    games = game.passes * game.games_per_pass
     for result in sorted(results, key=lambda r: (sign * r.total, r.number)):
-        status = player_status(result.number, names, changes, passes[result.number])
+        status = player_status(result.number, names, changes, passes[result.number], game.passes)
         note = Text(
             f"{status.de[:1].upper()}{status.de[1:]}: ohne Platz und Preis, denn gewertet wird die Summe "
-            "aller 16 Spiele beider Durchgänge (RA-24, PT-8).",
+            f"aller {games} Spiele beider Durchgänge (RA-24, PT-8).",
             f"{status.en[:1].upper()}{status.en[1:]}: listed without place or prize, as the result is the sum "
-            "of all 16 games of both passes (RA-24, PT-8).",
+            f"of all {games} games of both passes (RA-24, PT-8).",
         )
         listed.append(Unranked(result, passes[result.number], note))
     return tuple(listed)
@@ -251,11 +267,15 @@ class TournamentService:
         sheets: SheetKeeper,
         clock: Callable[[], datetime] = utc_now,
         seeds: Callable[[], str] = new_seed,
+        game: TournamentGame | None = None,
     ) -> None:
+        """``game``: the tournament game (``club.games``) whose rules seat, deal and score the
+        tables; by default the first registered one."""
         self.repository = repository
         self.sheets = sheets
         self.clock = clock
         self.seeds = seeds
+        self.game = default_game() if game is None else game
 
     def create(
         self,
@@ -357,12 +377,12 @@ class TournamentService:
     def draw(self, tournament_id: str, pass_no: int, seed: str | None = None) -> StoredDraw:
         """R-1.3: draw tables and seats for ``pass_no`` and open one score sheet per table (R-2.1).
         Pass 1 first; pass 2 only once every pass-1 sheet is complete (R-1.2)."""
-        check_pass_no(pass_no)
+        check_pass_no(pass_no, self.game)
         record = self.repository.get(tournament_id)
         players = self.repository.players(tournament_id)
         # PT-7: the pool of this pass: the registered players as the recorded changes leave them.
         numbers = pool([p.number for p in players], self.repository.changes(tournament_id), pass_no)
-        check_player_count(len(numbers))
+        self.game.check_player_count(len(numbers))
         draws = self.repository.draws(tournament_id)
         if any(d.draw.pass_no == pass_no for d in draws):
             raise already_drawn(pass_no)
@@ -382,11 +402,14 @@ class TournamentService:
                     ),
                 )
         seed_text = _clean(seed, 64, Text("Der Startwert", "The seed")) if seed is not None else self.seeds()
-        drawn = draw_pass(seed_text, pass_no, numbers)
+        drawn = draw_pass(seed_text, pass_no, numbers, self.game)
         names = {p.number: p.name for p in players}
         match_ids = tuple(
             self.sheets.open_sheet(
-                f"{record.title} · {pass_no}/{t + 1}", [names[n] for n in table], GAMES_PER_PASS, record.scoring
+                f"{record.title} · {pass_no}/{t + 1}",
+                [names[n] for n in table],
+                self.game.games_per_pass,
+                record.scoring,
             )
             for t, table in enumerate(drawn.tables)
         )
@@ -395,7 +418,7 @@ class TournamentService:
         return stored
 
     def _finished(self, match_id: str) -> bool:
-        return len(self.sheets.read_sheet(match_id)) >= GAMES_PER_PASS
+        return len(self.sheets.read_sheet(match_id)) >= self.game.games_per_pass
 
     def overview(self, tournament_id: str) -> Overview:
         """The tournament, its draws, every table's sheet and the standings (RA-24)."""
@@ -408,22 +431,24 @@ class TournamentService:
             for t, (table, match_id) in enumerate(zip(stored.draw.tables, stored.match_ids, strict=True)):
                 games = self.sheets.read_sheet(match_id)
                 scoring = self.sheets.sheet_scoring(match_id)
-                sheets.append(TableSheet(stored.draw.pass_no, t + 1, table, games, GAMES_PER_PASS, scoring))
+                sheets.append(TableSheet(stored.draw.pass_no, t + 1, table, games, self.game.games_per_pass, scoring))
                 match_ids[(stored.draw.pass_no, t + 1)] = match_id
         changes = tuple(self.repository.changes(tournament_id))
-        bare = Overview(record, players, draws, tuple(sheets), match_ids, rank([]), changes)
+        passes_due = self.game.passes
+        bare = Overview(record, players, draws, tuple(sheets), match_ids, rank([]), changes, self.game)
         names = bare.names
         # PT-8: everyone who plays at least one pass is listed; only players of both passes are ranked.
         passes = {n: bare.passes_of(n) for n in names}
         listed = {n: name for n, name in names.items() if passes[n]}
-        results = player_results(listed, sheets, PASSES, record.normalise_table_size)
-        complete = len(draws) == PASSES and all(s.finished for s in sheets)
+        results = player_results(listed, sheets, passes_due, record.normalise_table_size)
+        complete = len(draws) == passes_due and all(s.finished for s in sheets)
         lots_seed = ":".join(d.draw.seed for d in draws)
         scoring = played_scoring(record, sheets)
-        ranked = [r for r in results if len(passes[r.number]) == PASSES]
-        one_pass = [r for r in results if len(passes[r.number]) != PASSES]
-        standings = rank(ranked, record.tie_break, lots_seed, record.prizes, complete, scoring)
-        standings = dataclasses.replace(standings, unranked=_unranked(one_pass, names, changes, passes, scoring))
+        ranked = [r for r in results if len(passes[r.number]) == passes_due]
+        one_pass = [r for r in results if len(passes[r.number]) != passes_due]
+        standings = rank(ranked, record.tie_break, lots_seed, record.prizes, complete, scoring, self.game.lottery_key)
+        unranked = _unranked(one_pass, names, changes, passes, scoring, self.game)
+        standings = dataclasses.replace(standings, unranked=unranked)
         return dataclasses.replace(bare, standings=standings)
 
     # --- players between passes (PT-7) --------------------------------------------------------
@@ -433,13 +458,13 @@ class TournamentService:
         draws = self.repository.draws(tournament_id)
         if not draws:
             return 1
-        if len(draws) >= PASSES:
+        if len(draws) >= self.game.passes:
             raise PassRunning(
                 "PT-7",
                 Text(
-                    f"Alle {PASSES} Durchgänge sind ausgelost; an laufenden Tischen wird niemand ersetzt "
+                    f"Alle {self.game.passes} Durchgänge sind ausgelost; an laufenden Tischen wird niemand ersetzt "
                     "(die Auslosung hat jeden Platz vergeben, R-1.3). Nichts wurde geändert.",
-                    f"All {PASSES} passes are drawn; nobody is replaced at a running table (the draw has "
+                    f"All {self.game.passes} passes are drawn; nobody is replaced at a running table (the draw has "
                     "given every seat, R-1.3). Nothing was changed.",
                 ),
             )
@@ -494,7 +519,7 @@ class TournamentService:
     def _next_pool(self, tournament_id: str) -> tuple[int, ...]:
         players = [p.number for p in self.repository.players(tournament_id)]
         drawn = len(self.repository.draws(tournament_id))
-        return pool(players, self.repository.changes(tournament_id), min(drawn + 1, PASSES))
+        return pool(players, self.repository.changes(tournament_id), min(drawn + 1, self.game.passes))
 
     def changes(self, tournament_id: str) -> list[PlayerChange]:
         """PT-7: the recorded changes, in order."""

@@ -250,11 +250,15 @@ def player_results(
     ]
 
 
-def lots_order(seed: str, numbers: Sequence[int]) -> dict[int, int]:
+def lots_order(seed: str, numbers: Sequence[int], lottery_key: str | None = None) -> dict[int, int]:
     """PT-4: each player's position in the lots drawn from ``seed`` (only used where the
-    organiser chose ``lots``)."""
+    organiser chose ``lots``) under the tournament game's ``lottery_key`` (default: the default game's)."""
+    if lottery_key is None:
+        from stammtisch.club.tournament.port import default_game  # the port imports this module
+
+        lottery_key = default_game().lottery_key
     order = sorted(numbers)
-    random.Random(f"preisromme-lots:{seed}").shuffle(order)
+    random.Random(f"{lottery_key}-lots:{seed}").shuffle(order)
     return {number: position for position, number in enumerate(order)}
 
 
@@ -289,13 +293,14 @@ def rank(
     prizes: Sequence[str] = (),
     complete: bool = True,
     scoring: str = PENALTY_POINTS,
+    lottery_key: str | None = None,
 ) -> Standings:
     """RA-24: ascending totals (descending net scores under RA-23 ``winner_collects``); equal totals
     are separated by the tie-breaks in order, and players equal in every one share a rank (1, 2, 2, 4).
     ``prizes[i]`` goes to rank ``i + 1``; players sharing a rank are all shown with its prize (the
     organiser decides how to split it)."""
     chosen = check_tie_break(tie_break)
-    lots = lots_order(lots_seed, [r.number for r in results]) if "lots" in chosen else {}
+    lots = lots_order(lots_seed, [r.number for r in results], lottery_key) if "lots" in chosen else {}
     sign = -1 if higher_is_better(scoring) else 1
     ordered = sorted(results, key=lambda r: (_key(r, chosen, lots, sign), r.number))
     by_total: dict[int | Fraction, list[PlayerResult]] = {}
