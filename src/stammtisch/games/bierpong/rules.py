@@ -667,7 +667,6 @@ def _throw(state: State, outcome: Any) -> State:
         state = _update_player(state, seat, streak=0, heating=False, on_fire=False)
         if r.fire == seat:
             r = evolve(r, fire=None)
-        r = evolve(r, last_special=())
         if isinstance(outcome, RolledBack) and outcome.own_half:
             r = evolve(r, fetch=True)
         if isinstance(outcome, AirBall) and kind != "trick":
