@@ -22,7 +22,7 @@ from stammtisch.core.protocol import Chance, Finished
 from stammtisch.games.proempeln import GAME
 from stammtisch.games.proempeln.skill import SkillTable
 from stammtisch.matches import MatchService
-from stammtisch.matches.proempeln_skill import SkillBook
+from stammtisch.matches.games.proempeln.skills import SkillBook
 from stammtisch.store import open_store
 
 PLAYERS = ["Anna", "Ben", "Carl", "Dora"]
