@@ -10,7 +10,6 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
@@ -149,13 +148,8 @@ TestOpenToyDigital = machine("toy-open", "digital", 2)
 TestDealToyDigital = machine("toy-deal", "digital", 2)
 
 
-if "kluempchen" in all_games():
-    TestKluempchenTable = machine("kluempchen", "table", 4)
-    TestKluempchenDigital = machine("kluempchen", "digital", 4)
-else:
-
-    def test_kluempchen_machine_needs_the_game() -> None:
-        pytest.skip("Klümpchen is not registered in stammtisch.games.GAMES yet")
+TestKluempchenTable = machine("kluempchen", "table", 4)
+TestKluempchenDigital = machine("kluempchen", "digital", 4)
 
 
 def test_random_seeds_do_not_matter_for_replay() -> None:
