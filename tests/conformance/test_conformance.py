@@ -51,15 +51,19 @@ def varied(option: Option) -> tuple[object, ...]:
 CASES = [pytest.param(slug, seats, id=f"{slug}-{seats}") for slug, game in GAMES.items() for seats in seat_counts(game)]
 
 
-@pytest.mark.parametrize(("slug", "seats"), CASES)
-def test_random_games_under_the_default_rules_keep_every_promise(slug: str, seats: int) -> None:
+def conform(game: Game[Any], seats: int, seed: int) -> None:
     """The protocol's promises (see ``core.testing``) under the rulings' defaults. A game with hidden
     information must really re-deal the secrets a seat cannot see (an identity ``hide_others`` would
     make the view check empty)."""
-    game = GAMES[slug]
-    (playout,) = check_game(game, seats, games=1, seed=seats, detail=DETAIL)
+    (playout,) = check_game(game, seats, games=1, seed=seed, detail=DETAIL)
     if game.info.hidden_information:
-        assert playout.redealt, f"{slug}: hides information, but hide_others never re-dealt anything"
+        assert playout.redealt, f"{game.slug}: hides information, but hide_others never re-dealt anything"
+
+
+@pytest.mark.parametrize(("slug", "seats"), CASES)
+def test_random_games_under_the_default_rules_keep_every_promise(slug: str, seats: int) -> None:
+    """Every promise of the protocol under the rulings' defaults (``conform``)."""
+    conform(GAMES[slug], seats, seed=seats)
 
 
 @st.composite
