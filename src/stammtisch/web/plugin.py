@@ -18,9 +18,10 @@ factory loops over the registered games; no generic web file names a game. Typic
 ``snap`` is a snapshot's JSON form (``MatchSnapshot.to_json()``: ``match_id``, ``game``, ``mode``,
 ``seq``, ``players``, ``turn``, ``legal``, ``view``, ...), ``lang`` is ``"de"`` or ``"en"``, ``seat``
 is the seat whose phone shows the page (``None``: the scribe or the public table). It returns the
-game's page model, JSON-ready (no engine objects). The generic match page (``/m/{id}``) stores it as
-``m.g`` beside the generic page model ``m`` (``web.presenters.present_match``) and includes the
-game's ``board_template``; a game's own routes may call it for their pages too.
+game's page model, JSON-ready (no engine objects). For a game with a ``board_template`` the generic
+match page (``/m/{id}``) stores it as ``m.g`` beside the generic page model ``m``
+(``web.presenters.present_match``) and includes that template; the digital table's pages
+(``web.routes.tables``) and the game's own routes call it for their pages too.
 
 **Templates** see the usual context (``_``, ``t``, ``lang``, ``money``, ...). A game's templates are
 named with its slug as the first path part; they may use the generic ones (``macros.html``,
