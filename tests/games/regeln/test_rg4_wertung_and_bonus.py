@@ -32,8 +32,8 @@ def test_korrektur_values() -> None:
         ("W-FARBANZAHL", (1, 2, 0, 4), None, 21),
         ("W-DOPPELT", (1, 2, 3, 4), None, 20),
         ("W-BESTE3", (1, 2, 3, 4), None, 12),
-        ("W-SCHWAECHSTE5", (1, 2, 3, 4), None, 5),
-        ("W-SCHWAECHSTE5", (0, 2, 3, 4), None, 0),
+        ("W-SCHWAECHSTE7", (1, 2, 3, 4), None, 7),
+        ("W-SCHWAECHSTE7", (0, 2, 3, 4), None, 0),
     ],
 )
 def test_wertung_formulas(wertung: str, chips: tuple[int, int, int, int], noted: str | None, points: int) -> None:
