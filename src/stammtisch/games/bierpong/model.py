@@ -167,6 +167,7 @@ class Drinks:
     forgotten: tuple[int, int] = (0, 0)
     due_round: tuple[int, int] = (0, 0)  # the round after which the latest units fell due
     drinking: tuple[bool, bool] = (False, False)  # "mandatory drinking in progress" (Art 7.1)
+    cancelled: tuple[int, int] = (0, 0)  # units a successful Konter cancelled (BP-R20)
     penalties: tuple[tuple[int, str], ...] = ()  # Art 2.2: (team, penalty set by the opponents)
 
     def open(self, team: int) -> int:

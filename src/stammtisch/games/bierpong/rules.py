@@ -576,7 +576,13 @@ def _konter_success(state: State) -> State:
         cups[k.team] = with_state(cups[k.team], k.last_cup, LIVE)
     else:
         cups[k.team] = k.start_cups
-    state = evolve(state, cups=(cups[0], cups[1]), konter=None, phase=Phase.PLAY, konters=state.konters + 1)
+    cancelled = list(state.drinks.cancelled)
+    cancelled[k.team] += k.held_units
+    cancelled[k.first] += k.units
+    drinks = evolve(state.drinks, cancelled=(cancelled[0], cancelled[1]))
+    state = evolve(
+        state, cups=(cups[0], cups[1]), konter=None, phase=Phase.PLAY, konters=state.konters + 1, drinks=drinks
+    )
     if state.timer == "expired":
         state = _timer_verdict(state)
         if state.phase is Phase.OVER:
@@ -706,7 +712,8 @@ def _konter_throw(state: State, outcome: Any) -> State:
             cup_hits=(*k.cup_hits, cup),
             units=k.units + scoring.ball_units(bounced),
         )
-        state = evolve(state, stats=_bump(state.stats, "hits", seat))
+        stats = _bump(state.stats, "hits", seat)
+        state = evolve(state, stats=_bump(stats, "bounces", seat) if bounced else stats)
         state = _update_player(state, seat, streak=state.players[seat].streak + 1)
     else:
         state = _update_player(state, seat, streak=0, heating=False, on_fire=False)
