@@ -10,6 +10,8 @@ import random
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from stammtisch.core.errors import RuleViolation
 from stammtisch.core.options import Option
@@ -214,3 +216,41 @@ def test_d1_the_deadline_may_be_a_game_option() -> None:
     assert table.deadline(chosen.snapshot) is not None
     overridden = table.open(timed.slug, ["Anna", "Ben"], deadline_seconds=9)  # the table setting wins
     assert table.deadline_seconds(overridden.snapshot.match_id) == 9
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    bots=st.lists(st.booleans(), min_size=3, max_size=3).filter(lambda mask: not all(mask)),
+    votes=st.lists(st.tuples(st.booleans(), st.booleans()), min_size=3, max_size=3),
+    order=st.permutations(range(3)),
+    answered=st.integers(0, 3),
+)
+def test_s1_property_no_seat_learns_a_vote_before_the_reveal_and_the_deadline_completes_it(
+    bots: list[bool], votes: list[tuple[bool, bool]], order: list[int], answered: int
+) -> None:
+    """Any mix of bots and people, any order, any number of people answering before the deadline:
+    until the reveal, what each person who has not answered sees (and the public table) does not
+    depend on the other people's votes; the deadline then completes the round."""
+    humans = [seat for seat in order if not bots[seat]]
+    tables = [_table(seed=5), _table(seed=5)]
+    names = ["" if bot else f"P{seat}" for seat, bot in enumerate(bots)]
+    opened = [table.open(VOTE.slug, names, deadline_seconds=10) for table in tables]
+    for seat in humans[:answered]:
+        for which, (table, table_open) in enumerate(zip(tables, opened, strict=True)):
+            mine = table.seat_snapshot(table_open.tokens[seat])
+            table.act(table_open.tokens[seat], Vote(votes[seat][which]), mine.seq)
+        if tables[0].public_snapshot(opened[0].snapshot.match_id).view["round"] == 1:
+            break  # the last answer is in: revealed
+        for other in humans[humans.index(seat) + 1 :]:  # the people who have not answered yet
+            seen = [_comparable(t.seat_snapshot(o.tokens[other])) for t, o in zip(tables, opened, strict=True)]
+            assert seen[0] == seen[1]
+        public = [_comparable(t.public_snapshot(o.snapshot.match_id)) for t, o in zip(tables, opened, strict=True)]
+        assert public[0] == public[1]
+    for table, table_open in zip(tables, opened, strict=True):
+        match_id = table_open.snapshot.match_id
+        public = table.public_snapshot(match_id)
+        if public.view["round"] == 0:
+            deadline = table.deadline(public)
+            assert deadline is not None and table.expire(match_id, deadline.key)
+        view = table.public_snapshot(match_id).view
+        assert view["round"] == 1 and len(view["last_votes"]) == 3
