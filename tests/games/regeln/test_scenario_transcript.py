@@ -14,7 +14,9 @@ TRANSCRIPT = Path(__file__).parent / "data" / "game_3p_seed2026.txt"
 
 def test_transcript_replays_to_the_recorded_scorepad() -> None:
     lines = TRANSCRIPT.read_text(encoding="utf-8").splitlines()
-    header = {line.split(":")[0][2:]: line.split(":", 1)[1].strip() for line in lines if line.startswith("#")}
+    header = {
+        line.split(":")[0][2:]: line.split(":", 1)[1].strip() for line in lines if line.startswith("#") and ":" in line
+    }
     state = GAME.start(3, GAME.configure())
     for line in lines:
         if line.startswith("#") or not line.strip():
