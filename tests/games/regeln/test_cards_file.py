@@ -91,6 +91,15 @@ def test_bad_type_duplicate_id_and_missing_start() -> None:
     check_refused(broken(lambda d: card(d, "K-W0")["effect"].update(value=-1)), "K-W0", "effect.value", "at least 0")
 
 
+def test_korrektur_cards_must_allow_the_set_up() -> None:
+    """RG-1.8: two face-up Korrektur cards of different colours must be possible."""
+
+    def only_white(data: dict[str, Any]) -> None:
+        data["cards"] = [c for c in data["cards"] if c["type"] != "korrektur" or c["id"].startswith("K-W")]
+
+    check_refused(broken(only_white), None, "cards", "different colours")
+
+
 def test_not_json_reports_the_line() -> None:
     with pytest.raises(CardFileError) as error:
         load_deck('{\n "format": "stammtisch-regeln-cards",\n "cards": [\n}')

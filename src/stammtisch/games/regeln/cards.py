@@ -21,7 +21,9 @@ Schema (JSON)::
   exactly one per type.
 
 The deck as a whole needs: one start card each for Wertung and Prognose, at least 5 Wertung and 5
-Prognose cards (one of each per round; RG-2.1) and at least 2 cards of each hand type.
+Prognose cards (one of each per round; RG-2.1), at least 2 cards of each hand type, and two
+Korrektur cards that do not name the same colour (RG-1.8). Whether there are enough hand cards for
+the deal depends on the number of players and is checked when a match starts (RG-1.9).
 
 Every problem raises ``CardFileError`` saying which card, which field, what is allowed, and the
 line of the file where that card starts.
@@ -227,6 +229,18 @@ def _check_deck(cards: list[Card]) -> None:
                     f"exactly one start card of type {card_type} needed, found {len(starts)}",
                 ),
             )
+    korrektur = [card for card in cards if card.type == "korrektur"]
+    colours = {card.colour for card in korrektur}
+    if len(korrektur) >= 2 and len(colours) < 2 and None not in colours:
+        raise _fail(
+            None,
+            "cards",
+            None,
+            Text(
+                "zwei Korrektur-Karten verschiedener Farben (oder eine Bonus-Karte) nötig, damit der Aufbau gelingt",
+                "two Korrektur cards of different colours (or a bonus card) are needed for the set-up",
+            ),
+        )
     for card_type in HAND_TYPES:
         count = sum(1 for card in cards if card.type == card_type)
         if count < 2:
