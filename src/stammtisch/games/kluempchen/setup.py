@@ -67,8 +67,8 @@ def start(seats: int, config: Config, setup: Mapping[str, Any] | None) -> State:
         if config.team_draw != "manual":
             raise _setup_error(
                 "KA-22",
-                "Teams vorgeben geht nur mit team_draw = manual",
-                "teams can be given only with team_draw = manual",
+                "Teams vorgeben geht nur, wenn die Teams von Hand eingetragen statt ausgewürfelt werden",
+                "teams can be given in advance only when they are entered by hand instead of drawn",
             )
         formed = _read_teams(seats, setup["teams"])
         teams, first = drawing.seating(formed)
