@@ -65,3 +65,22 @@ def test_uneven_teams_and_bad_setups() -> None:
 
     with pytest.raises(InvalidSetup):
         GAME.start(3, GAME.configure(), {"teams": [[0, 1], [1, 2]]})
+
+
+def test_single_player_double_release_option() -> None:
+    """BP-R18 single_player_double_release: one member may release both balls (overrides 11.3)."""
+    state = begin(4, {"single_player_double_release": True})
+    assert legal(state, 0) == ["pair 0 2", "pair 0 0", "pair 2 2"]
+    state = play(state, "2: pair 2 2")
+    assert thrower(state) == 2
+    state = play(state, "miss")
+    assert thrower(state) == 2
+
+
+def test_re_racking_is_refused_until_it_is_modelled() -> None:
+    """BP-R01 allow_rerack: declared, but not modelled yet: refused at the start, never silently ignored."""
+    from stammtisch.core.errors import InvalidSetup
+
+    with pytest.raises(InvalidSetup) as error:
+        GAME.start(2, GAME.configure({"allow_rerack": True}))
+    assert error.value.clause == "BP-R01"

@@ -82,6 +82,14 @@ def start(seats: int, config: Config, setup: Mapping[str, Any] | None = None) ->
     racks, the opening duel next (Art 8). The first seat listed in a team throws its duel ball."""
     if config.rack not in ROWS:
         raise InvalidSetup("BP-R01", Text("Das Rack hat 6, 10 oder 15 Becher.", "The rack has 6, 10 or 15 cups."))
+    if config.allow_rerack:
+        raise InvalidSetup(
+            "BP-R01",
+            Text(
+                "Umstellen der Becher (allow_rerack) wird noch nicht unterstützt.",
+                "Re-racking (allow_rerack) is not supported yet.",
+            ),
+        )
     if not 2 <= seats <= 8:
         raise InvalidSetup("BP-4", Text("2 bis 8 Spieler in zwei Teams.", "2 to 8 players in two teams."))
     given = (setup or {}).get("teams")
@@ -203,19 +211,22 @@ def call_options(state: State, seat: int) -> tuple[str, ...]:
 def legal_pairs(state: State, team: int) -> tuple[tuple[int, int], ...]:
     """Art 11.3 / BP-R18: singles throw both balls; a team of two has one pair; larger teams a pair
     that differs from the previous one (or the next in the cycle ab, bc, ca, ...), in both orders.
-    Canonical order: pairs in team order, each first as listed, then reversed."""
+    Canonical order: pairs in team order, each first as listed, then reversed; with
+    single_player_double_release the one-player pairs (m, m) too (first for larger teams, last for two)."""
     members = state.teams[team]
     n = len(members)
     if n == 1:
         return ((members[0], members[0]),)
+    # single_player_double_release: one member may release both balls at once (overrides 11.3).
+    solo = tuple((m, m) for m in members) if state.config.double_release else ()
     if n == 2:
-        return ((members[0], members[1]),)
+        return ((members[0], members[1]), *solo)
     if state.config.cycle_pairs:
         i = state.team_rounds[team] % n
         a, b = members[i], members[(i + 1) % n]
-        return ((a, b), (b, a))
+        return ((a, b), (b, a), *solo)
     last = state.last_pairs[team]
-    out: list[tuple[int, int]] = []
+    out: list[tuple[int, int]] = list(solo)
     for a, b in combinations(members, 2):
         if last is not None and {a, b} == set(last):
             continue
