@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from stammtisch.games import GAMES
+from stammtisch.core.protocol import Game
 from stammtisch.matches.service import MatchService
 from stammtisch.web.games import web_game, web_games
 from stammtisch.web.i18n import N_, translator
@@ -72,12 +72,13 @@ def present_match(snap: dict[str, Any], lang: str, view_seat: int | None = None)
     return page
 
 
-def present_games(lang: str) -> list[dict[str, Any]]:
-    """The registered web games for the home page: slug, the engine's title, what can be started there."""
+def present_games(engines: Mapping[str, Game[Any]], lang: str) -> list[dict[str, Any]]:
+    """The registered web games for the home page: slug, the engine's title (``engines``: the service's
+    games), what can be started there."""
     gettext = translator(lang)
     games = []
     for game in web_games():
-        engine = GAMES.get(game.slug)
+        engine = engines.get(game.slug)
         starts = [
             {
                 # A message id goes through the catalog; a Text carries both languages itself.

@@ -15,4 +15,4 @@ router = APIRouter()
 @router.get("/", response_class=HTMLResponse)
 async def home(request: Request, service: ServiceDep, renderer: RendererDep, lang: LangDep) -> HTMLResponse:
     matches = await run_in_threadpool(list_matches, service, 30)
-    return renderer.response("home.html", request, lang, matches=matches, games=present_games(lang))
+    return renderer.response("home.html", request, lang, matches=matches, games=present_games(service.games, lang))
