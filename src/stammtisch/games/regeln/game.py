@@ -17,6 +17,7 @@ from stammtisch.games.regeln import view as viewing
 from stammtisch.games.regeln.cards import load_deck, standard_deck, validate
 from stammtisch.games.regeln.model import (
     ACTION_TYPES,
+    COLOURS,
     HAND_SIZE,
     HAND_TYPES,
     OUTCOME_TYPES,
@@ -25,13 +26,17 @@ from stammtisch.games.regeln.model import (
     Config,
     Deck,
     Outcome,
+    PayChip,
     Predict,
     ReportFirstSpeaker,
     ReportSpeech,
     State,
+    TakeChip,
     Vote,
 )
 from stammtisch.games.regeln.options import OPTIONS
+
+COLOUR_INDEX = {colour: at for at, colour in enumerate(COLOURS)}
 
 
 def deck_from_setup(setup: Mapping[str, Any] | None) -> Deck:
@@ -78,6 +83,30 @@ class Regeln(Game[State]):
             )
         config = Config(**{key: options[key] for key in options})
         return rules.new_game(config, deck, seats)
+
+    def fast_act(self, state: State, seat: int, action: Any) -> State | None:
+        """The short way for the commonest legal steps: a chip taken or paid, and a vote. Taken only
+        when every pre-check and rule check is certain to pass; everything else (every refusal
+        included) is declined and goes the checked way."""
+        kind = action.__class__
+        phase = state.phase
+        if seat.__class__ is not int or not 0 <= seat < state.seats:
+            return None
+        if phase == "payment" and (kind is TakeChip or kind is PayChip):
+            head = state.queue[0]
+            colour = COLOUR_INDEX.get(action.colour) if action.colour.__class__ is str else None
+            if head.seat != seat or colour is None:
+                return None
+            if kind is TakeChip and head.amount > 0 and state.pool[colour] > 0:
+                return rules.take_chip(state, seat, colour)
+            if kind is PayChip and head.amount < 0 and state.chips[seat][colour] > 0:
+                return rules.pay_chip(state, seat, colour)
+            return None
+        if phase == "vote" and kind is Vote and state.votes[seat] is None:
+            tiles = action.tiles
+            if tiles.__class__ is int and 1 <= tiles <= state.tiles[seat] and action.yes.__class__ is bool:
+                return rules.vote(state, seat, action)
+        return None
 
     def turn(self, state: State) -> Turn:
         return rules.turn(state)
