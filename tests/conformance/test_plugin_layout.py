@@ -35,7 +35,7 @@ def allowed(relative: Path, slug: str) -> bool:
     parts = relative.parts
     if parts[:2] == ("store", "migrations"):
         return True
-    if parts[0] == "bots" and len(parts) == 2 and parts[1].startswith(slug):
+    if parts[0] == "bots" and len(parts) > 1 and parts[1].startswith(slug):
         return True
     for at, part in enumerate(parts[:-1]):
         if part == "games" and parts[at + 1].startswith(slug):
