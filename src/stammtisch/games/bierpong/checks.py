@@ -151,9 +151,24 @@ def _impossible(clause: str, de: str, en: str) -> ImpossibleOutcome:
     return ImpossibleOutcome(clause, Text(de, en))
 
 
+def _knock_ok(state: State, knock: KnockOver) -> bool:
+    """Art 16: own live cups, ascending, no repeats, during the rounds (not in the duel)."""
+    if state.phase not in (Phase.PLAY, Phase.KONTER) or knock.team not in (0, 1):
+        return False
+    rack = state.cups[knock.team]
+    cups = knock.cups
+    return (
+        len(cups) > 0
+        and tuple(sorted(set(cups))) == cups
+        and all(isinstance(c, int) and 1 <= c <= len(rack) and rack[c - 1] == LIVE for c in cups)
+    )
+
+
 def check_outcome(state: State, node: ChanceNode, outcome: object) -> None:
     """Refuse an outcome the table cannot have seen here, saying why."""
     if node.contains(outcome):
+        return
+    if isinstance(outcome, KnockOver) and _knock_ok(state, outcome):
         return
     if isinstance(outcome, Duel) or state.phase is Phase.DUEL:
         raise _impossible(

@@ -6,8 +6,8 @@ weight 0.
 Canonical order of a throw node: ``Hit`` per standing cup ascending (clean, bounce, roller, bounce
 and roller), ``Miss``, ``Defended``, ``RolledBack`` own half then far, ``AirBall`` per defending seat,
 ``Void``, ``IllegalDefence``, ``IllegalSave`` per cup; then the table events ``TimeUp``,
-``LeftStanding``, ``DeadCupRemoved``, ``KnockOver`` (one cup each; several knocked cups are also
-accepted), ``Drinking``, ``Drank``, ``Distracted``, ``Forgot`` per team.
+``LeftStanding``, ``DeadCupRemoved``, ``Drinking``, ``Drank``, ``Distracted``, ``Forgot`` per team.
+``KnockOver`` is accepted at every throw node but not listed (any combination of live cups).
 """
 
 from __future__ import annotations
@@ -30,7 +30,6 @@ from stammtisch.games.bierpong.model import (
     Hit,
     IllegalDefence,
     IllegalSave,
-    KnockOver,
     LeftStanding,
     Miss,
     Phase,
@@ -39,36 +38,66 @@ from stammtisch.games.bierpong.model import (
     TimeUp,
     Void,
 )
-from stammtisch.games.bierpong.rack import DEAD, GONE, LIVE
+from stammtisch.games.bierpong.rack import DEAD, DUE, GONE, LIVE
 
 
 @dataclass(frozen=True, slots=True, eq=False)
 class Throw(Distribution):
-    """The outcomes of one throw (skill: no probabilities). Compared by identity: nodes are cached."""
+    """The outcomes of one throw (skill: no probabilities). Compared by identity: nodes are cached.
+    ``contains`` checks an outcome against the rack directly (no set of every outcome is built)."""
 
     choices: tuple[Any, ...]
-    members: frozenset[Any]
-    knockable: tuple[tuple[int, ...], tuple[int, ...]]  # live cups per team (several may be knocked)
+    cups: tuple[int, ...]  # the target rack
+    events: frozenset[Any]  # the table events listed here
     forgettable: tuple[int, ...]  # teams that may be entered as having forgotten their drinks
+    hit_cups: int = 0  # how many cups the leading ``Hit`` block lists (4 outcomes each)
+    catchers: tuple[int, ...] = ()  # the ``AirBall`` catchers, listed right after the four misses
+    void: bool = False
+    rethrow: bool = False
+    save: bool = False
     kind = "skill"
 
     def outcomes(self) -> tuple[Any, ...]:
         return self.choices
 
     def contains(self, outcome: object) -> bool:
-        if outcome in self.members:
-            return True
-        if isinstance(outcome, KnockOver):
-            cups = outcome.cups
+        kind = type(outcome)
+        throws = self.hit_cups > 0
+        if kind is Hit:
+            assert isinstance(outcome, Hit)
             return (
-                outcome.team in (0, 1)
-                and len(cups) > 0
-                and tuple(sorted(set(cups))) == cups
-                and all(c in self.knockable[outcome.team] for c in cups)
+                throws
+                and isinstance(outcome.cup, int)
+                and 1 <= outcome.cup <= len(self.cups)
+                and self.cups[outcome.cup - 1] != GONE
+                and isinstance(outcome.bounce, bool)
+                and isinstance(outcome.roller, bool)
             )
-        if isinstance(outcome, Forgot):
+        if kind is Miss or kind is Defended:
+            return throws
+        if kind is RolledBack:
+            assert isinstance(outcome, RolledBack)
+            return throws and isinstance(outcome.own_half, bool)
+        if kind is AirBall:
+            assert isinstance(outcome, AirBall)
+            return throws and outcome.catcher in self.catchers
+        if kind is Void:
+            return throws and self.void
+        if kind is IllegalDefence:
+            return throws and self.rethrow
+        if kind is IllegalSave:
+            assert isinstance(outcome, IllegalSave)
+            return (
+                throws
+                and self.save
+                and isinstance(outcome.cup, int)
+                and 1 <= outcome.cup <= len(self.cups)
+                and self.cups[outcome.cup - 1] in (LIVE, DUE)
+            )
+        if kind is Forgot:
+            assert isinstance(outcome, Forgot)
             return outcome.team in self.forgettable and isinstance(outcome.penalty, str)
-        return False
+        return outcome in self.events
 
     @property
     def has_probabilities(self) -> bool:
@@ -80,7 +109,7 @@ DUEL_OUTCOMES = (Duel(True, False), Duel(False, True), Duel(True, True), Duel(Fa
 
 @lru_cache(maxsize=64)
 def _duel(throwers: tuple[int, int]) -> ChanceNode:
-    dist = Throw(DUEL_OUTCOMES, frozenset(DUEL_OUTCOMES), ((), ()), ())
+    dist = Throw(DUEL_OUTCOMES, (), frozenset(DUEL_OUTCOMES), ())
     return ChanceNode(
         dist,
         Text("Duell: beide werfen gleichzeitig (Art 8)", "Duel: both throw at once (Art 8)"),
@@ -95,79 +124,94 @@ def duel_node(state: State) -> ChanceNode:
 
 
 def throw_node(state: State, seat: int, kind: str, target: int, aim: int | None) -> ChanceNode:
-    """The node of ``seat``'s throw of ``kind`` at ``target``'s rack (cached by everything it lists)."""
+    """The node of ``seat``'s throw of ``kind`` at ``target``'s rack (cached by everything it lists).
+    Knock-overs (Art 16) are accepted at every throw node but not listed: they name cups of either
+    rack in any combination (``checks.check_outcome`` validates them against the state)."""
     config = state.config
     drinks = state.drinks
     r = state.round
     first_of_round = r is not None and r.throws == 0 and state.standing_team == r.team
-    key = (
+    own_dead: tuple[int, ...] = ()
+    if state.phase is Phase.PLAY and DEAD in state.cups[1 - target]:
+        own_dead = tuple(i + 1 for i, s in enumerate(state.cups[1 - target]) if s == DEAD)
+    open_drinks = (drinks.open(0) > 0, drinks.open(1) > 0)
+    return _throw_node(
         seat,
         kind,
         target,
         aim,
-        state.cups[target],
-        state.teams[target],
-        config.elbow_void,
-        config.defence_rethrow,
-        config.save_counts,
-        state.timer in ("running",),
-        state.standing if first_of_round else (),
-        tuple(i + 1 for i, s in enumerate(state.cups[1 - target]) if s == DEAD) if state.phase is Phase.PLAY else (),
-        state.cups[1 - target],
-        config.drink_lock and drinks.drinking[target],
-        tuple(drinks.open(t) > 0 for t in (0, 1)),
-        drinks.drinking,
-        config.drink_lock,
+        _throw_part(
+            state.cups[target],
+            state.teams[target],
+            config.elbow_void,
+            config.defence_rethrow,
+            config.save_counts,
+            config.drink_lock and drinks.drinking[target],
+        ),
+        _event_part(
+            state.timer == "running",
+            state.standing if first_of_round else (),
+            own_dead,
+            open_drinks,
+            drinks.drinking,
+            config.drink_lock,
+        ),
         state.phase is Phase.KONTER,
     )
-    return _throw_node(key)
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class _Part:
+    """A cached block of a throw node's outcomes with what ``Throw`` needs to check them. Compared
+    by identity (each is made once by its cache), so it is a cheap key for the node cache."""
+
+    choices: tuple[Any, ...]
+    cups: tuple[int, ...] = ()
+    hit_cups: int = 0
+    catchers: tuple[int, ...] = ()
+    void: bool = False
+    rethrow: bool = False
+    save: bool = False
+    forgettable: tuple[int, ...] = ()
 
 
 @lru_cache(maxsize=8192)
-def _throw_node(key: tuple[Any, ...]) -> ChanceNode:
-    (
-        seat,
-        kind,
-        target,
-        aim,
-        cups,
-        defenders,
-        elbow_void,
-        rethrow,
-        save_counts,
-        timer_running,
-        standing,
-        own_dead,
-        own_cups,
-        locked,
-        open_drinks,
-        drinking,
-        drink_lock,
-        konter,
-    ) = key
+def _throw_part(
+    cups: tuple[int, ...], defenders: tuple[int, ...], void: bool, rethrow: bool, save: bool, locked: bool
+) -> _Part:
+    if locked:
+        return _Part((), cups)
     out: list[Any] = []
-    if not locked:
-        for i, s in enumerate(cups):
-            if s != GONE:
-                c = i + 1
-                out.extend((Hit(c), Hit(c, True), Hit(c, False, True), Hit(c, True, True)))
-        out.extend((Miss(), Defended(), RolledBack(True), RolledBack(False)))
-        out.extend(AirBall(s) for s in defenders)
-        if elbow_void:
-            out.append(Void())
-        if rethrow:
-            out.append(IllegalDefence())
-        if save_counts:
-            out.extend(IllegalSave(i + 1) for i, s in enumerate(cups) if s not in (GONE, DEAD))
+    for i, s in enumerate(cups):
+        if s != GONE:
+            c = i + 1
+            out.extend((Hit(c), Hit(c, True), Hit(c, False, True), Hit(c, True, True)))
+    out.extend((Miss(), Defended(), RolledBack(True), RolledBack(False)))
+    out.extend(AirBall(s) for s in defenders)
+    if void:
+        out.append(Void())
+    if rethrow:
+        out.append(IllegalDefence())
+    if save:
+        out.extend(IllegalSave(i + 1) for i, s in enumerate(cups) if s in (LIVE, DUE))
+    hit_cups = sum(1 for x in cups if x != GONE)
+    return _Part(tuple(out), cups, hit_cups, defenders, void, rethrow, save)
+
+
+@lru_cache(maxsize=1024)
+def _event_part(
+    timer_running: bool,
+    standing: tuple[int, ...],
+    own_dead: tuple[int, ...],
+    open_drinks: tuple[bool, bool],
+    drinking: tuple[bool, bool],
+    drink_lock: bool,
+) -> _Part:
+    out: list[Any] = []
     if timer_running:
         out.append(TimeUp())
     out.extend(LeftStanding(c) for c in standing)
     out.extend(DeadCupRemoved(c) for c in own_dead)
-    racks = (cups, own_cups) if target == 0 else (own_cups, cups)
-    knockable = tuple(tuple(i + 1 for i, s in enumerate(rack) if s == LIVE) for rack in racks)
-    for team in (0, 1):
-        out.extend(KnockOver(team, (c,)) for c in knockable[team])
-    forgettable = tuple(t for t in (0, 1) if open_drinks[t])
     for t in (0, 1):
         if drink_lock and open_drinks[t] and not drinking[t]:
             out.append(Drinking(t))
@@ -175,17 +219,37 @@ def _throw_node(key: tuple[Any, ...]) -> ChanceNode:
             out.append(Drank(t))
         if drinking[t]:
             out.append(Distracted(t))
+    forgettable = tuple(t for t in (0, 1) if open_drinks[t])
     out.extend(Forgot(t) for t in forgettable)
-    choices = tuple(out)
-    dist = Throw(choices, frozenset(choices), (knockable[0], knockable[1]), forgettable)
-    names = {
-        "std": ("Wurf", "throw"),
-        "bb": ("Balls-Back-Wurf", "Balls Back throw"),
-        "fire": ("On-Fire-Wurf", "On Fire throw"),
-        "air": ("Air-Ball-Extrawurf", "Air Ball extra throw"),
-        "trick": ("Trickshot", "trickshot"),
-        "konter": ("Konterwurf", "Konter throw"),
-    }[kind]
+    return _Part(tuple(out), forgettable=forgettable)
+
+
+NAMES = {
+    "std": ("Wurf", "throw"),
+    "bb": ("Balls-Back-Wurf", "Balls Back throw"),
+    "fire": ("On-Fire-Wurf", "On Fire throw"),
+    "air": ("Air-Ball-Extrawurf", "Air Ball extra throw"),
+    "trick": ("Trickshot", "trickshot"),
+    "konter": ("Konterwurf", "Konter throw"),
+}
+
+
+@lru_cache(maxsize=16384)
+def _throw_node(
+    seat: int, kind: str, target: int, aim: int | None, throw: _Part, events: _Part, konter: bool
+) -> ChanceNode:
+    dist = Throw(
+        throw.choices + events.choices,
+        throw.cups,
+        frozenset(events.choices),
+        events.forgettable,
+        throw.hit_cups,
+        throw.catchers,
+        throw.void,
+        throw.rethrow,
+        throw.save,
+    )
+    names = NAMES[kind]
     label = Text(f"{names[0]} von Platz {seat + 1}", f"{names[1]} by seat {seat + 1}")
-    context = (("throw", kind), ("target", target), ("defenders", defenders), ("aim", aim), ("konter", konter))
+    context = (("throw", kind), ("target", target), ("defenders", throw.catchers), ("aim", aim), ("konter", konter))
     return ChanceNode(dist, label, seat, context)

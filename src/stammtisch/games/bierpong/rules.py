@@ -124,8 +124,24 @@ def team_of(state: State, seat: int) -> int:
 # --- whose move ----------------------------------------------------------------------------------
 
 
+#: The last (state, turn) pair: the framework asks ``turn`` for the same state value several times per
+#: step (the caller, then ``checked_act``/``checked_resolve``, then ``legal_actions``). States are
+#: immutable, so an identity hit is exact.
+_last_turn: tuple[State | None, Turn | None] = (None, None)
+
+
 def turn(state: State) -> Turn:
     """A decision, a throw or table event (chance), or the end (canonical: see ``legal_actions``)."""
+    global _last_turn
+    last_state, last = _last_turn
+    if last_state is state and last is not None:
+        return last
+    result = _turn(state)
+    _last_turn = (state, result)
+    return result
+
+
+def _turn(state: State) -> Turn:
     phase = state.phase
     if phase is Phase.OVER:
         return Finished(scoring.result(state))
@@ -629,7 +645,8 @@ def _landing(outcome: Any) -> tuple[int | None, bool]:
 
 
 def _throw(state: State, outcome: Any) -> State:
-    """One throw of a round: counted hits mark the cup due; misses end streaks and On Fire."""
+    """One throw of a round: counted hits mark the cup due; misses end streaks and On Fire.
+    (The changes are collected and applied in one copy per value: this is the hot path.)"""
     r = state.round
     assert r is not None
     slot = next_slot(r)
@@ -638,63 +655,68 @@ def _throw(state: State, outcome: Any) -> State:
     d = 1 - r.team
     cup, bounced = _landing(outcome)
     aim = r.aim
-    r = evolve(r, aim=None, aimed=False, throws=r.throws + 1)
+    rc: dict[str, Any] = {"aim": None, "aimed": False, "throws": r.throws + 1}
+    sc: dict[str, Any] = {"standing": (), "standing_team": None}
     stats = _bump(state.stats, "throws", seat)
-    state = evolve(state, stats=stats, standing=(), standing_team=None)
     if seat in r.doubles:
         bounced = bounced or cup is not None  # BP-R15 double_value: this throw's hit counts as two
-        r = evolve(r, doubles=tuple(s for s in r.doubles if s != seat))
+        rc["doubles"] = tuple(s for s in r.doubles if s != seat)
     if cup is not None and state.cups[d][cup - 1] == DEAD:
-        return _finish(evolve(state, round=r), r.team, End.DEAD_CUP)  # Art 18.1
+        return _finish(evolve(state, stats=stats, round=evolve(r, **rc)), r.team, End.DEAD_CUP)  # Art 18.1
     counted = cup is not None and (aim is None or cup == aim)  # BP-R12: the wrong cup is no hit
     if counted and state.timer == "sudden":
-        return _finish(evolve(state, round=r), r.team, End.SUDDEN_DEATH)  # Art 9.2
+        return _finish(evolve(state, stats=stats, round=evolve(r, **rc)), r.team, End.SUDDEN_DEATH)  # Art 9.2
     pair_throw = kind in ("std", "bb")
+    player = state.players[seat]
     if counted:
         assert cup is not None
         island = aim == cup
         bombe = pair_throw and cup in r.pair_cups
         special = tuple(name for name, on in (("aufsetzer", bounced), ("bombe", bombe), ("island", island)) if on)
-        cups = list(state.cups)
-        if cups[d][cup - 1] == LIVE:
+        if state.cups[d][cup - 1] == LIVE:
+            cups = list(state.cups)
             cups[d] = with_state(cups[d], cup, DUE)
+            sc["cups"] = (cups[0], cups[1])
         units = 0 if state.config.units_per_cup else scoring.ball_units(bounced)
-        r = evolve(
-            r,
+        rc.update(
             pending=(*r.pending, PendingHit(cup, seat, bounced, island, pair_throw)),
             ball_hits=r.ball_hits + 1,
             units=r.units + units,
             hit_cups=r.hit_cups if cup in r.hit_cups else (*r.hit_cups, cup),
             last_special=special,
             last_cup=cup,
-            pair_cups=(*r.pair_cups, cup) if pair_throw else r.pair_cups,
         )
-        stats = _bump(state.stats, "hits", seat)
+        if pair_throw:
+            rc["pair_cups"] = (*r.pair_cups, cup)
+        stats = _bump(stats, "hits", seat)
         if bounced:
             stats = _bump(stats, "bounces", seat)
         if bombe:
             stats = _bump(stats, "bombs", seat)
         if island:
             stats = _bump(stats, "islands", seat)
-        state = evolve(state, cups=(cups[0], cups[1]), stats=stats)
-        state = _update_player(state, seat, streak=state.players[seat].streak + 1)
-        if r.fire != seat and call_options(state, seat):
-            r = evolve(r, call=seat)
+        player = evolve(player, streak=player.streak + 1)
     else:
-        state = _update_player(state, seat, streak=0, heating=False, on_fire=False)
+        if player.streak or player.heating or player.on_fire:
+            player = evolve(player, streak=0, heating=False, on_fire=False)
         if r.fire == seat:
-            r = evolve(r, fire=None)
+            rc["fire"] = None
         if isinstance(outcome, RolledBack) and outcome.own_half:
-            r = evolve(r, fetch=True)
+            rc["fetch"] = True
         if isinstance(outcome, AirBall) and kind != "trick":
-            state = evolve(state, air_owed=(*state.air_owed, outcome.catcher))  # Art 23.1 (not 19.5)
+            sc["air_owed"] = (*state.air_owed, outcome.catcher)  # Art 23.1 (not 19.5)
     if pair_throw:
-        r = evolve(r, pair_throws=(*r.pair_throws, counted))
+        rc["pair_throws"] = (*r.pair_throws, counted)
     elif kind == "air":
-        r = evolve(r, air=r.air[1:])
+        rc["air"] = r.air[1:]
     elif kind == "trick":
-        r = evolve(r, tricks=r.tricks[1:])
-    return evolve(state, round=r)
+        rc["tricks"] = r.tricks[1:]
+    if player is not state.players[seat]:
+        sc["players"] = state.players[:seat] + (player,) + state.players[seat + 1 :]
+    state = evolve(state, stats=stats, **sc)
+    if counted and r.fire != seat and call_options(state, seat):
+        rc["call"] = seat
+    return evolve(state, round=evolve(r, **rc))
 
 
 def _konter_throw(state: State, outcome: Any) -> State:

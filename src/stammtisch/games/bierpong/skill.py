@@ -18,7 +18,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from stammtisch.core.chance import ChanceNode
-from stammtisch.games.bierpong.model import AirBall, Defended, Duel, Hit, Miss, RolledBack
+from stammtisch.games.bierpong.model import Duel
+from stammtisch.games.bierpong.nodes import Throw
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,37 +112,34 @@ class SkillTable:
         return weights
 
     def _weights(self, node: ChanceNode) -> list[float]:
+        outcomes = node.outcomes()
+        dist = node.distribution
+        if not isinstance(dist, Throw) or not (dist.hit_cups or dist.catchers):
+            return self._by_type(node)
+        # The throw node's canonical order (nodes.py): four Hit flavours per standing cup, then Miss,
+        # Defended, RolledBack own half, RolledBack far, AirBall per catcher, then zero-weight entries.
+        me = self.rates[node.seat or 0]
+        defenders = dist.catchers
+        miss = 1.0 - me.hit
+        catch = sum(self.rates[s].catch for s in defenders) / len(defenders) if defenders else 0.0
+        h = me.hit / dist.hit_cups if dist.hit_cups else 0.0
+        weights = [h * max(0.0, 1.0 - me.bounce - me.roller), h * me.bounce, h * me.roller, 0.0] * dist.hit_cups
+        weights += [
+            miss * max(0.0, 1.0 - me.defended - me.rollback - me.air * catch),
+            miss * me.defended,
+            miss * me.rollback * 0.7,
+            miss * me.rollback * 0.3,
+        ]
+        weights += [miss * me.air * self.rates[s].catch / len(defenders) for s in defenders]
+        weights += [0.0] * (len(outcomes) - len(weights))
+        return weights
+
+    def _by_type(self, node: ChanceNode) -> list[float]:
         context = dict(node.context)
         outcomes = node.outcomes()
         if context.get("throw") == "duel":
             a, b = context["throwers"]
             pa, pb = self.rates[a].hit, self.rates[b].hit
             return [(pa if o.a else 1 - pa) * (pb if o.b else 1 - pb) if isinstance(o, Duel) else 0.0 for o in outcomes]
-        me = self.rates[node.seat or 0]
-        defenders: tuple[int, ...] = context.get("defenders", ())
-        targets = len({o.cup for o in outcomes if isinstance(o, Hit)})
-        miss = 1.0 - me.hit
-        catch = sum(self.rates[s].catch for s in defenders) / len(defenders) if defenders else 0.0
-        flags = {
-            (False, False): max(0.0, 1.0 - me.bounce - me.roller),
-            (True, False): me.bounce,
-            (False, True): me.roller,
-            (True, True): 0.0,
-        }
-        out: list[float] = []
-        for o in outcomes:
-            w: float = 0.0
-            if isinstance(o, Hit):
-                w = me.hit / targets * flags[(o.bounce, o.roller)]
-            elif isinstance(o, Miss):
-                w = miss * max(0.0, 1.0 - me.defended - me.rollback - me.air * catch)
-            elif isinstance(o, Defended):
-                w = miss * me.defended
-            elif isinstance(o, RolledBack):
-                w = miss * me.rollback * (0.7 if o.own_half else 0.3)
-            elif isinstance(o, AirBall):
-                w = miss * me.air * self.rates[o.catcher].catch / len(defenders)
-            out.append(w)
-        if not any(out):  # only table events are possible (e.g. a drink lock): let the table act
-            out = [1.0 if type(o).__name__ in ("Drank", "Distracted") else 0.0 for o in outcomes]
-        return out
+        # Only table events are possible (e.g. a drink lock): let the table act.
+        return [1.0 if type(o).__name__ in ("Drank", "Distracted") else 0.0 for o in outcomes]
