@@ -60,6 +60,13 @@ class KonterView(TypedDict):
     got: list[str]
 
 
+class KnockView(TypedDict):
+    """Art 16: own cups knocked over; one of them (or any, opponent_any) is to be removed."""
+
+    team: str
+    cups: list[int]
+
+
 class View(TypedDict):
     game: Literal["bierpong"]
     you: int | None
@@ -69,6 +76,7 @@ class View(TypedDict):
     players: list[PlayerView]
     round: RoundView | None
     konter: KonterView | None
+    knock: KnockView | None
     first_team: str | None
     side: str | None
     timer: str
@@ -143,6 +151,7 @@ def view(state: State, seat: int | None) -> View:
         ],
         "round": round_view,
         "konter": konter_view,
+        "knock": {"team": TEAM_NAMES[state.knock.team], "cups": list(state.knock.cups)} if state.knock else None,
         "first_team": TEAM_NAMES[state.first_team] if state.first_team is not None else None,
         "side": state.side,
         "timer": state.timer,
