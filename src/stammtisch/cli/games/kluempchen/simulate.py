@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 import time
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -40,7 +40,7 @@ class Played:
     """One simulated evening: its result, round-end views and step counts."""
 
     result: Result
-    round_views: tuple[dict[str, Any], ...]
+    round_views: tuple[Mapping[str, Any], ...]
     actions: int
     outcomes: int
 
@@ -87,7 +87,7 @@ class Tally:
         for view in played.round_views:
             self._add_round(view, names)
 
-    def _add_round(self, view: dict[str, Any], names: Sequence[str]) -> None:
+    def _add_round(self, view: Mapping[str, Any], names: Sequence[str]) -> None:
         self.rounds += 1
         sheet = view["sheet"]
         self.joint_turns += len(sheet)
