@@ -175,7 +175,7 @@ class Session:
             self.console.print()
             raise InputEnded
         answer = line.strip()
-        if self.mode is Mode.table or not sys.stdin.isatty():
+        if not sys.stdin.isatty():  # scripted input: show the answer after its prompt (a terminal echoes it)
             self.console.print(answer, highlight=False, markup=False)
         if answer.lower() in QUIT:
             raise InputEnded
