@@ -630,12 +630,20 @@ def _without(cards: tuple[int, ...], card: int) -> tuple[int, ...]:
 
 
 def _before_draw(state: State) -> State:
-    """RA-25: a draw that finds the stock empty turns the pile (without its top card) into the stock;
-    if that is empty too, or under ``end_game_count_all``, the game ends without a winner."""
+    """RA-25: a draw that finds the stock empty turns the pile (without the card face up on it) into
+    the stock; if that is empty too, or under ``end_game_count_all``, the game ends without a winner.
+
+    The card face up is ``top`` while it is still claimable; once it was taken or knocked (``top`` is
+    -1) the card now face up is the last one thrown before it, ``pile[-1]``: it stays on the table as
+    the new pile and is not shuffled into the stock (reading P-23)."""
     if state.stock:
         return state
-    if state.config.stock_exhaustion == "reshuffle_discards_except_top" and state.pile:
-        return replace(state, stock=tuple(sorted(state.pile)), pile=())
+    if state.config.stock_exhaustion == "reshuffle_discards_except_top":
+        pile = state.pile
+        if state.top >= 0 and pile:
+            return replace(state, stock=tuple(sorted(pile)), pile=())
+        if state.top < 0 and len(pile) > 1:
+            return replace(state, stock=tuple(sorted(pile[:-1])), pile=pile[-1:])
     return _end_game(state, None)
 
 
