@@ -213,13 +213,16 @@ def can_call_island(state: State, seat: int, target: int) -> bool:
 
 def call_options(state: State, seat: int) -> tuple[str, ...]:
     """The calls ``seat`` may make after this hit (Art 21, BP-R11)."""
-    p = state.players[seat]
+    return _calls(state.players[seat], state.config.double_call)
+
+
+def _calls(p: Player, double_call: bool) -> tuple[str, ...]:
     out: list[str] = []
     if not p.heating and p.streak >= 2:
         out.append("heating_up")
     if p.heating and not p.on_fire and p.streak >= 3:
         out.append("on_fire")
-    if state.config.double_call and not p.heating and p.streak >= 3:
+    if double_call and not p.heating and p.streak >= 3:
         out.append("both")
     return tuple(out)
 
@@ -364,6 +367,15 @@ def _bump(stats: Stats, name: str, seat: int, by: int = 1) -> Stats:
     values = list(getattr(stats, name))
     values[seat] += by
     return evolve(stats, **{name: tuple(values)})
+
+
+def _bump_all(stats: Stats, names: tuple[str, ...], seat: int) -> Stats:
+    """``stats`` with each named counter of ``seat`` one higher, in one copy."""
+    changes: dict[str, tuple[int, ...]] = {}
+    for name in names:
+        values = getattr(stats, name)
+        changes[name] = values[:seat] + (values[seat] + 1,) + values[seat + 1 :]
+    return evolve(stats, **changes)
 
 
 def _remove_extra(state: State, cup: int) -> State:
@@ -657,7 +669,7 @@ def _throw(state: State, outcome: Any) -> State:
     aim = r.aim
     rc: dict[str, Any] = {"aim": None, "aimed": False, "throws": r.throws + 1}
     sc: dict[str, Any] = {"standing": (), "standing_team": None}
-    stats = _bump(state.stats, "throws", seat)
+    stats = _bump(state.stats, "throws", seat)  # replaced below for a counted hit
     if seat in r.doubles:
         bounced = bounced or cup is not None  # BP-R15 double_value: this throw's hit counts as two
         rc["doubles"] = tuple(s for s in r.doubles if s != seat)
@@ -688,13 +700,8 @@ def _throw(state: State, outcome: Any) -> State:
         )
         if pair_throw:
             rc["pair_cups"] = (*r.pair_cups, cup)
-        stats = _bump(stats, "hits", seat)
-        if bounced:
-            stats = _bump(stats, "bounces", seat)
-        if bombe:
-            stats = _bump(stats, "bombs", seat)
-        if island:
-            stats = _bump(stats, "islands", seat)
+        counters = ("throws", "hits") + ("bounces",) * bounced + ("bombs",) * bombe + ("islands",) * island
+        stats = _bump_all(state.stats, counters, seat)
         player = evolve(player, streak=player.streak + 1)
     else:
         if player.streak or player.heating or player.on_fire:
@@ -713,10 +720,9 @@ def _throw(state: State, outcome: Any) -> State:
         rc["tricks"] = r.tricks[1:]
     if player is not state.players[seat]:
         sc["players"] = state.players[:seat] + (player,) + state.players[seat + 1 :]
-    state = evolve(state, stats=stats, **sc)
-    if counted and r.fire != seat and call_options(state, seat):
+    if counted and r.fire != seat and _calls(player, state.config.double_call):
         rc["call"] = seat
-    return evolve(state, round=evolve(r, **rc))
+    return evolve(state, stats=stats, round=evolve(r, **rc), **sc)
 
 
 def _konter_throw(state: State, outcome: Any) -> State:
