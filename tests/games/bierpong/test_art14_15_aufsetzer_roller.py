@@ -70,7 +70,11 @@ def test_timeout_takes_adjacent_cups_in_ascending_order() -> None:
     """BP-R03: an owner who does not choose gets the adjacent cups in ascending order."""
     state = play(begin(2), "hit 5 bounce", "miss")
     assert GAME.timeout_action(state, 1) == GAME.parse_action("remove 2")
-    assert GAME.timeout_action(begin(2), 0) is None
+    assert GAME.timeout_action(begin(6, teams=[[0, 2, 4], [1, 3, 5]]), 0) is None  # a pair has no default
+    called = play(begin(2), "hit 1", "hit 2")
+    assert GAME.timeout_action(called, 0) == GAME.parse_action("no-call")
+    fetch = play(begin(2), "back own")
+    assert GAME.timeout_action(fetch, 0) == GAME.parse_action("leave")
 
 
 def test_defended_only_after_a_bounce_else_rethrow() -> None:

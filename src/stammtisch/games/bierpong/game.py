@@ -9,7 +9,7 @@ from typing import Any
 from stammtisch.core.options import Options
 from stammtisch.core.protocol import Game, GameInfo
 from stammtisch.games.bierpong import checks, notation, rules, texts
-from stammtisch.games.bierpong.model import ACTION_TYPES, OUTCOME_TYPES, Remove, State
+from stammtisch.games.bierpong.model import ACTION_TYPES, OUTCOME_TYPES, Leave, NoCall, Remove, Shoot, State
 from stammtisch.games.bierpong.options import OPTIONS, config_from
 from stammtisch.games.bierpong.view import view as table_view
 
@@ -52,11 +52,14 @@ class Bierpong(Game[State]):
         return texts.describe_action(action)
 
     def timeout_action(self, state: State, seat: int) -> Any | None:
-        """BP-R03: an owner who does not choose gets adjacent cups in ascending order (the first legal
-        ``Remove``). Other decisions have no default: the table waits."""
+        """What silence means: BP-R03 an owner who does not choose gets adjacent cups in ascending
+        order (the first legal ``Remove``; likewise the knocked cup); no call made (``no-call``, Art
+        21.3 lets it be made at the next hit); no Island called (``throw``); the ball not fetched
+        (``leave``). The duel choices and a pair of three or more players have no default."""
         legal = rules.legal_actions(state, seat)
-        if legal and isinstance(legal[0], Remove):
-            return legal[0]
+        for action in legal:
+            if isinstance(action, Remove | NoCall | Shoot | Leave):
+                return action
         return None
 
 
