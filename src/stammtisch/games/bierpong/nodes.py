@@ -112,7 +112,7 @@ def _duel(throwers: tuple[int, int]) -> ChanceNode:
     dist = Throw(DUEL_OUTCOMES, (), frozenset(DUEL_OUTCOMES), ())
     return ChanceNode(
         dist,
-        Text("Duell: beide werfen gleichzeitig (Art 8)", "Duel: both throw at once (Art 8)"),
+        Text("Duell: beide werfen gleichzeitig", "duel: both throw at once"),
         None,
         (("throw", "duel"), ("throwers", throwers)),
     )
