@@ -22,6 +22,10 @@ from stammtisch.games.bierpong.model import (
 
 TITLE = Text("Bierpong (Hausregeln)", "Beer pong (house rules)")
 
+#: The rule text shipped with the package: ``rules_de.md`` (the authority) and ``rules_en.md`` (our
+#: English rendering, marked as a translation), for ``stammtisch rules bierpong --lang de|en``.
+RULE_FILES = {"de": "rules_de.md", "en": "rules_en.md"}
+
 CALLS = {
     "heating_up": Text("„Heating Up“ rufen", "call 'Heating Up'"),
     "on_fire": Text("„On Fire“ rufen: weiterwerfen bis zum Fehlwurf", "call 'On Fire': throw on until a miss"),
