@@ -23,7 +23,6 @@ from stammtisch.games.bierpong.model import (
     CallIsland,
     Config,
     DeadCupRemoved,
-    Defended,
     Distracted,
     Drank,
     Drinking,
@@ -40,7 +39,6 @@ from stammtisch.games.bierpong.model import (
     Konter,
     Leave,
     LeftStanding,
-    Miss,
     NoCall,
     Pair,
     PendingHit,
@@ -55,7 +53,6 @@ from stammtisch.games.bierpong.model import (
     State,
     Stats,
     TimeUp,
-    Void,
 )
 from stammtisch.games.bierpong.rack import (
     DEAD,
@@ -70,7 +67,6 @@ from stammtisch.games.bierpong.rack import (
 )
 from stammtisch.games.bierpong.updates import evolve
 
-SIDES = ("left", "right")
 SPECIAL_ORDER = ("aufsetzer", "bombe", "island")
 
 
@@ -808,16 +804,3 @@ def _table_event(state: State, event: Any) -> State:
             drinks, forgotten=(forgotten[0], forgotten[1]), penalties=(*drinks.penalties, (t, event.penalty))
         )
     return evolve(state, drinks=evolve(drinks, drinking=(drinking[0], drinking[1])))
-
-
-__all__ = [
-    "SIDES",
-    "Defended",
-    "Miss",
-    "Void",
-    "apply_action",
-    "apply_outcome",
-    "legal_actions",
-    "start",
-    "turn",
-]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Literal, TypedDict
 
 from stammtisch.games.bierpong import rules
-from stammtisch.games.bierpong.model import TEAM_NAMES, Phase, State
+from stammtisch.games.bierpong.model import TEAM_NAMES, State
 from stammtisch.games.bierpong.rack import DEAD, DUE, GONE, LIVE, live_count
 
 CUP_STATES = {LIVE: "live", DUE: "hit", DEAD: "dead", GONE: "removed"}
@@ -158,6 +158,3 @@ def view(state: State, seat: int | None) -> View:
         "winner": TEAM_NAMES[state.winner] if state.winner is not None else None,
         "end": str(state.end) if state.end is not None else None,
     }
-
-
-__all__ = ["View", "view", "Phase"]
