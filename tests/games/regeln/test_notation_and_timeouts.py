@@ -70,3 +70,18 @@ def test_timeout_action_for_a_silent_voter() -> None:
     assert GAME.timeout_action(state, 1) == Vote(False, 1)
     state = GAME.act(state, 1, Vote(True, 2))
     assert GAME.timeout_action(state, 1) is None
+
+
+def test_timeout_action_for_a_silent_payer_or_receiver() -> None:
+    """Ours (RGO-8): a silent receiver takes the pool's most plentiful colour; a payer pays his own."""
+    state = ready(3)
+    state = GAME.act(state, state.active, GAME.legal_actions(state, state.active)[0])
+    for seat in range(3):
+        state = GAME.act(state, seat, Vote(seat == 0, 2))
+    while state.phase == "payment":
+        seat = state.queue[0].seat
+        action = GAME.timeout_action(state, seat)
+        assert action in GAME.legal_actions(state, seat)
+        assert GAME.timeout_action(state, (seat + 1) % 3) is None or state.queue[0].seat == (seat + 1) % 3
+        assert action is not None
+        state = GAME.act(state, seat, action)

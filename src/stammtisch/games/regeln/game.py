@@ -158,7 +158,9 @@ class Regeln(Game[State]):
     def timeout_action(self, state: State, seat: int) -> Action | None:
         """What a table's deadline submits (ours: RGO-8): a silent voter commits one tile for Nein
         (no abstention exists, RG-R01; the rule stays as it is); a silent predictor writes the first
-        choice; an unanswered report says nobody spoke. Nothing else is submitted for a player."""
+        choice; an unanswered report says nobody spoke; a silent receiver takes the colour the pool
+        holds most of, a silent payer pays the colour he holds most of (first in colour order on
+        ties). The active player's own choices (card, tie, cover, next rules) wait for him."""
         if seat not in getattr(self.turn(state), "seats", ()):
             return None
         if state.phase == "vote":
@@ -170,6 +172,11 @@ class Regeln(Game[State]):
             return ReportSpeech(())
         if state.phase == "first_speaker":
             return ReportFirstSpeaker(None)
+        if state.phase == "payment":
+            if state.queue[0].amount > 0:
+                return TakeChip(COLOURS[max(range(4), key=lambda c: (state.pool[c], -c))])
+            mine = state.chips[seat]
+            return PayChip(COLOURS[max(range(4), key=lambda c: (mine[c], -c))])
         return None
 
 
