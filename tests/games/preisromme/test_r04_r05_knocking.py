@@ -133,14 +133,16 @@ def test_ra07_a_seat_answers_once() -> None:
         act(state, 3, "pass")
 
 
-def test_timer_submits_pass_for_seats_that_have_not_answered() -> None:
-    """RA-07: the match layer's timer closes the window with ``pass`` for the silent seats."""
+def test_timer_submits_pass_for_knockers_that_have_not_answered() -> None:
+    """RA-07: the match layer's timer answers ``pass`` for the silent knockers only; the next player
+    keeps her first right (R-4.4, see test_ra07_knock_timing)."""
     state = act(after_discard(0), 2, "knock")
     assert GAME.timeout_action(state, 2) is None
-    for seat in (1, 3):
-        action = GAME.timeout_action(state, seat)
-        assert action == Pass()
-        state = GAME.act(state, seat, action)
+    assert GAME.timeout_action(state, 1) is None
+    action = GAME.timeout_action(state, 3)
+    assert action == Pass()
+    state = GAME.act(state, 3, action)
+    state = act(state, 1, "pass")
     assert state.pending == (2, 1)
 
 

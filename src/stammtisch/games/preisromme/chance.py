@@ -16,7 +16,7 @@ from stammtisch.core.chance import ChanceNode, Distribution
 from stammtisch.core.protocol import Chance
 from stammtisch.core.text import Text
 from stammtisch.games.preisromme.cards import CARD, CODES
-from stammtisch.games.preisromme.model import CardOutcome
+from stammtisch.games.preisromme.model import CardOutcome, FirstKnock
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,3 +58,34 @@ UPCARD_LABEL = Text("aufgedeckte Karte", "the turned-up card")
 def card_due(stock: tuple[int, ...], label: Text, seat: int | None) -> Chance:
     """The turn when a card comes from ``stock``: one chance node."""
     return Chance(ChanceNode(StockDraw(stock), label, seat))
+
+
+@dataclass(frozen=True, slots=True)
+class KnockOrder(Distribution):
+    """Table mode (RA-07): which of ``knockers`` (seats in order after the discarder) knocked first, as
+    the Schreiber saw it. Knocks at the same time go to the first of them in that order (R-4.3), so
+    the Schreiber enters that seat. Canonical order: the knockers' order. Who is quicker is not a
+    probability the rules know: the digital sampler (never used at a real table) takes them alike."""
+
+    knockers: tuple[int, ...]
+    kind = "lot"
+
+    def outcomes(self) -> tuple[FirstKnock, ...]:
+        return tuple(FirstKnock(seat) for seat in self.knockers)
+
+    def contains(self, outcome: object) -> bool:
+        return isinstance(outcome, FirstKnock) and outcome.seat in self.knockers
+
+    def probability(self, outcome: object) -> Fraction | None:
+        return Fraction(1, len(self.knockers)) if self.contains(outcome) else Fraction(0)
+
+
+FIRST_KNOCK_LABEL = Text(
+    "Wer hat zuerst geklopft? (gleichzeitig: die nächste nach der Ausspielerin, R-4.3)",
+    "Who knocked first? (at the same time: the nearest after the discarder, R-4.3)",
+)
+
+
+def first_knock_due(knockers: tuple[int, ...]) -> Chance:
+    """The turn when the Schreiber enters the first of several knockers (RA-07, table mode)."""
+    return Chance(ChanceNode(KnockOrder(knockers), FIRST_KNOCK_LABEL, None))

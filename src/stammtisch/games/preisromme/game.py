@@ -29,6 +29,7 @@ from stammtisch.games.preisromme.model import (
     CardOutcome,
     Config,
     Discard,
+    FirstKnock,
     Knock,
     Pass,
     State,
@@ -111,6 +112,16 @@ class Preisromme(Game[State]):
 
     def check_outcome(self, state: State, node: ChanceNode, outcome: object) -> None:
         if not node.contains(outcome):
+            if isinstance(outcome, FirstKnock) or state.phase not in _CARD_DUE:
+                raise ImpossibleOutcome(
+                    "RA-07",
+                    Text(
+                        "Hier wird eingetragen, wer von den Klopfenden zuerst geklopft hat "
+                        "(nur eine, die geklopft hat, und nur wenn mehrere geklopft haben).",
+                        "Enter here which of the knockers knocked first "
+                        "(only a player who knocked, and only when several knocked).",
+                    ),
+                )
             card = outcome.card if isinstance(outcome, CardOutcome) else str(outcome)
             raise ImpossibleOutcome(
                 "RA-01",
@@ -130,8 +141,10 @@ class Preisromme(Game[State]):
 
     def timeout_action(self, state: State, seat: int) -> Pass | None:
         """What a knock window's timer submits for ``seat`` (the match layer owns the clock): ``pass``
-        while the seat has not answered, else ``None``."""
-        if state.phase == WINDOW and seat in rules.window_seats(state):
+        for a knocker who has not answered, else ``None``. The next player is never timed out: her
+        first right to the card holds "in jedem Fall" (R-4.4), and only she decides to decline it,
+        which is what makes her draw from the stock (RA-03 step 1; reading P-24)."""
+        if state.phase == WINDOW and seat != state.current and seat in rules.window_seats(state):
             return rules.PASS
         return None
 

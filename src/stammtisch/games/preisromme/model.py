@@ -14,8 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 # Phases of one game (Spiel) of the match.
-DEAL, UPCARD, WINDOW, DRAW, PLAY, SHEET, OVER = range(7)
-PHASE_NAMES = ("deal", "upcard", "knock_window", "draw", "play", "scoresheet", "over")
+DEAL, UPCARD, WINDOW, DRAW, PLAY, SHEET, OVER, FIRST_KNOCK = range(8)
+PHASE_NAMES = ("deal", "upcard", "knock_window", "draw", "play", "scoresheet", "over", "first_knock")
 
 # Figure kinds (RA-10); an empty set slot.
 RUN, SET = 0, 1
@@ -48,6 +48,7 @@ class Config:
     ace_both_ends: bool = False
     opening_figures: str = "single"
     swapped_joker_must_be_used_same_turn: bool = False
+    knock_timing_digital: str = "simultaneous_window_order_priority"
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,6 +115,7 @@ class State:
     sheet: tuple[int, ...] = ()  # scoresheet entry so far: winner (-1 none), romme (0/1), points...
     provisional: int = 0  # opening_figures = multiple: the last figures on the table, laid this turn, short of 40
     owed_jokers: int = 0  # swapped_joker_must_be_used_same_turn: jokers won by a swap this turn, not yet laid
+    first_knock: int = -1  # knock_timing_digital = realtime_first: the seat whose knock arrived first (-1: none)
 
 
 # --- actions ----------------------------------------------------------------------------------
@@ -203,7 +205,15 @@ class CardOutcome:
     card: str
 
 
+@dataclass(frozen=True, slots=True)
+class FirstKnock:
+    """Table mode (RA-07): the Schreiber enters which of several knockers knocked first (0-based seat);
+    asked only when two or more knocked and the next player did not take the card."""
+
+    seat: int
+
+
 ACTION_TYPES = (Take, Knock, Pass, Meld, Layoff, Swap, Withdraw, Discard, Out, Romme, Points)
 #: What the seat on turn may do in the play phase (R-6 to R-11).
 PlayAction = Meld | Layoff | Swap | Withdraw | Discard
-OUTCOME_TYPES = (CardOutcome,)
+OUTCOME_TYPES = (CardOutcome, FirstKnock)

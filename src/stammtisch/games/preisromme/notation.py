@@ -20,7 +20,8 @@ are 1-based as people count them.
 ``points 3 47``            score sheet: seat 3 holds 47 points
 =========================  ===========================================================
 
-An outcome (a card from the stock) is its code, e.g. ``7H``.
+An outcome (a card from the stock) is its code, e.g. ``7H``. In table mode, when several knocked, the
+Schreiber enters who knocked first: ``first 3`` (seat 3, RA-07).
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from stammtisch.games.preisromme.melds import canonical_set
 from stammtisch.games.preisromme.model import (
     CardOutcome,
     Discard,
+    FirstKnock,
     Knock,
     Layoff,
     Meld,
@@ -188,12 +190,18 @@ def describe_action(action: object) -> Text:
     return Text(text, text)
 
 
-def format_outcome(outcome: CardOutcome) -> str:
+def format_outcome(outcome: CardOutcome | FirstKnock) -> str:
+    if isinstance(outcome, FirstKnock):
+        return f"first {outcome.seat + 1}"
     return outcome.card
 
 
-def parse_outcome(text: str) -> CardOutcome:
+def parse_outcome(text: str) -> CardOutcome | FirstKnock:
     words = text.split()
+    if len(words) == 2 and words[0].lower() == "first":
+        if not words[1].isdigit() or int(words[1]) < 1:
+            raise _invalid(text, "Platz als Zahl ab 1, z. B. first 3.", "A seat number from 1, e.g. first 3.")
+        return FirstKnock(int(words[1]) - 1)
     if len(words) == 2 and words[0].lower() == "draw":
         words = words[1:]
     if len(words) != 1:

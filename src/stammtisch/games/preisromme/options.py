@@ -125,4 +125,16 @@ OPTIONS: tuple[Option, ...] = (
             "a swapped joker must be laid in the same turn",
         ),
     ),
+    Option(
+        "knock_timing_digital",
+        "simultaneous_window_order_priority",
+        "RA-07",
+        Text(
+            "Digital: mehrere Klopfende: die nächste nach der Ausspielerin (simultaneous_window_order_priority) "
+            "oder wer zuerst geklopft hat (realtime_first); das erste Anrecht der Nächsten bleibt (R-4.4)",
+            "digital: several knockers: the nearest after the discarder (simultaneous_window_order_priority) "
+            "or the first knock to arrive (realtime_first); the next player's first right stays (R-4.4)",
+        ),
+        choices=("simultaneous_window_order_priority", "realtime_first"),
+    ),
 )

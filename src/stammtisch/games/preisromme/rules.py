@@ -40,6 +40,7 @@ from stammtisch.games.preisromme.model import (
     CLAIMED,
     DEAL,
     DRAW,
+    FIRST_KNOCK,
     OVER,
     PASSED,
     PLAY,
@@ -53,6 +54,7 @@ from stammtisch.games.preisromme.model import (
     Config,
     Discard,
     Figure,
+    FirstKnock,
     GameRecord,
     Knock,
     Layoff,
@@ -212,6 +214,8 @@ def turn(state: State) -> Decision | Chance | Finished:
         found = chance.card_due(state.stock, chance.UPCARD_LABEL, state.dealer)
     elif phase == SHEET:
         return SOLO[0]
+    elif phase == FIRST_KNOCK:
+        found = chance.first_knock_due(_claimants(state.discarder, state.claims))
     else:
         found = Finished(result(state))
     _last_turn = (state, found)
@@ -579,11 +583,19 @@ _OPEN_CLAIMS = tuple(
 
 
 def answer(state: State, seat: int, reply: int) -> State:
-    """``seat`` answers in the knock window (checked)."""
+    """``seat`` answers in the knock window (checked). Under ``knock_timing_digital = realtime_first``
+    (RA-07, digital play) the first knock to arrive is remembered: it wins over later ones."""
     claims = _with(state.claims, seat, reply)
+    if reply == CLAIMED and state.first_knock < 0 and seat != state.current and _arrival_counts(state.config):
+        state = replace(state, first_knock=seat)
     if UNANSWERED in claims:
         return _new_claims(state, claims)
     return _resolve_window(state, claims)
+
+
+def _arrival_counts(config: Config) -> bool:
+    """RA-07: whether the arrival order of knocks decides (digital play under ``realtime_first``)."""
+    return config.knock_timing_digital == "realtime_first" and config.mode == "digital"
 
 
 @bounded_cache(4096)
@@ -605,15 +617,28 @@ def _resolve_window(state: State, claims: tuple[int, ...]) -> State:
     closed = _CLOSED[n]
     if claims[nxt] == CLAIMED:
         hands = _with(state.hands, nxt, _insert(state.hands[nxt], card))
-        return _turn_after_take(
+        state = _turn_after_take(
             state, PLAY, state.turn_no + 1, False, False, (), hands, -1, closed, (card, nxt, *claimed)
         )
+        return replace(state, first_knock=-1) if state.first_knock >= 0 else state
     if claimed:
-        winner = claimed[0]
-        hands = _with(state.hands, winner, _insert(state.hands[winner], card))
-        state = _await_draw(state, hands, -1, closed, (winner, nxt), (card, winner, *claimed), DRAW)
-    else:
-        state = replace(state, claims=closed, pending=(nxt,), last_window=(card, -1), phase=DRAW)
+        if len(claimed) > 1 and state.config.mode == "table":
+            # RA-07 table mode: the Schreiber enters who knocked first (a fact of the real table)
+            return replace(state, claims=claims, last_window=(card, -1, *claimed), phase=FIRST_KNOCK)
+        winner = state.first_knock if state.first_knock in claimed else claimed[0]
+        return _give_to_knocker(state, claims, winner)
+    state = replace(state, claims=closed, pending=(nxt,), last_window=(card, -1), phase=DRAW)
+    return _before_draw(state)
+
+
+def _give_to_knocker(state: State, claims: tuple[int, ...], winner: int) -> State:
+    """R-5.1: the winning knocker takes the card and one stock card, then the next player draws."""
+    card = state.top
+    claimed = _claimants(state.discarder, claims)
+    hands = _with(state.hands, winner, _insert(state.hands[winner], card))
+    state = _await_draw(state, hands, -1, _CLOSED[state.seats], (winner, state.current), (card, winner, *claimed), DRAW)
+    if state.first_knock >= 0:
+        state = replace(state, first_knock=-1)
     return _before_draw(state)
 
 
@@ -685,7 +710,9 @@ def next_game(state: State, record: GameRecord) -> State:
 # --- chance outcomes -------------------------------------------------------------------------
 
 
-def apply_outcome(state: State, outcome: CardOutcome) -> State:
+def apply_outcome(state: State, outcome: CardOutcome | FirstKnock) -> State:
+    if isinstance(outcome, FirstKnock):
+        return _give_to_knocker(state, state.claims, outcome.seat)
     card = CARD[outcome.card]
     return take_from_stock(state, card, bisect_left(state.stock, card))
 

@@ -4,7 +4,8 @@
   table setting ``knock_window_seconds`` (default 20, 3 to 120, kept in the match's set-up), and a
   window is identified by ``(game_no, turn_no)`` of the public view, so a timer that fires for a
   window that closed meanwhile does nothing. When it runs out the table submits the engine's
-  ``timeout_action`` (``pass``) for every seat that has not answered.
+  ``timeout_action`` (``pass``) for every knocker that has not answered; the next player is never
+  timed out (R-4.4 "in jedem Fall", engine P-24): the window then waits for her answer.
 * **Refused laying** (R-9.2, RA-19, engine P-10). After a refused laying (``meld/illegal``,
   ``meld/table_right``, ``meld/swap_refused``) the table submits the engine's ``withdraw`` step
   when the engine offers it (option ``false_meld_locks_turn``): the refusal is shown, the cards
