@@ -37,6 +37,7 @@ from stammtisch.core.errors import (
     MatchFinished,
     NotYourTurn,
     OutcomePending,
+    RuleViolation,
 )
 from stammtisch.core.options import Option, Options, resolve_options
 from stammtisch.core.text import Text
@@ -185,6 +186,14 @@ class Game(ABC, Generic[State]):
         """Like ``fast_act`` for chance outcomes: the new state, or ``None`` for the checked path."""
         return None
 
+    def explain_refusal(self, state: State, seat: int, action: Any, refusal: RuleViolation) -> RuleViolation:
+        """A generic pre-check of ``checked_act`` refused ``action`` (the game is over, an outcome is
+        pending, not this seat's turn). A game whose rules say more (e.g. "a claim after the score is
+        written down") returns a refusal of the same class or a subclass of it, naming its clause and
+        saying why in plain words; the default keeps the framework's refusal. Anything else returned
+        is ignored, so the pre-checks' classes (and the conformance kit's expectations) never change."""
+        return refusal
+
     def timeout_action(self, state: State, seat: int) -> Any | None:
         """The action a table's deadline submits for ``seat`` when it did not answer in time (e.g.
         ``pass`` in a knock window); ``None``: nothing may be submitted for it (the table waits).
@@ -211,21 +220,25 @@ class Game(ABC, Generic[State]):
         """Validate and apply ``seat``'s action the generic way. Pre-checks run in a fixed order:
         game over, then outcome pending, then not your turn, then the game's own rules."""
         turn = self.turn(state)
+        refusal: RuleViolation | None = None
         if isinstance(turn, Finished):
-            raise MatchFinished(_rules_clause(self), Text("Das Spiel ist zu Ende.", "The game is over."))
-        if isinstance(turn, Chance):
-            raise OutcomePending(
+            refusal = MatchFinished(_rules_clause(self), Text("Das Spiel ist zu Ende.", "The game is over."))
+        elif isinstance(turn, Chance):
+            refusal = OutcomePending(
                 _rules_clause(self),
                 Text(
                     f"Erst muss das Ergebnis feststehen: {turn.node.label.de}.",
                     f"An outcome must be entered first: {turn.node.label.en}.",
                 ),
             )
-        if seat not in turn.seats:
-            raise NotYourTurn(
+        elif seat not in turn.seats:
+            refusal = NotYourTurn(
                 _rules_clause(self),
                 Text(f"Platz {seat + 1} ist nicht am Zug.", f"Seat {seat + 1} is not on turn."),
             )
+        if refusal is not None:
+            explained = self.explain_refusal(state, seat, action, refusal)
+            raise explained if isinstance(explained, type(refusal)) else refusal
         self.check_action(state, seat, action)
         return self.apply_action(state, seat, action)
 
