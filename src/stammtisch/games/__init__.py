@@ -8,8 +8,14 @@ from stammtisch.core.protocol import Game
 from stammtisch.games.kluempchen import GAME as KLUEMPCHEN
 from stammtisch.games.preisromme import GAME as PREISROMME
 from stammtisch.games.proempeln import GAME as PROEMPELN
+from stammtisch.games.regeln import GAME as REGELN
 
-GAMES: dict[str, Game[Any]] = {"kluempchen": KLUEMPCHEN, "preisromme": PREISROMME, "proempeln": PROEMPELN}
+GAMES: dict[str, Game[Any]] = {
+    "kluempchen": KLUEMPCHEN,
+    "preisromme": PREISROMME,
+    "proempeln": PROEMPELN,
+    "regeln": REGELN,
+}
 
 
 def get_game(slug: str) -> Game[Any]:
