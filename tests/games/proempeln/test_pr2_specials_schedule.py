@@ -41,11 +41,12 @@ def test_pr_r08_option_specials_not_mandatory() -> None:
 
 
 def test_pr_r09_one_special_per_round() -> None:
-    """PR-R09: one announcement per player and round."""
+    """PR-R09, PR-2.4 ("einen seiner drei"): one announcement per player and round; the refusal names
+    PR-2.4, the clause the second announcement breaks (issue 9)."""
     state = run(new(), 0, (1,) * 7, "L", claim=None)
     with pytest.raises(IllegalAction) as refused:
         GAME.act(state, 0, Announce("K"))
-    assert refused.value.clause == "PR-4.0a"
+    assert refused.value.clause == "PR-2.4"
 
 
 def test_pr_r18_announcing_out_of_turn_is_refused() -> None:

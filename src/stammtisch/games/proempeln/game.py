@@ -42,6 +42,7 @@ class Proempeln(Game[State]):
     check_action = staticmethod(rules.check_action)
     apply_action = staticmethod(rules.apply_action)
     check_outcome = staticmethod(rules.check_outcome)
+    explain_refusal = staticmethod(rules.explain_refusal)
     apply_outcome = staticmethod(rules.apply_outcome)
     view = staticmethod(table_view)
     format_action = staticmethod(notation.format_action)

@@ -95,10 +95,11 @@ class Record:
 
 @dataclass(frozen=True, slots=True)
 class Slip:
-    """Table correction before recording: the stopper on ``bottle`` slipped off before the end of
-    the turn and scores 0 (PR-3.3, PR-R04 step 4, PR-R14)."""
+    """Table correction before recording: the stopper on ``bottle`` moved before the end of the turn
+    and its final position scores ``points`` (0: it slipped off; PR-3.3, PR-R04 step 4, PR-R14)."""
 
     bottle: int
+    points: int = 0
 
 
 Action = Announce | Replay | Record | Slip

@@ -6,7 +6,8 @@ Actions (the seat is recorded beside the action, not in it):
 * ``D links``, ``D rechts``: the Doppellörer with the hand for the middle bottle (PR-4.4)
 * ``replay 2 5``: Kniffel, replay bottles 2 and 5; ``stop``: no (further) replay (PR-R04)
 * ``record``, ``record meier``, ``record king``: write the score down with the claim (PR-2.5)
-* ``slip 3``: the stopper on bottle 3 slipped off before the end of the turn (PR-3.3)
+* ``slip 3``: the stopper on bottle 3 slipped off before the end of the turn (PR-3.3);
+  ``slip 3 1``: it moved and finally lies as a 1 (any final position 0-3, reading E4)
 
 Outcomes: ``s1 b4 3`` is seat 1 (engine seat index), bottle 4, 3 points; ``s1 b4 x`` an invalid
 attempt (PR-R13); bottle ``0`` is the tie-break stopper (``s1 b0 2``).
@@ -38,7 +39,7 @@ def format_action(action: Action) -> str:
     if isinstance(action, Record):
         return "record" if action.claim == "none" else f"record {action.claim}"
     if isinstance(action, Slip):
-        return f"slip {action.bottle}"
+        return f"slip {action.bottle}" if action.points == 0 else f"slip {action.bottle} {action.points}"
     raise TypeError(f"not a Prömpeln action: {action!r}")
 
 
@@ -58,12 +59,15 @@ def parse_action(text: str) -> Action:
         return Replay(())
     if head == "replay":
         return Replay(_ints(text, rest))
-    if head == "slip" and len(rest) == 1:
-        return Slip(_ints(text, rest)[0])
+    if head == "slip" and len(rest) in (1, 2):
+        numbers = _ints(text, rest)
+        return Slip(numbers[0], numbers[1] if len(numbers) == 2 else 0)
     if head == "record" and len(rest) <= 1:
         return Record(rest[0] if rest else "none")
     if head in ("replay", "slip", "record") or not head.isalnum():
-        raise _bad(text, "z. B. „replay 2 5“, „slip 3“, „record meier“", "e.g. 'replay 2 5', 'slip 3', 'record meier'")
+        raise _bad(
+            text, "z. B. „replay 2 5“, „slip 3 1“, „record meier“", "e.g. 'replay 2 5', 'slip 3 1', 'record meier'"
+        )
     correct = True
     if rest and rest[-1] == "void":
         correct, rest = False, rest[:-1]

@@ -15,11 +15,19 @@ from itertools import combinations
 from typing import Any
 
 from stammtisch.core.chance import Categorical, ChanceNode
-from stammtisch.core.errors import IllegalAction, ImpossibleOutcome, InvalidOption, InvalidSetup, NotYourTurn
+from stammtisch.core.errors import (
+    IllegalAction,
+    ImpossibleOutcome,
+    InvalidOption,
+    InvalidSetup,
+    NotYourTurn,
+    RuleViolation,
+)
 from stammtisch.core.options import Options
 from stammtisch.core.protocol import Chance, Decision, Finished, Result, Turn
 from stammtisch.core.text import Text
 from stammtisch.games.proempeln import scoring
+from stammtisch.games.proempeln.errors import refusal_class
 from stammtisch.games.proempeln.model import (
     BOTTLES,
     DOPPEL_ORDER,
@@ -40,6 +48,8 @@ from stammtisch.games.proempeln.model import (
 )
 
 KNIFFEL_REPLAYS = 2
+#: The final positions a stopper still on its bottle can move to before the values are taken (PR-3.1, PR-3.3).
+SLIP_VALUES = (0, 1, 2, 3)
 
 
 # --- setting up -------------------------------------------------------------------------------
@@ -142,7 +152,8 @@ def forced(state: State, seat: int) -> bool:
 def legal_actions(state: State, seat: int) -> tuple[Any, ...]:
     """Canonical order: announce ``none``, ``L``, ``K``, ``P``, then the botched variants; round 7
     ``D links``, ``D rechts``; Kniffel: stop, then every set of bottles by size, then
-    lexicographically; record: no claim, the valid claims, then slip corrections by bottle."""
+    lexicographically; record: no claim, the valid claims, then slip corrections by bottle and final
+    value (0 first, then the other values ascending)."""
     current = phase(state)
     if current == "announce":
         if seat != announcer(state):
@@ -161,7 +172,7 @@ def legal_actions(state: State, seat: int) -> tuple[Any, ...]:
     if current == "record":
         values = final_values(run)
         claims = () if state.config.auto_claim_passive else scoring.valid_claims(run.effective, values, state.config)
-        slips = tuple(Slip(b) for b in BOTTLES if values[b - 1] > 0)
+        slips = tuple(Slip(b, p) for b in BOTTLES if values[b - 1] > 0 for p in SLIP_VALUES if p != values[b - 1])
         return (Record("none"), *(Record(c) for c in claims), *slips)
     return ()
 
@@ -197,7 +208,60 @@ def check_action(state: State, seat: int, action: object) -> None:
         raise _illegal("PR-R18", f"Unbekannter Zug: {action!r}.", f"Unknown move: {action!r}.")
 
 
+def late_refusal(state: State, seat: int, action: object) -> tuple[str, Text] | None:
+    """The clause and words for an announcement or claim that comes too late for the rules (PR-2.4,
+    PR-5.0, PR-3.5), or None. Asked when the seat is not the one the game waits for (or the run is past
+    its announcement): then the framework's generic refusal is replaced by this one."""
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.seats:
+        return None
+    run = state.run
+    own_run = run is not None and run.seat == seat
+    if isinstance(action, Announce) and state.announced[seat] is not None and not state.finished:
+        said = state.announced[seat]
+        assert said is not None
+        move = "keinen" if said.move == "none" else said.move
+        move_en = "none" if said.move == "none" else said.move
+        return (
+            "PR-2.4",
+            Text(
+                f"In dieser Runde ist schon angesagt ({move}); je Runde gibt es nur eine Ansage.",
+                f"This round's announcement is already made ({move_en}); one announcement per round only.",
+            ),
+        )
+    if isinstance(action, Record | Slip) and state.scores[seat] and not own_run:
+        played = len(state.scores[seat])
+        if isinstance(action, Slip):
+            return (
+                "PR-3.5",
+                Text(
+                    f"Runde {played} ist schon notiert; verrutschte Prömpel werden vor dem Notieren eingetragen.",
+                    f"Round {played} is already written down; moved stoppers are entered before recording.",
+                ),
+            )
+        return (
+            "PR-5.0",
+            Text(
+                f"Runde {played} ist schon notiert; ein Anspruch (Meier, König) muss vor dem Notieren gestellt werden.",
+                f"Round {played} is already written down; a claim (Meier, King) must be made before recording.",
+            ),
+        )
+    return None
+
+
+def explain_refusal(state: State, seat: int, action: object, refusal: RuleViolation) -> RuleViolation:
+    """``Game.explain_refusal``: the framework's pre-check refusal, with Prömpeln's clause where a rule
+    says why (same class, so programs see the same kind of refusal; own code)."""
+    late = late_refusal(state, seat, action)
+    if late is None:
+        return refusal
+    clause, text = late
+    return refusal_class(type(refusal), clause)(clause, text)
+
+
 def _check_announce(state: State, seat: int, action: Announce, current: str) -> None:
+    late = late_refusal(state, seat, action) if current != "announce" else None
+    if late is not None:  # PR-2.4: this seat has announced in this round already
+        raise refusal_class(IllegalAction, late[0])(*late)
     if current != "announce":
         raise _illegal(
             "PR-4.0a",
@@ -336,8 +400,18 @@ def _check_slip(state: State, action: Slip, current: str) -> None:
     if action.bottle not in BOTTLES or not run.caps[action.bottle - 1]:
         raise _illegal(
             "PR-3.3",
-            f"Auf Flasche {action.bottle} liegt kein punktender Prömpel.",
-            f"Bottle {action.bottle} holds no scoring stopper.",
+            f"Auf Flasche {action.bottle} liegt kein punktender Prömpel; nur ein Prömpel, der noch auf "
+            "der Flasche liegt, kann verrutschen.",
+            f"Bottle {action.bottle} holds no scoring stopper; only a stopper still on its bottle can move.",
+        )
+    now = run.caps[action.bottle - 1]
+    if isinstance(action.points, bool) or action.points not in SLIP_VALUES or action.points == now:
+        raise _illegal(
+            "PR-3.3",
+            f"Der Prömpel auf Flasche {action.bottle} zählt jetzt {now}; verrutscht kann er nur anders "
+            "liegen: 0 (abgerutscht), 1, 2 oder 3.",
+            f"The stopper on bottle {action.bottle} scores {now} now; after moving it can only lie otherwise: "
+            "0 (slipped off), 1, 2 or 3.",
         )
 
 
@@ -415,7 +489,7 @@ def apply_action(state: State, seat: int, action: Any) -> State:
         )
         return replace(state, run=new_run)
     if isinstance(action, Slip):
-        caps = tuple(0 if b == action.bottle else v for b, v in zip(BOTTLES, run.caps, strict=True))
+        caps = tuple(action.points if b == action.bottle else v for b, v in zip(BOTTLES, run.caps, strict=True))
         return replace(state, run=replace(run, caps=caps))
     assert isinstance(action, Record)
     return _record(state, action.claim)

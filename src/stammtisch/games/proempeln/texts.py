@@ -38,5 +38,10 @@ def describe_action(action: Any) -> Text:
             "king": Text("„Ich bin König“ – Spiel gewonnen", "claim King: game won"),
         }.get(action.claim, Text("Punkte notieren", "record the points"))
     if isinstance(action, Slip):
-        return Text(f"Prömpel {action.bottle} abgerutscht: 0", f"stopper {action.bottle} slipped: 0")
+        if action.points == 0:
+            return Text(f"Prömpel {action.bottle} abgerutscht: 0", f"stopper {action.bottle} slipped off: 0")
+        return Text(
+            f"Prömpel {action.bottle} verrutscht, liegt jetzt als {action.points}",
+            f"stopper {action.bottle} moved, now lies as a {action.points}",
+        )
     return Text(repr(action), repr(action))
