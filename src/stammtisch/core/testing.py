@@ -167,9 +167,12 @@ class _Pools:
 
 
 def _check_views(game: Game[Any], state: Any, seats: int, seed: int) -> bool:
-    """Views are JSON-ready and do not change when only other seats' secrets change. Whether
+    """Views are JSON-ready and do not change when only other seats' secrets change; nor do the
+    choices of a seat on turn (what it may do depends only on what it may see). Whether
     ``hide_others`` changed anything at this state."""
     changed = False
+    turn = game.turn(state)
+    deciding = turn.seats if isinstance(turn, Decision) else ()
     for seat in (*range(seats), None):
         view = game.view(state, seat)
         json.dumps(view)
@@ -179,6 +182,13 @@ def _check_views(game: Game[Any], state: Any, seats: int, seed: int) -> bool:
             assert game.view(hidden, seat) == view, (
                 f"{game.slug}: view of seat {seat} changed when only other seats' secrets changed"
             )
+            if seat in deciding:
+                assert game.turn(hidden) == turn, (
+                    f"{game.slug}: whose turn it is changed when only other seats' secrets changed"
+                )
+                assert game.legal_actions(hidden, seat) == game.legal_actions(state, seat), (
+                    f"{game.slug}: the legal actions of seat {seat} changed when only other seats' secrets changed"
+                )
     return changed
 
 
