@@ -37,7 +37,7 @@ def test_a_throw_on_one_phone_appears_on_the_other(browser: Any, server: Backgro
     watcher = browser.new_context(viewport=PHONE, locale="en-US").new_page()
     scribe.goto(f"{server.url}/m/{match_id}")
     watcher.goto(f"{server.url}/m/{match_id}")
-    watcher.wait_for_function("document.body.classList.contains('online')")
+    watcher.wait_for_function("() => document.body.classList.contains('online')")
     watcher.evaluate("window.__notReloaded = true")
     assert watcher.locator(".turn-banner .who").inner_text() == "Anna"
 
@@ -119,10 +119,10 @@ def test_digital_roll_button(browser: Any, server: BackgroundServer) -> None:
     watcher = browser.new_context(viewport=PHONE, locale="de-DE").new_page()
     roller.goto(f"{server.url}/m/{match_id}")
     watcher.goto(f"{server.url}/m/{match_id}")
-    watcher.wait_for_function("document.body.classList.contains('online')")
+    watcher.wait_for_function("() => document.body.classList.contains('online')")
     before = service.snapshot(match_id).seq
     roller.locator("button[data-notation='throw']").click()
-    watcher.wait_for_function(f"parseInt(document.getElementById('board').dataset.seq) > {before}", timeout=5000)
+    watcher.wait_for_function(f"() => parseInt(document.getElementById('board').dataset.seq) > {before}", timeout=5000)
     assert service.snapshot(match_id).seq > before + 1  # the throw and the dice the app rolled
     roller.context.close()
     watcher.context.close()

@@ -34,8 +34,8 @@ def test_two_phones_one_knocks_for_a_discard(browser: Any, server: BackgroundSer
     ben = browser.new_context(viewport=PHONE, locale="en-US").new_page()
     anna.goto(f"{server.url}/p/{opened.tokens[0]}")
     ben.goto(f"{server.url}/p/{opened.tokens[1]}")
-    anna.wait_for_function("document.body.classList.contains('online')")
-    ben.wait_for_function("document.body.classList.contains('online')")
+    anna.wait_for_function("() => document.body.classList.contains('online')")
+    ben.wait_for_function("() => document.body.classList.contains('online')")
     anna.evaluate("window.__notReloaded = true")
     raw = server.app.state.service.state(opened.snapshot.match_id)
     assert len(_hand(anna)) == len(_hand(ben)) == 13

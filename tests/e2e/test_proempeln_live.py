@@ -20,7 +20,7 @@ def test_a_run_entered_on_one_phone_shows_on_the_other(browser: Any, server: Bac
     watcher = browser.new_context(viewport=PHONE, locale="en-US").new_page()
     scorer.goto(f"{server.url}/m/{match_id}")
     watcher.goto(f"{server.url}/m/{match_id}")
-    watcher.wait_for_function("document.body.classList.contains('online')")
+    watcher.wait_for_function("() => document.body.classList.contains('online')")
     watcher.evaluate("window.__notReloaded = true")
     scorer.wait_for_selector("[data-testid='advice-table']")  # the advisor card loads before the run
 
@@ -29,7 +29,7 @@ def test_a_run_entered_on_one_phone_shows_on_the_other(browser: Any, server: Bac
         scorer.wait_for_selector("[data-testid='cap-pad']")
         seq = scorer.locator("#board").get_attribute("data-seq")
         scorer.locator(f"[data-cap='{value}']").click()
-        scorer.wait_for_function(f"document.getElementById('board').getAttribute('data-seq') !== '{seq}'")
+        scorer.wait_for_function(f"() => document.getElementById('board').getAttribute('data-seq') !== '{seq}'")
     watcher.wait_for_selector("[data-testid='score-now']:text-is('20')")
     assert watcher.locator("[data-bottle='6'] strong").inner_text() == "3"
 

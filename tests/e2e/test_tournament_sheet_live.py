@@ -25,7 +25,7 @@ def test_a_game_entered_on_seat_ones_phone_appears_on_the_others(browser: Any, s
     watcher = browser.new_context(viewport=PHONE, locale="en-US").new_page()
     scribe.goto(f"{server.url}/sheet/{sheet}")
     watcher.goto(f"{server.url}/sheet/{sheet}")
-    watcher.wait_for_function("document.body.classList.contains('online')")
+    watcher.wait_for_function("() => document.body.classList.contains('online')")
     watcher.evaluate("window.__notReloaded = true")
     assert "Game 1 of 8" in watcher.locator(".turn-banner").inner_text()
 

@@ -30,6 +30,7 @@ from stammtisch.web.live import Broadcaster
 from stammtisch.web.rendering import STATIC_DIR, Renderer
 from stammtisch.web.routes import api, events, home, match, tables, tournament
 from stammtisch.web.seat_guard import SeatGuard
+from stammtisch.web.security import SecurityHeaders
 from stammtisch.web.tables import seats_are_private
 
 
@@ -63,6 +64,7 @@ def create_app(
     app.state.broadcaster = broadcaster
     app.add_middleware(LanguageMiddleware)
     app.add_middleware(SeatGuard, linked=seats_are_private)
+    app.add_middleware(SecurityHeaders)  # outermost: every answer, also the guards' refusals
     errors.install(app)
     for game in web_games():
         if game.static is not None:  # before "/static", which would otherwise take the path
