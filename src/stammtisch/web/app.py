@@ -25,6 +25,7 @@ from stammtisch.store.notify import CHANNEL
 from stammtisch.web import errors
 from stammtisch.web.fanout import PostgresFanout, is_postgres
 from stammtisch.web.games import web_games
+from stammtisch.web.hosts import HostGuard
 from stammtisch.web.language import LanguageMiddleware
 from stammtisch.web.live import Broadcaster
 from stammtisch.web.rendering import STATIC_DIR, Renderer
@@ -62,6 +63,9 @@ def create_app(
     app.state.fanout = fanout
     app.state.renderer = Renderer()
     app.state.broadcaster = broadcaster
+    # Inside the language middleware (their refusals speak the reader's language), outer to inner:
+    # allowed hosts, then cross-site posts, then the body limit (docs/deploy.md).
+    app.add_middleware(HostGuard)
     app.add_middleware(LanguageMiddleware)
     app.add_middleware(SeatGuard, linked=seats_are_private)
     app.add_middleware(SecurityHeaders)  # outermost: every answer, also the guards' refusals

@@ -14,6 +14,7 @@ message and never reaches the service.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -21,6 +22,7 @@ from fastapi.exceptions import RequestValidationError
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.responses import JSONResponse, Response
+from starlette.types import Scope
 
 from stammtisch.core.errors import (
     InvalidNotation,
@@ -38,16 +40,34 @@ class BadInput(Exception):
 
     code = "input/invalid"
 
-    def __init__(self, message: Text, status_code: int = 400) -> None:
+    def __init__(self, message: Text, status_code: int = 400, code: str | None = None) -> None:
         super().__init__(message.en)
         self.message = message
         self.status_code = status_code
+        if code is not None:
+            self.code = code
 
     def to_json(self) -> dict[str, Any]:
         return {"code": self.code, "clause": None, "de": self.message.de, "en": self.message.en}
 
     def text(self, lang: str) -> str:
         return self.message.get(lang)
+
+
+class BodyTooLarge(StarletteHTTPException):
+    """The request body is larger than the limit (``web.body_limit``): 413 with a readable message."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__(413, f"request body larger than {limit} bytes")
+        self.limit = limit
+
+    @property
+    def message(self) -> Text:
+        size = f"{self.limit // 1024} KiB" if self.limit >= 1024 else f"{self.limit} Bytes"
+        return Text(
+            f"Die Anfrage ist zu groß (höchstens {size}). Kürze die Eingabe und versuche es noch einmal.",
+            f"The request is too large (at most {size.replace('Bytes', 'bytes')}). Shorten the input and try again.",
+        )
 
 
 def status_for(error: RuleViolation) -> int:
@@ -95,6 +115,16 @@ async def _answer(request: Request, error: RuleViolation | BadInput, status: int
             return render_match(request, snapshot, lang, error=error, status_code=status)
     renderer = get_renderer(request)
     return renderer.response("error.html", request, lang, status_code=status, error=error, message=error.text(lang))
+
+
+async def refuse(
+    scope: Scope, status: int, message: Text, code: str, headers: Mapping[str, str] | None = None
+) -> Response:
+    """A refusal from a middleware (before routing), answered like the handlers' ones: JSON for the
+    API, else the error page, in the reader's language (``LanguageMiddleware`` runs before)."""
+    response = await _answer(Request(scope), BadInput(message, status, code), status)
+    response.headers.update(headers or {})
+    return response
 
 
 def _seat(request: Request) -> int | None:
@@ -156,6 +186,8 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, error: StarletteHTTPException) -> Response:
+        if isinstance(error, BodyTooLarge):
+            return await _answer(request, BadInput(error.message, 413, "request/too_large"), 413)
         if error.status_code == 404:
             message = Text("Diese Seite gibt es nicht.", "There is no such page.")
         elif error.status_code == 405:
