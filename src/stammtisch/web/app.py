@@ -23,6 +23,7 @@ from stammtisch.store.config import database_url as configured_url
 from stammtisch.store.database import open_store
 from stammtisch.store.notify import CHANNEL
 from stammtisch.web import errors
+from stammtisch.web.body_limit import BodyLimit
 from stammtisch.web.fanout import PostgresFanout, is_postgres
 from stammtisch.web.games import web_games
 from stammtisch.web.hosts import HostGuard
@@ -65,6 +66,7 @@ def create_app(
     app.state.broadcaster = broadcaster
     # Inside the language middleware (their refusals speak the reader's language), outer to inner:
     # allowed hosts, then cross-site posts, then the body limit (docs/deploy.md).
+    app.add_middleware(BodyLimit)
     app.add_middleware(HostGuard)
     app.add_middleware(LanguageMiddleware)
     app.add_middleware(SeatGuard, linked=seats_are_private)
