@@ -186,10 +186,11 @@ class Game(ABC, Generic[State]):
         """Like ``fast_act`` for chance outcomes: the new state, or ``None`` for the checked path."""
         return None
 
-    def explain_refusal(self, state: State, seat: int, action: Any, refusal: RuleViolation) -> RuleViolation:
-        """A generic pre-check of ``checked_act`` refused ``action`` (the game is over, an outcome is
-        pending, not this seat's turn). A game whose rules say more (e.g. "a claim after the score is
-        written down") returns a refusal of the same class or a subclass of it, naming its clause and
+    def explain_refusal(self, state: State, seat: int | None, step: Any, refusal: RuleViolation) -> RuleViolation:
+        """A generic pre-check refused ``step``: an action of ``seat`` in ``checked_act`` (the game is
+        over, an outcome is pending, not this seat's turn), or a chance outcome in ``checked_resolve``
+        (``seat`` None: the game is over, a decision is pending). A game whose rules say more (e.g.
+        "a claim after the score is written down") returns a refusal of the same class or a subclass of it, naming its clause and
         saying why in plain words; the default keeps the framework's refusal. Anything else returned
         is ignored, so the pre-checks' classes (and the conformance kit's expectations) never change."""
         return refusal
@@ -247,16 +248,20 @@ class Game(ABC, Generic[State]):
         """Validate and apply a chance outcome the generic way: game over, then decision pending,
         then the game's ``check_outcome``."""
         turn = self.turn(state)
+        refusal: RuleViolation | None = None
         if isinstance(turn, Finished):
-            raise MatchFinished(_rules_clause(self), Text("Das Spiel ist zu Ende.", "The game is over."))
-        if isinstance(turn, Decision):
-            raise DecisionPending(
+            refusal = MatchFinished(_rules_clause(self), Text("Das Spiel ist zu Ende.", "The game is over."))
+        elif isinstance(turn, Decision):
+            refusal = DecisionPending(
                 _rules_clause(self),
                 Text(
                     "Jetzt ist kein Zufallsergebnis einzugeben, sondern eine Entscheidung zu treffen.",
                     "No chance outcome is due now: a player has to decide first.",
                 ),
             )
+        if refusal is not None:
+            explained = self.explain_refusal(state, None, outcome, refusal)
+            raise explained if isinstance(explained, type(refusal)) else refusal
         self.check_outcome(state, turn.node, outcome)
         return self.apply_outcome(state, outcome)
 

@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from stammtisch.core.chance import DiceOutcome
+from stammtisch.core.errors import RuleViolation
 from stammtisch.core.options import Options
 from stammtisch.core.protocol import Game, GameInfo
 from stammtisch.core.text import Text
@@ -67,10 +68,14 @@ class Kluempchen(Game[State]):
     view = staticmethod(viewing.view)
     describe_action = staticmethod(viewing.describe_action)
     timeout_action = staticmethod(rules.timeout_action)
-    #: Not (yet) a protocol hook: the refusal naming the clause for a step the framework's generic
-    #: pre-checks refuse (see checks.py); the layer reporting refusals to people may ask it.
-    explain_refusal = staticmethod(checks.explain_refusal)
     format_action = staticmethod(notation.format_action)
+
+    def explain_refusal(self, state: State, seat: int | None, step: Any, refusal: RuleViolation) -> RuleViolation:
+        """The framework's pre-checks refused ``step``: name the Klümpchen clause it breaks (K-6.2 a
+        throw after the turn ended, K-11.1 a team that is out, K-16.1 a stand-in while the owner is
+        present, K-6.6 a pair while the dice are due; checks.py)."""
+        explained = checks.explain_refusal(state, seat, step)
+        return refusal if explained is None else explained
     parse_action = staticmethod(notation.parse_action)
     format_outcome = staticmethod(notation.format_outcome)
     parse_outcome = staticmethod(notation.parse_outcome)
