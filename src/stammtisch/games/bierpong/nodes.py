@@ -173,6 +173,34 @@ class _Part:
     rethrow: bool = False
     save: bool = False
     forgettable: tuple[int, ...] = ()
+    events: frozenset[Any] = frozenset()
+
+
+# The outcome values are made once and shared by every node (they are immutable).
+MISSES = (Miss(), Defended(), RolledBack(True), RolledBack(False))
+VOID = Void()
+ILLEGAL_DEFENCE = IllegalDefence()
+
+
+@lru_cache(maxsize=64)
+def _hits(cup: int) -> tuple[Hit, Hit, Hit, Hit]:
+    return (Hit(cup), Hit(cup, True), Hit(cup, False, True), Hit(cup, True, True))
+
+
+@lru_cache(maxsize=64)
+def _air_ball(seat: int) -> AirBall:
+    return AirBall(seat)
+
+
+@lru_cache(maxsize=64)
+def _save(cup: int) -> IllegalSave:
+    return IllegalSave(cup)
+
+
+@lru_cache(maxsize=256)
+def _label(kind: str, seat: int) -> Text:
+    names = NAMES[kind]
+    return Text(f"{names[0]} von Platz {seat + 1}", f"{names[1]} by seat {seat + 1}")
 
 
 @lru_cache(maxsize=8192)
@@ -184,16 +212,15 @@ def _throw_part(
     out: list[Any] = []
     for i, s in enumerate(cups):
         if s != GONE:
-            c = i + 1
-            out.extend((Hit(c), Hit(c, True), Hit(c, False, True), Hit(c, True, True)))
-    out.extend((Miss(), Defended(), RolledBack(True), RolledBack(False)))
-    out.extend(AirBall(s) for s in defenders)
+            out.extend(_hits(i + 1))
+    out.extend(MISSES)
+    out.extend(_air_ball(s) for s in defenders)
     if void:
-        out.append(Void())
+        out.append(VOID)
     if rethrow:
-        out.append(IllegalDefence())
+        out.append(ILLEGAL_DEFENCE)
     if save:
-        out.extend(IllegalSave(i + 1) for i, s in enumerate(cups) if s in (LIVE, DUE))
+        out.extend(_save(i + 1) for i, s in enumerate(cups) if s in (LIVE, DUE))
     hit_cups = sum(1 for x in cups if x != GONE)
     return _Part(tuple(out), cups, hit_cups, defenders, void, rethrow, save)
 
@@ -221,7 +248,7 @@ def _event_part(
             out.append(Distracted(t))
     forgettable = tuple(t for t in (0, 1) if open_drinks[t])
     out.extend(Forgot(t) for t in forgettable)
-    return _Part(tuple(out), forgettable=forgettable)
+    return _Part(tuple(out), forgettable=forgettable, events=frozenset(out))
 
 
 NAMES = {
@@ -241,7 +268,7 @@ def _throw_node(
     dist = Throw(
         throw.choices + events.choices,
         throw.cups,
-        frozenset(events.choices),
+        events.events,
         events.forgettable,
         throw.hit_cups,
         throw.catchers,
@@ -249,7 +276,5 @@ def _throw_node(
         throw.rethrow,
         throw.save,
     )
-    names = NAMES[kind]
-    label = Text(f"{names[0]} von Platz {seat + 1}", f"{names[1]} by seat {seat + 1}")
     context = (("throw", kind), ("target", target), ("defenders", throw.catchers), ("aim", aim), ("konter", konter))
-    return ChanceNode(dist, label, seat, context)
+    return ChanceNode(dist, _label(kind, seat), seat, context)
