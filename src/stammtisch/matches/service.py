@@ -19,6 +19,12 @@ steps again). Refused, because they would be unfair or leak secrets:
   secret decision after seeing what followed it (e.g. the reveal of all votes). Entered chance
   outcomes (a typo at the table) can still be corrected there: after undoing one, the game waits
   for the outcome again and nobody decides in between.
+
+An undo that goes back *past an entered outcome to the decision before it* (the submission holds a
+decision followed by an entered outcome, or an entered outcome after it was undone: a risk throw, a
+Kniffel replay) needs ``confirm=True`` (M-5a): the table has seen the result, so taking the decision
+back is a conscious step; the undo event records ``"confirmed": true``. The snapshot says so in
+``undo_passes_outcome`` (the undo button then asks a second time).
 """
 
 from __future__ import annotations
@@ -283,10 +289,17 @@ class MatchService:
         return self._snapshot(loaded, viewer)
 
     def undo(
-        self, match_id: str, expected_seq: int, actor: str | None = None, *, seat: int | None = None
+        self,
+        match_id: str,
+        expected_seq: int,
+        actor: str | None = None,
+        *,
+        seat: int | None = None,
+        confirm: bool = False,
     ) -> MatchSnapshot:
         """Cancel the latest submission still in force (all its events); the log keeps both.
-        The snapshot returned is for ``seat`` (None: the public table)."""
+        The snapshot returned is for ``seat`` (None: the public table). An undo that passes an
+        entered outcome back to the decision before it needs ``confirm`` (M-5a, module docstring)."""
         _check_actor(actor)
         loaded = self._current(match_id, expected_seq, seat)
         self._check_seat(loaded, seat)
@@ -296,12 +309,33 @@ class MatchService:
         refusal = undo_refusal(loaded.game, frame, loaded.record.mode)
         if refusal is not None:
             raise refusal
+        payload: dict[str, Any] = {"undoes": list(frame.seqs)}
+        if self._undo_passes_outcome(match_id, frame):
+            if not confirm:
+                raise UndoNeedsConfirmation()
+            payload["confirmed"] = True
         seq = loaded.position.last_seq + 1
-        event = Event(match_id, seq, "undo", None, {"undoes": list(frame.seqs)}, actor, self.clock(), seq)
+        event = Event(match_id, seq, "undo", None, payload, actor, self.clock(), seq)
         loaded = self._append(loaded, [event], seat)
         return self._snapshot(loaded, seat)
 
     # --- internals ---------------------------------------------------------------------------
+    def _undo_passes_outcome(self, match_id: str, frame: Frame) -> bool:
+        """Whether undoing ``frame`` goes back past an entered outcome to the decision before it (M-5a):
+        it holds a decision followed by an outcome, or it ends with a decision and the next step entered
+        after it (undone since, or the log would not have ``frame`` on top) was an outcome. A decision
+        further back (another seat's decision came in between) is no longer "the decision before it"."""
+        if not frame.has_action:
+            return False
+        steps = frame.steps
+        first = next(i for i, step in enumerate(steps) if isinstance(step, ActionStep))
+        if any(isinstance(step, OutcomeStep) for step in steps[first + 1 :]):
+            return True
+        for event in self.repository.events(match_id, frame.seqs[-1]):
+            if event.kind in ("action", "outcome"):
+                return event.kind == "outcome"
+        return False
+
     def _game(self, slug: str) -> Game[Any]:
         try:
             return self.games[slug]
@@ -465,6 +499,7 @@ class MatchService:
                             "label": engine.describe_action(state, action).to_json(),
                         }
                     )
+        can_undo = position.top is not None and undo_refusal(engine, position.top, record.mode) is None
         return MatchSnapshot(
             match_id=record.match_id,
             game=record.game,
@@ -477,7 +512,10 @@ class MatchService:
             turn=turn_to_json(turn),
             legal=legal,
             result=result_to_json(engine.result(state)),
-            can_undo=position.top is not None and undo_refusal(engine, position.top, record.mode) is None,
+            can_undo=can_undo,
+            undo_passes_outcome=can_undo
+            and position.top is not None
+            and self._undo_passes_outcome(record.match_id, position.top),
             last_events=[public_event(engine, record, event, seat) for event in position.recent],
             seat=seat,
             rules_version=record.rules_version,
@@ -492,6 +530,24 @@ def _check_actor(actor: str | None) -> None:
             Text(
                 f"Der Name des Eintragenden ist länger als {MAX_TEXT} Zeichen.",
                 f"The actor's name is longer than {MAX_TEXT} characters.",
+            ),
+        )
+
+
+class UndoNeedsConfirmation(UndoRefused):
+    """M-5a: the undo would take back a decision whose entered outcome the table has already seen;
+    it is done only with an explicit confirmation (``confirm=True``), which the undo event records."""
+
+    code = "match/undo_needs_confirmation"
+
+    def __init__(self) -> None:
+        super().__init__(
+            "M-5a",
+            Text(
+                "Diese Rücknahme geht hinter ein schon eingetragenes Ergebnis zurück (z. B. einen Wurf) bis zur "
+                "Entscheidung davor. Alle am Tisch haben das Ergebnis gesehen: bitte ausdrücklich bestätigen.",
+                "This undo goes back past a result already entered (e.g. a throw) to the decision before it. "
+                "Everybody at the table has seen that result: please confirm explicitly.",
             ),
         )
 

@@ -18,6 +18,8 @@ class MatchSnapshot:
       (for games without hidden information and ``seat`` None: of every seat the decision waits for).
     * ``result``: ``{"scores", "ranking", "details"}`` once finished.
     * ``last_events``: the latest events in a seat-safe public form.
+    * ``undo_passes_outcome``: the undo would go back past an entered outcome to a decision, so it
+      needs ``confirm`` (M-5a).
     """
 
     match_id: str
@@ -36,6 +38,7 @@ class MatchSnapshot:
     seat: int | None = None
     rules_version: str = "1"
     created_at: str = ""
+    undo_passes_outcome: bool = False  # M-5a: the undo needs an explicit confirmation
 
     @property
     def finished(self) -> bool:
@@ -59,4 +62,5 @@ class MatchSnapshot:
             "seat": self.seat,
             "rules_version": self.rules_version,
             "created_at": self.created_at,
+            "undo_passes_outcome": self.undo_passes_outcome,
         }

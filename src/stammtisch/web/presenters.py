@@ -56,6 +56,7 @@ def present_match(snap: dict[str, Any], lang: str, view_seat: int | None = None)
             {"seat": seat, "name": seat_name(players, seat), "entries": entries} for seat, entries in by_seat.items()
         ],
         "can_undo": bool(snap.get("can_undo")),
+        "undo_passes_outcome": bool(snap.get("undo_passes_outcome")),
         "result": snap.get("result"),
         "history": list(reversed(snap.get("last_events") or []))[:8],
         "view_seat": view_seat,

@@ -65,6 +65,7 @@ def _check_kind(action: object, outcome: object, steps: object, seat: int | None
 class Undo(BaseModel):
     model_config = ConfigDict(extra="forbid")
     seq: StrictInt = Field(ge=0)
+    confirm: bool = False  # M-5a: an undo past an entered outcome
 
 
 class NewMatch(BaseModel):
@@ -123,6 +124,6 @@ async def submit(match_id: str, body: Submission, service: ServiceDep, broadcast
 
 @router.post("/matches/{match_id}/undo")
 async def undo(match_id: str, body: Undo, service: ServiceDep, broadcaster: BroadcasterDep) -> JSONResponse:
-    result = await run_in_threadpool(service.undo, match_id, body.seq)
+    result = await run_in_threadpool(lambda: service.undo(match_id, body.seq, confirm=body.confirm))
     broadcaster.publish(result.match_id, result.seq)
     return JSONResponse(result.to_json())

@@ -180,9 +180,11 @@ async def undo(
     broadcaster: BroadcasterDep,
     lang: LangDep,
     seq: SeqField,
+    confirm: Annotated[bool, Form()] = False,
 ) -> Response:
-    """Take back the last submission (recorded as an event of its own)."""
-    snapshot = await run_in_threadpool(service.undo, match_id, seq)
+    """Take back the last submission (recorded as an event of its own). ``confirm``: the second tap
+    when the undo goes back past an entered outcome (M-5a)."""
+    snapshot = await run_in_threadpool(lambda: service.undo(match_id, seq, confirm=confirm))
     return await written(request, service, broadcaster, snapshot, lang)
 
 
