@@ -417,15 +417,25 @@ def _settle(state: State) -> State:
 # --- the flow of a round ----------------------------------------------------------------------------
 
 
-def _new_round(state: State, team: int) -> State:
-    """A throwing round of ``team`` starts: Air-Ball extras owed to its members apply now (BP-R15)."""
+def _new_round(state: State, team: int, **changes: Any) -> State:
+    """A throwing round of ``team`` starts: Air-Ball extras owed to its members apply now (BP-R15);
+    a team with only one possible pair has it set at once (Art 11.3). ``changes`` are further state
+    changes made in the same copy."""
     number = state.rounds_played + 1
     mine = tuple(s for s in state.air_owed if s in state.teams[team])
-    rest = tuple(s for s in state.air_owed if s not in state.teams[team])
+    rest = tuple(s for s in state.air_owed if s not in state.teams[team]) if mine else state.air_owed
     doubles = mine if state.config.air_double else ()
     air = () if state.config.air_double else mine
-    r = Round(number=number, team=team, air=air, doubles=doubles, start_cups=state.cups[1 - team])
-    return evolve(state, round=r, rounds_played=number, air_owed=rest)
+    pairs = legal_pairs(state, team)
+    pair = pairs[0] if len(pairs) == 1 else None
+    if pair is not None:
+        last = list(state.last_pairs)
+        last[team] = pair
+        counts = list(state.team_rounds)
+        counts[team] += 1
+        changes.update(last_pairs=(last[0], last[1]), team_rounds=(counts[0], counts[1]))
+    r = Round(number=number, team=team, pair=pair, air=air, doubles=doubles, start_cups=state.cups[1 - team])
+    return evolve(state, round=r, rounds_played=number, air_owed=rest, **changes)
 
 
 def _advance(state: State) -> State:
@@ -455,7 +465,11 @@ def _advance(state: State) -> State:
             continue
         if r.fire is None and r.pair_kind != "done" and len(r.pair_throws) == 2:
             # The pair is over: Balls Back when both counted (Art 13.1, 20.2; BP-R07).
-            kind = "bb" if all(r.pair_throws) else "done"
+            both = all(r.pair_throws)
+            if not both and not r.air and not r.tricks:
+                state = _end_round(state)  # nothing else is owed this round
+                continue
+            kind = "bb" if both else "done"
             state = evolve(state, round=evolve(r, pair_kind=kind, pair_throws=(), pair_cups=()))
             continue
         if next_slot(r) is None:
@@ -495,12 +509,12 @@ def _end_round(state: State) -> State:
     r = state.round
     assert r is not None
     d = 1 - r.team
-    state = evolve(state, drinks=_owe(state.drinks, d, r.units, r.number), standing=r.hit_cups, standing_team=d)
+    drinks = _owe(state.drinks, d, r.units, r.number)
     if state.timer == "expired":
-        state = _timer_verdict(state)
+        state = _timer_verdict(evolve(state, drinks=drinks, standing=r.hit_cups, standing_team=d))
         if state.phase is Phase.OVER:
             return state
-    return _new_round(state, d)
+    return _new_round(state, d, drinks=drinks, standing=r.hit_cups, standing_team=d)
 
 
 def _owe(drinks: Drinks, team: int, units: int, number: int) -> Drinks:
