@@ -8,6 +8,7 @@ hidden information, and it draws only from the ``rng`` it is given, so every run
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any, Protocol
 
 
@@ -16,7 +17,7 @@ class Bot(Protocol):
 
     name: str
 
-    def choose(self, view: dict[str, Any], legal: tuple[Any, ...], rng: random.Random) -> Any:
+    def choose(self, view: Mapping[str, Any], legal: tuple[Any, ...], rng: random.Random) -> Any:
         """One of ``legal`` (never anything else)."""
         ...
 
@@ -26,5 +27,5 @@ class RandomBot:
 
     name = "random"
 
-    def choose(self, view: dict[str, Any], legal: tuple[Any, ...], rng: random.Random) -> Any:
+    def choose(self, view: Mapping[str, Any], legal: tuple[Any, ...], rng: random.Random) -> Any:
         return legal[rng.randrange(len(legal))]

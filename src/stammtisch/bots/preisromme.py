@@ -16,7 +16,7 @@ actions. Its habits, in order of priority:
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from stammtisch.bots.base import RandomBot
@@ -63,7 +63,7 @@ class HeuristicBot:
 
     name = "heuristic"
 
-    def choose(self, view: dict[str, Any], legal: tuple[Any, ...], rng: random.Random) -> Any:
+    def choose(self, view: Mapping[str, Any], legal: tuple[Any, ...], rng: random.Random) -> Any:
         hand = _cards(view.get("hand") or [])
         first = legal[0]
         if isinstance(first, Take | Knock):
@@ -83,7 +83,7 @@ class HeuristicBot:
             return min(discards, key=lambda a: _discard_rank(CARD[a.card], hand))
         return legal[-1]
 
-    def _window(self, view: dict[str, Any], hand: list[int], legal: tuple[Any, ...]) -> Any:
+    def _window(self, view: Mapping[str, Any], hand: list[int], legal: tuple[Any, ...]) -> Any:
         window = view.get("window") or {}
         code = window.get("card")
         card = CARD.get(code) if isinstance(code, str) else None

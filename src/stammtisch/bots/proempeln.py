@@ -77,7 +77,7 @@ class AdvisorBot:
             return next((a for a in choices if a.move == advice.best), choices[0])
         if view["phase"] == "replay":
             run = view["run"]
-            policy = advisor.kniffel(tuple(self.p), config)  # type: ignore[arg-type]
+            policy = advisor.kniffel(tuple(self.p), config)
             return Replay(advisor.replay_choice(run["caps"], run["replays_left"], policy))
         return best_record(view, legal)
 

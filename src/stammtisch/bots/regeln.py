@@ -19,6 +19,7 @@ interpreter), and:
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
 from stammtisch.bots.base import RandomBot
@@ -39,7 +40,7 @@ from stammtisch.games.regeln.model import (
 )
 
 
-def _card(view: dict[str, Any], card_id: str) -> Card:
+def _card(view: Mapping[str, Any], card_id: str) -> Card:
     data = view["cards"][card_id]
     return Card(
         card_id,
@@ -51,12 +52,12 @@ def _card(view: dict[str, Any], card_id: str) -> Card:
     )
 
 
-def _chips(view: dict[str, Any], seat: int) -> Chips:
+def _chips(view: Mapping[str, Any], seat: int) -> Chips:
     mine = view["chips"][seat]
     return (mine["white"], mine["purple"], mine["yellow"], mine["green"])
 
 
-def my_points(view: dict[str, Any], korrektur: list[str | None], wertung: str | None = None) -> int:
+def my_points(view: Mapping[str, Any], korrektur: list[str | None], wertung: str | None = None) -> int:
     """What the seat's chips score now under ``korrektur`` and the Wertung (with the bonus)."""
     seat: int = view["seat"]
     cards = [_card(view, c) for c in korrektur if c is not None]
@@ -73,7 +74,7 @@ def my_points(view: dict[str, Any], korrektur: list[str | None], wertung: str | 
     return points
 
 
-def adoption_gain(view: dict[str, Any], card_id: str) -> int:
+def adoption_gain(view: Mapping[str, Any], card_id: str) -> int:
     """How many points adopting ``card_id`` is worth to the seat (best cover); 0 for non-Korrektur."""
     card = _card(view, card_id)
     if card.type != "korrektur":
@@ -91,7 +92,7 @@ def adoption_gain(view: dict[str, Any], card_id: str) -> int:
     return (max(options) if options else now) - now
 
 
-def colour_worth(view: dict[str, Any], colour: str) -> int:
+def colour_worth(view: Mapping[str, Any], colour: str) -> int:
     values = effects.colour_values([_card(view, c) for c in view["korrektur"] if c is not None])
     return values[COLOURS.index(colour)]
 
@@ -101,7 +102,7 @@ class HeuristicBot:
 
     name = "heuristic"
 
-    def choose(self, view: dict[str, Any], legal: tuple[Any, ...], rng: random.Random) -> Any:
+    def choose(self, view: Mapping[str, Any], legal: tuple[Any, ...], rng: random.Random) -> Any:
         first = legal[0]
         if isinstance(first, PlayCard):
             return max(legal, key=lambda a: (adoption_gain(view, a.card), not a.stood))
@@ -128,7 +129,7 @@ class HeuristicBot:
             return self._predict(view, legal)
         return first
 
-    def _cover_value(self, view: dict[str, Any], slot: int) -> int:
+    def _cover_value(self, view: Mapping[str, Any], slot: int) -> int:
         card_id = view["under_vote"]
         if card_id is None or _card(view, card_id).type != "korrektur":
             return 0
@@ -136,7 +137,7 @@ class HeuristicBot:
         trial[slot] = card_id
         return my_points(view, trial)
 
-    def _predict(self, view: dict[str, Any], legal: tuple[Any, ...]) -> Any:
+    def _predict(self, view: Mapping[str, Any], legal: tuple[Any, ...]) -> Any:
         seat: int = view["seat"]
         n: int = view["seats"]
         scores: list[int] = view["scores"]

@@ -262,6 +262,7 @@ class Game(ABC, Generic[State]):
         if refusal is not None:
             explained = self.explain_refusal(state, None, outcome, refusal)
             raise explained if isinstance(explained, type(refusal)) else refusal
+        assert isinstance(turn, Chance)  # the refusals above leave only a chance turn
         self.check_outcome(state, turn.node, outcome)
         return self.apply_outcome(state, outcome)
 

@@ -248,10 +248,11 @@ def late_refusal(state: State, seat: int, action: object) -> tuple[str, Text] | 
     return None
 
 
-def explain_refusal(state: State, seat: int, action: object, refusal: RuleViolation) -> RuleViolation:
+def explain_refusal(state: State, seat: int | None, step: Any, refusal: RuleViolation) -> RuleViolation:
     """``Game.explain_refusal``: the framework's pre-check refusal, with Prömpeln's clause where a rule
-    says why (same class, so programs see the same kind of refusal; own code)."""
-    late = late_refusal(state, seat, action)
+    says why (same class, so programs see the same kind of refusal; own code). Chance outcomes
+    (``seat`` None) keep the framework's refusal."""
+    late = None if seat is None else late_refusal(state, seat, step)
     if late is None:
         return refusal
     clause, text = late
