@@ -33,6 +33,7 @@ chromium:
 lint: test-deps
 	$(BIN)/lint-imports
 	$(BIN)/ruff check src tests bench
+	$(BIN)/mypy
 
 test: test-deps chromium lint
 	$(BIN)/pytest -n 2 --dist loadgroup
