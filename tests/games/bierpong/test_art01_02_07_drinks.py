@@ -76,3 +76,10 @@ def test_drink_lock_option_off() -> None:
     """BP-R20 drink_lock = false: no lock event."""
     with pytest.raises(ImpossibleOutcome):
         play(begin(2, {"drink_lock": False}), "hit 1", "miss", "drinking B")
+
+
+def test_the_agreed_amount_is_shown_with_the_units() -> None:
+    """Art 1.1 / BP-R20 drink_amount: what one unit is, agreed before the game."""
+    state = play(begin(2, {"drink_amount": "2 cl Korn"}), "hit 1", "miss")
+    view = GAME.view(state, 1)
+    assert view["drink_amount"] == "2 cl Korn" and view["teams"][1]["drinks_owed"] == 1

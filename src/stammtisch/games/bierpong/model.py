@@ -70,6 +70,7 @@ class Config:
     save_counts: bool = True
     units_per_cup: bool = False
     drink_lock: bool = True
+    drink_amount: str = "1 Schluck"  # what one unit is (agreed before the game, Art 1.1)
 
 
 # --- the running round ------------------------------------------------------------------------

@@ -198,4 +198,5 @@ def config_from(options: Mapping[str, Any]) -> Config:
         save_counts=options["illegal_save"] == "count_hit",
         units_per_cup=options["drink_unit"] == "per_cup_removed",
         drink_lock=options["drink_lock"],
+        drink_amount=options["drink_amount"],
     )

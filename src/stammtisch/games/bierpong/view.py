@@ -80,6 +80,7 @@ class View(TypedDict):
     first_team: str | None
     side: str | None
     timer: str
+    drink_amount: str
     winner: str | None
     end: str | None
 
@@ -155,6 +156,7 @@ def view(state: State, seat: int | None) -> View:
         "first_team": TEAM_NAMES[state.first_team] if state.first_team is not None else None,
         "side": state.side,
         "timer": state.timer,
+        "drink_amount": state.config.drink_amount,
         "winner": TEAM_NAMES[state.winner] if state.winner is not None else None,
         "end": str(state.end) if state.end is not None else None,
     }
