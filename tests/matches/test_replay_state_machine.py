@@ -17,8 +17,10 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 from stammtisch.core.errors import RuleViolation
 from stammtisch.core.protocol import Chance, Decision
 from stammtisch.core.replay import fold
+from stammtisch.games import GAMES
 from stammtisch.matches import InMemoryRepository, MatchService, StaleSequence, UndoRefused
 from stammtisch.matches.repository import MatchRepository
+from stammtisch.matches.service import UndoNeedsConfirmation
 from tests.matches.conftest import all_games, make_service
 
 
@@ -93,17 +95,22 @@ class MatchMachine(RuleBasedStateMachine):
         self._submitted(before, seq)
         assert {e.batch for e in self.service.events(self.match, seq)} == {seq + 1}
 
-    @rule()
-    def undo(self) -> None:
+    @rule(confirm=st.booleans())
+    def undo(self, confirm: bool) -> None:
+        """M-5: undo what the snapshot offers to undo; M-5a: past an entered outcome only confirmed."""
         events, seq = self.service.events(self.match), self.seq
-        can_undo = self.service.snapshot(self.match).can_undo
+        snapshot = self.service.snapshot(self.match)
         try:
-            self.service.undo(self.match, seq)
-        except (UndoRefused, RuleViolation):
-            assert not can_undo
+            self.service.undo(self.match, seq, confirm=confirm)
+        except UndoNeedsConfirmation:
+            assert snapshot.can_undo and snapshot.undo_passes_outcome and not confirm
             assert self.service.events(self.match) == events
             return
-        assert can_undo
+        except (UndoRefused, RuleViolation):
+            assert not snapshot.can_undo
+            assert self.service.events(self.match) == events
+            return
+        assert snapshot.can_undo and (confirm or not snapshot.undo_passes_outcome)
         assert self.service.state(self.match) == self.history.pop()
 
     @rule(offset=st.sampled_from([-2, -1, 1, 3]))
@@ -134,10 +141,10 @@ class MatchMachine(RuleBasedStateMachine):
         assert seqs == list(range(1, len(seqs) + 1))
 
 
-def machine(slug: str, mode: str, seats: int, base: type = MatchMachine) -> Any:
+def machine(slug: str, mode: str, seats: int, base: type = MatchMachine, examples: int = 25) -> Any:
     cls = type(f"Machine_{slug}_{mode}", (base,), {"slug": slug, "mode": mode, "seats": seats})
     cls.TestCase.settings = settings(
-        max_examples=25, stateful_step_count=30, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+        max_examples=examples, stateful_step_count=30, deadline=None, suppress_health_check=[HealthCheck.too_slow]
     )
     return cls.TestCase
 
@@ -150,6 +157,13 @@ TestDealToyDigital = machine("toy-deal", "digital", 2)
 
 TestKluempchenTable = machine("kluempchen", "table", 4)
 TestKluempchenDigital = machine("kluempchen", "digital", 4)
+
+# Every other registered game at the fewest seats, in the first of its play modes that the machine
+# drives (table: outcomes entered; digital: outcomes drawn by the service), with fewer examples.
+for _slug, _game in GAMES.items():
+    _mode = next((m for m in ("table", "digital") if m in _game.info.play_modes), None)
+    if _slug != "kluempchen" and _mode is not None:
+        globals()[f"Test_{_slug}_{_mode}"] = machine(_slug, _mode, _game.min_seats, examples=8)
 
 
 def test_random_seeds_do_not_matter_for_replay() -> None:
