@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from stammtisch.core.protocol import Game
+from stammtisch.games.bierpong import GAME as BIERPONG
 from stammtisch.games.kluempchen import GAME as KLUEMPCHEN
 from stammtisch.games.preisromme import GAME as PREISROMME
 from stammtisch.games.proempeln import GAME as PROEMPELN
@@ -15,6 +16,7 @@ GAMES: dict[str, Game[Any]] = {
     "preisromme": PREISROMME,
     "proempeln": PROEMPELN,
     "regeln": REGELN,
+    "bierpong": BIERPONG,
 }
 
 

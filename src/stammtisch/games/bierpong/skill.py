@@ -1,5 +1,5 @@
 """Skill models for digital play: each player's throw rates learned from recorded throws, smoothed
-with a club prior (like ``games/proempeln/skill.py``).
+with a club prior (the same shape as the dexterity-game skill models of the other games).
 
 Pure: the counts come in as data (persisting them is the store's job). A player's rates are
 posterior means of Beta distributions: ``(count + prior·strength) / (n + strength)``, so a new player
