@@ -16,8 +16,6 @@ import re
 from collections import defaultdict
 from pathlib import Path
 
-import pytest
-
 import stammtisch
 from stammtisch.games import GAMES
 
@@ -74,10 +72,6 @@ def test_the_layout_rule_sees_the_games_own_places() -> None:
     assert _pattern("regeln").search("regeln/game.py") and not _pattern("regeln").search("Die Regeln, Hausregeln")
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="issue 8: until every layer's move into games/<slug> folders and registries is done (the lead flips this)",
-)
 def test_at_most_one_registry_file_per_layer_names_a_game() -> None:
     """Issue 8: outside games/<slug>/, */games/<slug>*, bots/<slug>* and store/migrations/, at most
     one registry file per layer names a game."""
