@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from stammtisch.club.tournament import tables
+from stammtisch.club.tournament.errors import TournamentRefused
 from stammtisch.club.tournament.options import SCORINGS
 from stammtisch.club.tournament.port import Clauses
 from stammtisch.club.tournament.standings import SheetGame
@@ -52,6 +53,45 @@ class Preisromme:
             tuple(int(p) for p in entry["penalties"]),
             tuple(int(c) for c in entry.get("credits", ())),
         )
+
+    def absent_sheet_steps(
+        self, table_size: int, absent_seat: int, out_seat: int | None, romme_hand: bool, counts: Mapping[int, int]
+    ) -> tuple[str, ...]:
+        """PT-10: one game of a player who had to leave during the pass, as the score-sheet steps
+        (seats 0-based here, 1-based in the notation). The table plays on without her; at her seat the
+        sheet books the **highest hand count of the other losers of that game** (``counts``: every
+        other loser's count), so leaving never scores better than staying and losing; she cannot
+        have gone out. The engine then books it like any count (doubled after a Rommé-Hand, R-13.2)."""
+        if not 0 <= absent_seat < table_size:
+            raise TournamentRefused(
+                "PT-10", Text(f"Platz {absent_seat + 1} gibt es nicht.", f"There is no seat {absent_seat + 1}.")
+            )
+        if out_seat == absent_seat:
+            raise TournamentRefused(
+                "PT-10",
+                Text(
+                    "Wer den Tisch verlassen hat, kann nicht ausgemacht haben.",
+                    "A player who has left the table cannot have gone out.",
+                ),
+            )
+        losers = [seat for seat in range(table_size) if seat not in (out_seat, absent_seat)]
+        if sorted(counts) != losers:
+            listed = ", ".join(str(seat + 1) for seat in losers)
+            raise TournamentRefused(
+                "PT-10",
+                Text(
+                    f"Für diese Plätze fehlen oder stimmen die Kartenwerte nicht: {listed} (je einer, ohne die "
+                    "Gewinnerin und ohne die Abwesende).",
+                    f"The hand counts are needed for exactly these seats: {listed} (one each, neither the winner "
+                    "nor the absent player).",
+                ),
+            )
+        filled = {**counts, absent_seat: max(counts.values())}
+        steps = [f"out {out_seat + 1}" if out_seat is not None else "out none"]
+        if out_seat is not None:
+            steps.append("romme yes" if romme_hand else "romme no")
+        steps += [f"points {seat + 1} {filled[seat]}" for seat in sorted(filled)]
+        return tuple(steps)
 
 
 GAME = Preisromme()

@@ -201,6 +201,9 @@ class Placing:
     shared: bool
     explanation: Text
     prize: str = ""
+    #: PT-4a-bis: (place, prize) of the places a shared place skips (places 3 after 1, 2, 2, 4), shown
+    #: with the players sharing it, so no prize of the organiser's list disappears from the standings.
+    skipped_prizes: tuple[tuple[int, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -318,8 +321,29 @@ def rank(
         group = by_total[result.total]
         explanation = _explain(result, group, equal, chosen, lots, current_rank, scoring)
         prize = prizes[current_rank - 1] if current_rank <= len(prizes) else ""
-        placings.append(Placing(current_rank, result, len(equal) > 1, explanation, prize))
+        skipped = tuple(
+            (place, prizes[place - 1])
+            for place in range(current_rank + 1, current_rank + len(equal))
+            if place <= len(prizes) and prizes[place - 1]
+        )
+        if skipped:
+            explanation = _with_skipped(explanation, current_rank, prize, skipped)
+        placings.append(Placing(current_rank, result, len(equal) > 1, explanation, prize, skipped))
     return Standings(tuple(placings), complete, chosen, scoring)
+
+
+def _with_skipped(explanation: Text, place: int, prize: str, skipped: Sequence[tuple[int, str]]) -> Text:
+    """PT-4a-bis: name the prizes of the places the shared place skips."""
+    listed_de = "; ".join(f"Platz {p}: {text}" for p, text in skipped)
+    listed_en = "; ".join(f"place {p}: {text}" for p, text in skipped)
+    own_de = f" (Platz {place}: {prize})" if prize else ""
+    own_en = f" (place {place}: {prize})" if prize else ""
+    return Text(
+        f"{explanation.de} Der geteilte Platz{own_de} überspringt Plätze; deren Preise gehören zu diesem "
+        f"Platz: {listed_de}. Wie sie verteilt werden, entscheidet die Turnierleitung.",
+        f"{explanation.en} The shared place{own_en} skips places; their prizes belong to this place: "
+        f"{listed_en}. How they are split is the organiser's decision.",
+    )
 
 
 def _normalisation(result: PlayerResult) -> Text:
