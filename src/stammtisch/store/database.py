@@ -1,8 +1,14 @@
 """Opening the database: engine settings, checks with clear errors, and migrations to head.
 
-SQLite (the embedded default) runs in WAL mode with foreign keys on and a busy timeout, so
-several threads and processes can read while one writes. PostgreSQL is selected by URL.
-Migrations are Alembic revisions shipped in ``store/migrations`` and run programmatically.
+SQLite (the embedded default) runs in WAL mode with foreign keys on and a busy timeout of a few
+seconds (``STAMMTISCH_BUSY_TIMEOUT_MS``), so several threads and processes can read while one writes.
+PostgreSQL is selected by URL. Migrations are Alembic revisions shipped in ``store/migrations`` and run
+programmatically.
+
+Trouble gets a clear answer: a SQLite file whose write lock another connection holds longer than the
+busy timeout, or a server connection lost while running, raises ``StoreUnavailable`` (the web answers
+503 with ``Retry-After``); at start, ``PRAGMA quick_check`` refuses a damaged SQLite file like one that
+is truncated or not SQLite at all, saying how to restore a backup.
 """
 
 from __future__ import annotations
@@ -21,16 +27,20 @@ from typing import Any, TypeVar
 from alembic import command
 from alembic.config import Config
 from sqlalchemy import Engine, create_engine, event, make_url, pool, text
+from sqlalchemy.engine import ExceptionContext
 from sqlalchemy.exc import DatabaseError, OperationalError
 
 from stammtisch.core.text import Text
-from stammtisch.store.config import database_url, normalize_url
+from stammtisch.store.config import DEFAULT_BUSY_TIMEOUT_MS, busy_timeout_ms, database_url, normalize_url
 from stammtisch.store.errors import StoreError
 from stammtisch.store.repository import SqlMatchRepository
 
 MIGRATIONS = Path(__file__).parent / "migrations"
-#: How long a SQLite writer waits for another writer before giving up (milliseconds).
-BUSY_TIMEOUT_MS = 30_000
+#: How long a SQLite writer waits for another writer before giving up (milliseconds), unless
+#: ``STAMMTISCH_BUSY_TIMEOUT_MS`` says otherwise.
+BUSY_TIMEOUT_MS = DEFAULT_BUSY_TIMEOUT_MS
+#: Seconds a client is asked to wait before trying again when the database is busy.
+RETRY_AFTER_SECONDS = 5
 SQLITE_HEADER = b"SQLite format 3\x00"
 
 T = TypeVar("T")
@@ -46,6 +56,47 @@ class Store:
 
     def close(self) -> None:
         self.engine.dispose()
+
+
+class StoreUnavailable(StoreError):
+    """The database is busy (another connection holds the SQLite write lock longer than the busy
+    timeout) or the connection to the server is lost: nothing was written; try again shortly."""
+
+    retry_after = RETRY_AFTER_SECONDS
+
+    def __init__(self, detail: str, *, connecting: bool = False) -> None:
+        super().__init__(
+            "store/unavailable",
+            Text(
+                "Die Datenbank ist gerade nicht erreichbar oder belegt; es wurde nichts gespeichert. "
+                "Bitte gleich noch einmal versuchen.",
+                "The database is unavailable or busy right now; nothing was saved. Please try again in a moment.",
+            ),
+            detail,
+        )
+        #: The error came while opening a connection (at start: the server cannot be reached).
+        self.connecting = connecting
+
+
+def _busy(message: str) -> bool:
+    message = message.lower()
+    return "database is locked" in message or "database is busy" in message or "database table is locked" in message
+
+
+def _store_trouble(context: ExceptionContext) -> BaseException | None:
+    """SQLAlchemy's ``handle_error`` hook: busy files and lost connections become ``StoreUnavailable``
+    for every repository alike; any other error is left as it is."""
+    error = context.sqlalchemy_exception
+    if context.is_pre_ping or not isinstance(error, OperationalError):
+        return None  # a failed pre-ping is SQLAlchemy's cue to reconnect, not ours to answer
+    message = str(error.orig) if error.orig is not None else str(error)
+    if _busy(message):
+        return StoreUnavailable(message)
+    if context.dialect is not None and context.dialect.name == "sqlite":
+        return None  # a file that cannot be opened is explained by ``translate_errors``
+    if context.is_disconnect or context.connection is None:
+        return StoreUnavailable(message, connecting=context.connection is None)
+    return None
 
 
 def _sqlite_file(url: str) -> Path | None:
@@ -121,12 +172,36 @@ def _corrupt(path: Path | str, detail: str) -> StoreError:
         "store/corrupt",
         Text(
             f"Die Datenbankdatei {path} ist beschädigt oder keine SQLite-Datenbank. "
-            "Stelle eine Sicherung wieder her oder verschiebe die Datei, dann wird eine neue angelegt.",
+            "Stelle eine Sicherung wieder her: Server anhalten, die Sicherungsdatei an die Stelle von "
+            f"{path} kopieren (und {path}-wal und {path}-shm löschen, falls vorhanden), Server starten. "
+            "Ohne Sicherung: verschiebe die Datei, dann wird eine neue, leere angelegt.",
             f"The database file {path} is damaged or not a SQLite database. "
-            "Restore a backup, or move the file away to start a new one.",
+            "Restore a backup: stop the server, copy the backup file to "
+            f"{path} (and delete {path}-wal and {path}-shm if they exist), start the server. "
+            "Without a backup: move the file away, and a new, empty one is started.",
         ),
         detail,
     )
+
+
+def check_sqlite_integrity(path: Path, timeout_ms: int = BUSY_TIMEOUT_MS) -> None:
+    """``PRAGMA quick_check`` on an existing SQLite file: damaged pages are refused at start (like a
+    truncated file), not discovered as errors on every page later."""
+    if not path.exists() or path.stat().st_size == 0:
+        return
+    try:
+        connection = sqlite3.connect(path, timeout=timeout_ms / 1000)
+        try:
+            rows = connection.execute("PRAGMA quick_check").fetchall()
+        finally:
+            connection.close()
+    except sqlite3.DatabaseError as error:
+        if _busy(str(error)):
+            raise StoreUnavailable(str(error)) from None
+        raise _corrupt(path, str(error)) from None
+    findings = [str(row[0]) for row in rows]
+    if findings != ["ok"]:
+        raise _corrupt(path, "; ".join(findings[:5]))
 
 
 def _unreachable(url: str, detail: str) -> StoreError:
@@ -148,6 +223,10 @@ def translate_errors(url: str) -> Iterator[None]:
     """Turn driver errors on opening/migrating into ``StoreError``s people can act on."""
     try:
         yield
+    except StoreUnavailable as error:
+        if error.connecting:
+            raise _unreachable(url, error.detail) from None
+        raise
     except StoreError:
         raise
     except DatabaseError as error:
@@ -171,23 +250,26 @@ def translate_errors(url: str) -> Iterator[None]:
         raise
 
 
-def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
-    cursor = dbapi_connection.cursor()
-    try:
-        cursor.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-        cursor.execute("PRAGMA synchronous = NORMAL")
-        cursor.execute("PRAGMA foreign_keys = ON")
-        if cursor.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
-            _switch_to_wal(cursor)
-    finally:
-        cursor.close()
+def _sqlite_pragmas(timeout_ms: int) -> Callable[[Any, Any], None]:
+    def on_connect(dbapi_connection: Any, _record: Any) -> None:
+        cursor = dbapi_connection.cursor()
+        try:
+            cursor.execute(f"PRAGMA busy_timeout = {int(timeout_ms)}")
+            cursor.execute("PRAGMA synchronous = NORMAL")
+            cursor.execute("PRAGMA foreign_keys = ON")
+            if cursor.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+                _switch_to_wal(cursor, timeout_ms)
+        finally:
+            cursor.close()
+
+    return on_connect
 
 
-def _switch_to_wal(cursor: Any) -> None:
+def _switch_to_wal(cursor: Any, timeout_ms: int) -> None:
     """WAL is a property of the file, set once by the first connection. Switching needs a moment
     alone with the file, and SQLite does not wait for that (no busy handler): retry briefly when
     several workers open a new database at the same moment."""
-    deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
+    deadline = time.monotonic() + timeout_ms / 1000
     while True:
         try:
             cursor.execute("PRAGMA journal_mode = WAL")
@@ -198,21 +280,24 @@ def _switch_to_wal(cursor: Any) -> None:
             time.sleep(0.05)
 
 
-def create_store_engine(url: str) -> Engine:
+def create_store_engine(url: str, env: Mapping[str, str] | None = None) -> Engine:
     """An engine with the settings this application relies on (no connection is made yet)."""
     url = normalize_url(url)
     parsed = make_url(url)
     if parsed.get_backend_name() == "sqlite":
-        kwargs: dict[str, Any] = {"connect_args": {"timeout": BUSY_TIMEOUT_MS / 1000, "check_same_thread": False}}
+        timeout_ms = busy_timeout_ms(env)
+        kwargs: dict[str, Any] = {"connect_args": {"timeout": timeout_ms / 1000, "check_same_thread": False}}
         if _sqlite_file(url) is None:
             kwargs["poolclass"] = pool.StaticPool  # one shared in-memory database
         engine = create_engine(url, **kwargs)
-        event.listen(engine, "connect", _sqlite_pragmas)
-        return engine
-    connect_args: dict[str, Any] = {}
-    if parsed.get_backend_name() == "postgresql":
-        connect_args["connect_timeout"] = 10
-    return create_engine(url, pool_pre_ping=True, connect_args=connect_args)
+        event.listen(engine, "connect", _sqlite_pragmas(timeout_ms))
+    else:
+        connect_args: dict[str, Any] = {}
+        if parsed.get_backend_name() == "postgresql":
+            connect_args["connect_timeout"] = 5  # a server that is gone answers "unavailable" within seconds
+        engine = create_engine(url, pool_pre_ping=True, connect_args=connect_args)
+    event.listen(engine, "handle_error", _store_trouble)
+    return engine
 
 
 def alembic_config(url: str | None = None) -> Config:
@@ -275,11 +360,12 @@ def current_revision(engine: Engine) -> str | None:
 
 
 def prepare(url: str) -> str:
-    """The normalized URL, after checking a SQLite file's directory and header."""
+    """The normalized URL, after checking a SQLite file's directory, header and pages."""
     url = normalize_url(url)
     path = _sqlite_file(url)
     if path is not None:
         check_sqlite_file(path)
+        check_sqlite_integrity(path, busy_timeout_ms())
     return url
 
 

@@ -9,7 +9,8 @@ English message; here they get a status code and are answered in the reader's la
 * a plain form post gets the whole page the same way.
 
 Malformed HTTP input (bad JSON, missing or mistyped fields) is answered 400/422 with a readable
-message and never reaches the service.
+message and never reaches the service. Database trouble while running (busy, gone: ``StoreError``)
+is a 503 with ``Retry-After`` and the store's bilingual explanation, never a bare 500.
 """
 
 from __future__ import annotations
@@ -32,6 +33,8 @@ from stammtisch.core.errors import (
 )
 from stammtisch.core.text import Text
 from stammtisch.matches.errors import MatchNotFound, StaleSequence
+from stammtisch.store.database import RETRY_AFTER_SECONDS
+from stammtisch.store.errors import StoreError
 from stammtisch.web.deps import get_lang, get_renderer
 
 
@@ -168,8 +171,25 @@ def describe_validation(error: RequestValidationError) -> Text:
     )
 
 
+async def _store_trouble(request: Request, error: StoreError) -> Response:
+    """503 without touching the database again (no fresh snapshot: that would wait for the lock too)."""
+    lang = get_lang(request)
+    headers = {"Retry-After": str(getattr(error, "retry_after", RETRY_AFTER_SECONDS))}
+    refusal = BadInput(error.message, 503, error.code)
+    if _wants_json(request):
+        return JSONResponse({"error": _payload(refusal, lang)}, status_code=503, headers=headers)
+    renderer = get_renderer(request)
+    return renderer.response(
+        "error.html", request, lang, status_code=503, headers=headers, error=refusal, message=refusal.text(lang)
+    )
+
+
 def install(app: FastAPI) -> None:
     """Register the handlers on ``app``."""
+
+    @app.exception_handler(StoreError)
+    async def store_trouble(request: Request, error: StoreError) -> Response:
+        return await _store_trouble(request, error)
 
     @app.exception_handler(RuleViolation)
     async def rule_violation(request: Request, error: RuleViolation) -> Response:
