@@ -15,12 +15,13 @@ def test_undo_restores_the_exact_earlier_state_and_keeps_the_audit_trail(service
     snap = service.act(match, 0, "pick 2", 0)
     states.append(service.state(match))
     snap = service.submit(match, [(1, "pick 3"), (None, "2")], snap.seq)
-    assert snap.can_undo
-    snap = service.undo(match, snap.seq, actor="scribe")
+    assert snap.can_undo and snap.undo_passes_outcome  # a decision and its entered outcome: M-5a
+    snap = service.undo(match, snap.seq, actor="scribe", confirm=True)
     assert service.state(match) == states[1]
     assert snap.seq == 4
     undo = service.events(match)[-1]
-    assert undo.kind == "undo" and undo.payload == {"undoes": [2, 3]} and undo.batch == 4 and undo.actor == "scribe"
+    assert undo.payload == {"undoes": [2, 3], "confirmed": True}
+    assert undo.kind == "undo" and undo.batch == 4 and undo.actor == "scribe"
     snap = service.undo(match, snap.seq)  # walks further back
     assert service.state(match) == states[0]
     assert not snap.can_undo
@@ -79,7 +80,7 @@ def test_undo_is_seen_by_a_second_service() -> None:
     match = one.create("toy-open", ["A", "B"], mode="table").match_id
     snap = one.submit(match, [(0, "pick 1"), (1, "pick 1"), (None, "4")], 0)
     assert two.snapshot(match).view["scores"] == [1, 1]
-    one.undo(match, snap.seq)
+    one.undo(match, snap.seq, confirm=True)  # the submission holds decisions and their outcome (M-5a)
     assert two.snapshot(match).view["scores"] == [0, 0]
     assert two.snapshot(match) == one.snapshot(match)
 
