@@ -66,6 +66,8 @@ def table_client() -> TestClient:
 
 def test_seat_pages_and_the_seat_api_are_not_stored(table_client: TestClient) -> None:
     with table_client as client:
+        opened = client.post("/api/preisromme", json={"players": ["Anna", "", "", ""]})
+        assert opened.status_code == 201 and opened.headers["cache-control"] == "no-store"  # it holds the links
         links = open_table(client, ["Anna", "", "", ""])
         seat_token = token(links, 0)
         opened = client.get(f"/p/{seat_token}", follow_redirects=False)

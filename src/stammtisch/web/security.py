@@ -5,7 +5,8 @@ no ``on…=`` handlers), so the Content-Security-Policy allows scripts from our 
 allow ``'unsafe-inline'``: htmx injects its indicator ``<style>``, and a few templates set computed
 widths (the score bars) in ``style`` attributes; a style cannot run code, so this costs little.
 
-Pages that show a hand or a seat (``/p/…``, ``/seat/…``, ``/api/seat…``, any ``?seat=``) get
+Pages that show a hand or a seat (``/p/…``, ``/seat/…``, ``/api/seat…``, any ``?seat=``) and every
+answer to a state-changing request (opening a table answers with its seat links) get
 ``Cache-Control: no-store``, so a shared phone's back button or a proxy keeps no copy. A header a
 route sets itself (the seat pages' ``Referrer-Policy: no-referrer``) is kept.
 """
@@ -45,7 +46,9 @@ PRIVATE_PREFIXES = ("/p/", "/seat/", "/api/seat")
 
 
 def is_private(scope: Scope) -> bool:
-    """Does this request show a seat (a hand, a seat link)?"""
+    """May the answer to this request show a seat (a hand, a seat link)?"""
+    if scope.get("method") not in ("GET", "HEAD"):
+        return True
     path: str = scope.get("path", "")
     if path.startswith(PRIVATE_PREFIXES) or path == "/api/seat":
         return True
