@@ -190,8 +190,9 @@ class Game(ABC, Generic[State]):
         """A generic pre-check refused ``step``: an action of ``seat`` in ``checked_act`` (the game is
         over, an outcome is pending, not this seat's turn), or a chance outcome in ``checked_resolve``
         (``seat`` None: the game is over, a decision is pending). A game whose rules say more (e.g.
-        "a claim after the score is written down") returns a refusal of the same class or a subclass of it, naming its clause and
-        saying why in plain words; the default keeps the framework's refusal. Anything else returned
+        "a claim after the score is written down") returns a refusal of the same class or a subclass
+        of it, naming its clause and saying why in plain words; the default keeps the framework's
+        refusal. Anything else returned
         is ignored, so the pre-checks' classes (and the conformance kit's expectations) never change."""
         return refusal
 

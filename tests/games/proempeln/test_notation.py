@@ -51,7 +51,9 @@ def test_replay_bottles_are_listed_in_bottle_order() -> None:
     assert GAME.parse_action("replay 5 1") == Replay((1, 5))
 
 
-@pytest.mark.parametrize("text", ["", "replay a", "slip", "slip 1 2 3", "slip x", "record meier king", "L links rechts", "%"])
+@pytest.mark.parametrize(
+    "text", ["", "replay a", "slip", "slip 1 2 3", "slip x", "record meier king", "L links rechts", "%"]
+)
 def test_unreadable_actions_are_refused(text: str) -> None:
     with pytest.raises(InvalidNotation):
         GAME.parse_action(text)
