@@ -8,7 +8,18 @@ from typing import Any
 from stammtisch.core.text import Text
 from stammtisch.games.proempeln.model import Announce, Record, Replay, Slip
 
-#: The special moves by their notation letter (``none``: no special move this round).
+#: The special moves' short names by notation letter (narrow columns: the advisor's table, the
+#: statistics, the terminal); ``MOVE_NAMES`` below says what each move does.
+SHORT_MOVE_NAMES = {
+    "none": Text("kein Spezialzug", "no special move"),
+    "L": Text("Lampenlörer", "Lampenlörer"),
+    "K": Text("Kniffel", "Kniffel"),
+    "P": Text("Pash-7", "Pash-7"),
+    "D": Text("Doppellörer", "Doppellörer"),
+}
+
+#: The special moves by their notation letter (``none``: no special move this round), with what
+#: each does (buttons and help).
 MOVE_NAMES = {
     "none": Text("kein Spezialzug", "no special move"),
     "L": Text("Lampenlörer: 0 zählt −3, 3 zählt 6", "Lampenlörer: 0 counts −3, 3 counts 6"),

@@ -23,16 +23,10 @@ from stammtisch.core.text import Text
 from stammtisch.games.proempeln import advisor
 from stammtisch.games.proempeln.model import ROUNDS, SPECIALS, Config
 from stammtisch.games.proempeln.skill import PlayerSkill
+from stammtisch.games.proempeln.texts import SHORT_MOVE_NAMES
 
 app = typer.Typer(add_completion=False)
 
-MOVE_NAMES = {
-    "none": Text("kein Spezialzug", "no special move"),
-    "L": Text("Lampenlörer", "Lampenlörer"),
-    "K": Text("Kniffel", "Kniffel"),
-    "P": Text("Pash-7", "Pash-7"),
-    "D": Text("Doppellörer", "Doppellörer"),
-}
 
 
 def parse_specials(text: str) -> tuple[str, ...]:
@@ -114,7 +108,7 @@ def advise(
     for move in advice.moves:
         best = move.move == advice.best
         table.add_row(
-            ("★ " if best else "") + MOVE_NAMES[move.move].get(language),
+            ("★ " if best else "") + SHORT_MOVE_NAMES[move.move].get(language),
             f"{move.this_round:.2f}",
             f"{move.total:.2f}",
             f"{round(move.advantage, 2) + 0.0:+.2f}",

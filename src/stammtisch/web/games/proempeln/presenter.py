@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from stammtisch.core.text import Text
 from stammtisch.games.proempeln.model import MEIER_POINTS, ROUNDS
+from stammtisch.games.proempeln.texts import SHORT_MOVE_NAMES
 from stammtisch.web.i18n import translator
 from stammtisch.web.presenters import seat_legal
 
@@ -21,15 +21,8 @@ BOTTLES = tuple(range(1, ROUNDS + 1))
 MOVE_SIGNS = {"none": "–", "L": "L", "K": "K", "P": "P", "D": "D"}
 
 
-#: The special moves' short names (the advisor's table, the statistics; narrow phone columns). The
-#: game's ``texts.MOVE_NAMES`` says what each move does (buttons), too long for a table cell.
-MOVE_NAMES = {
-    "none": Text("kein Spezialzug", "no special move"),
-    "L": Text("Lampenlörer", "Lampenlörer"),
-    "K": Text("Kniffel", "Kniffel"),
-    "P": Text("Pash-7", "Pash-7"),
-    "D": Text("Doppellörer", "Doppellörer"),
-}
+#: The special moves' short names (the advisor's table, the statistics): the game's own table.
+MOVE_NAMES = SHORT_MOVE_NAMES
 
 
 def move_names(lang: str) -> dict[str, str]:
