@@ -194,7 +194,7 @@ def play_evening(
             else:
                 seat = turn.seats[0]  # an entitled seat still to choose comes first (K-17)
                 legal = tuple(a for a in game.legal_actions(state, seat) if not isinstance(a, CloseEvening))
-                action = bots[seat].choose(dict(game.view(state, seat)), legal, rng)
+                action = bots[seat].choose(game.view(state, seat), legal, rng)
         elif phase == "manual_draw" and teams is not None:
             formed = len(view["draw"]["teams"])
             seat, action = 0, FormTeam(teams[formed][0], teams[formed][-1])
@@ -202,7 +202,7 @@ def play_evening(
             seat = turn.seats[0]
             legal = game.legal_actions(state, seat)
             # dict(): the bot protocol (bots/base.py) still takes a dict; views are typed Mappings now.
-            action = bots[seat].choose(dict(game.view(state, seat)), legal, rng)
+            action = bots[seat].choose(game.view(state, seat), legal, rng)
             if action not in legal:
                 raise AssertionError(f"{type(bots[seat]).__name__} chose {action!r}, not one of {legal!r}")
         state = game.act(state, seat, action)

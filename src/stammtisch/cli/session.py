@@ -153,8 +153,7 @@ class Session:
             ending = [a for a in legal if self.game.format_action(a) == "close"]
             if ending:
                 return ending[0]
-        # The bot protocol (bots/base.py) still takes a dict; views are Mappings since the typed views.
-        return self.bots[seat].choose(dict(view), legal, self.rng)
+        return self.bots[seat].choose(view, legal, self.rng)
 
     def _read_action(self, line: str, legal: tuple[Any, ...]) -> Any:
         text = line.strip()

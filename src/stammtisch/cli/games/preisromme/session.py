@@ -42,5 +42,5 @@ class HiddenHandsSession(Session):
             super()._decision(turn)
             return
         legal = self.game.legal_actions(self.state, seat)
-        action = self.bots[seat].choose(dict(self.game.view(self.state, seat)), legal, self.rng)  # see Session
+        action = self.bots[seat].choose(self.game.view(self.state, seat), legal, self.rng)
         self.update(self.game.act(self.state, seat, action))
