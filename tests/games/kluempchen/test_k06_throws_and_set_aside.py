@@ -146,3 +146,21 @@ def test_ka06_set_aside_refused_under_the_default() -> None:
     with pytest.raises(IllegalAction) as error:
         GAME.act(state, 0, GAME.parse_action("aside 6"))
     assert error.value.clause == "KA-06"
+
+
+@pytest.mark.parametrize("mode", ["digital", "table"])
+def test_ka06_player_choice_with_every_die_set_aside_only_stops(mode: str) -> None:
+    """E-21 (KA-06 ii): under player_choice the player may set aside the last free die; with none left
+    in the cup the turn can only stop (before, "throw" led to a throw of 0 dice that no scribe could
+    enter, and a table match stuck there)."""
+    fresh = new(late_throw_set_aside="player_choice", mode=mode)
+    # a Straße first (confirmed by the next throw of all six), so the turn holds points when its
+    # last free die is set aside (with none it ends at once: "all dice set aside: 0 points")
+    state = play(fresh, "throw", "1 2 3 4 5 6", "3 3 4 5 5 6", "keep 3", "2 4 5 6")
+    state = play(state, "aside 2 4 5 6")
+    assert current(state).free == 0 and current(state).owner == 0
+    assert [GAME.format_action(a) for a in GAME.legal_actions(state, 0)] == ["stop"]
+    with pytest.raises(IllegalAction) as error:
+        GAME.act(state, 0, GAME.parse_action("throw"))
+    assert error.value.clause == "KA-06" and "stop" in error.value.message.en
+    assert current(play(state, "stop")).owner == 1

@@ -381,6 +381,14 @@ def _check_play_action(state: State, seat: int, action: object) -> None:
                 "Throws 1 and 2 are mandatory; a player can stop only after his 2nd throw.",
             ),
         )
+    if isinstance(action, Throw) and step == CONTINUE and not t.free:
+        raise ThrowRefused(
+            "KA-06",
+            text(
+                "Alle Würfel sind rausgelegt, im Becher ist keiner mehr: jetzt kann man nur aufhören.",
+                "Every die is set aside and none is left in the cup: the player can only stop now.",
+            ),
+        )
     if isinstance(action, Throw) and step == AWAY:
         raise StandInRefused(
             "K-16.1",

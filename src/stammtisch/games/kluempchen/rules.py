@@ -326,7 +326,9 @@ def _legal_actions(state: State, seat: int) -> tuple[Any, ...]:
         if seat != t.thrower:
             return ()
         if step == CONTINUE:
-            return (THROW, STOP)
+            # late_throw_set_aside = player_choice may set aside the last free die (E-6): nothing is
+            # left in the cup, so the turn can only stop (E-21).
+            return (THROW, STOP) if t.free else (STOP,)
         if step == PAIR:
             return tuple(KEEP[face] for face in pairs_of(t.choice))
         if step == VOLL:
