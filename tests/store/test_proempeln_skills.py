@@ -7,9 +7,14 @@ stopper as 0 (PR-3.3), and new players get the club prior with ``samples == 0`` 
 
 from __future__ import annotations
 
+import pytest
+
+from stammtisch.games.proempeln import GAME as PROEMPELN
 from stammtisch.games.proempeln.rules import cap_node
 from stammtisch.games.proempeln.skill import LAPLACE
 from stammtisch.matches import MatchRecord, MatchService
+from stammtisch.matches.errors import UnknownRulesVersion
+from stammtisch.matches.games.proempeln.record import read_match, read_matches
 from stammtisch.matches.games.proempeln.skills import PRIOR_STRENGTH, SkillBook
 from stammtisch.matches.skills import SkillProvider
 from stammtisch.store import open_store
@@ -109,5 +114,28 @@ def test_one_book_follows_new_entries_and_undo(sql_url: str) -> None:
         assert book.load().skill("Anna").counts == (2, 1, 2, 2)
         service.undo(match_id, snap.seq)
         assert book.load().skill("Anna").counts == (2, 1, 1, 2)
+    finally:
+        store.close()
+
+
+class _ProempelnUnderOtherRules(type(PROEMPELN)):  # type: ignore[misc]  # a subclass of the game's class
+    """Prömpeln as a future (or past) version of its rules that today's code does not replay."""
+
+    rules_version = "0-test"
+
+
+def test_matches_under_rules_this_code_does_not_replay_are_left_out(sql_url: str) -> None:
+    """M-9: the statistics fold only matches played under a rules version the code replays exactly;
+    reading one such match alone is refused with UnknownRulesVersion."""
+    store = open_store(sql_url)
+    try:
+        _table_game(MatchService(store.repository))
+        other = MatchService(store.repository, games={"proempeln": _ProempelnUnderOtherRules()})
+        old_id = _table_game(other)
+        facts = read_matches(store.repository, PROEMPELN)
+        assert [f.record.match_id for f in facts] != [] and old_id not in [f.record.match_id for f in facts]
+        with pytest.raises(UnknownRulesVersion):
+            read_match(PROEMPELN, store.repository.get(old_id), store.repository.events(old_id))
+        assert SkillBook(store.repository).load().skill("Anna").samples == 6  # the old match is not counted
     finally:
         store.close()

@@ -22,6 +22,7 @@ from stammtisch.core.protocol import Game
 from stammtisch.core.replay import ActionStep, OutcomeStep, step_from_json
 from stammtisch.games.proempeln.model import STECHEN_BOTTLE, Landing, Record, Slip
 from stammtisch.matches.events import Event, MatchRecord
+from stammtisch.matches.log import check_rules_version
 
 SLUG = "proempeln"
 #: The moves a round can be played with, as the view writes them (``K?``: botched, PR-R10).
@@ -69,7 +70,9 @@ class MatchFacts:
 
 
 def read_match(game: Game[Any], record: MatchRecord, events: Sequence[Event]) -> MatchFacts:
-    """Fold the events in force of one Prömpeln match and collect its facts."""
+    """Fold the events in force of one Prömpeln match and collect its facts. A match played under
+    rules this code does not replay exactly is refused (``UnknownRulesVersion``, M-9)."""
+    check_rules_version(game, record)
     undone = {int(seq) for event in events if event.kind == "undo" for seq in event.payload.get("undoes", [])}
     seats = len(record.players)
     state = game.start(seats, game.configure(record.options), record.setup)
@@ -109,9 +112,12 @@ def read_match(game: Game[Any], record: MatchRecord, events: Sequence[Event]) ->
 
 
 def read_matches(repository: Any, game: Game[Any], limit: int = 100_000) -> list[MatchFacts]:
-    """Every stored Prömpeln match (newest first), read from its log."""
+    """Every stored Prömpeln match (newest first), read from its log; matches played under rules this
+    code does not replay exactly (M-9) are left out of the statistics rather than folded wrongly."""
     return [
-        read_match(game, record, repository.events(record.match_id)) for record in repository.list_matches(limit, SLUG)
+        read_match(game, record, repository.events(record.match_id))
+        for record in repository.list_matches(limit, SLUG)
+        if game.replays(record.rules_version)
     ]
 
 
