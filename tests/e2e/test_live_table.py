@@ -76,7 +76,8 @@ def test_undo_and_the_language_switch(browser: Any, server: BackgroundServer) ->
     _tap(page, [2, 2, 2, 3, 4, 5])
     page.locator("[data-pad-go][data-notation='throw']").click()
     page.wait_for_selector("[data-testid='kept'] .die >> nth=2")
-    page.locator("button.undo").click()
+    page.locator("summary.undo").click()  # M-5a: the dice were seen, so undo asks first
+    page.locator("button[name=confirm]").click()
     page.wait_for_selector("[data-testid='kept'] .die", state="detached")
     page.locator("a[hreflang='en']").click()
     page.wait_for_selector("html[lang='en']")

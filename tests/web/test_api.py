@@ -43,7 +43,9 @@ def test_action_outcome_and_steps(client: TestClient) -> None:
         url, json={"seq": 4, "steps": [{"seat": 1, "action": "throw"}, {"outcome": "2 2 2 3 4 5"}]}
     ).json()
     assert after["seq"] == 6
-    undone = client.post(f"/api/matches/{match_id}/undo", json={"seq": 6}).json()
+    refused = client.post(f"/api/matches/{match_id}/undo?lang=en", json={"seq": 6})
+    assert refused.status_code == 422 and refused.json()["error"]["clause"] == "M-5a"  # the table saw the dice
+    undone = client.post(f"/api/matches/{match_id}/undo", json={"seq": 6, "confirm": True}).json()
     assert undone["seq"] == 7 and undone["view"]["turn"]["step"] == "pre_turn"
 
 

@@ -66,12 +66,17 @@ def test_when_the_window_runs_out_the_server_passes_for_those_who_did_not_answer
         before = seat_state(client, token(links, 0))
         assert before["view"]["phase"] == "knock_window"
         assert timers.fire(links["match_id"]) == 1
+        # P-24: the timer passes only for the knockers' side; the next player's first right (R-4.4)
+        # never runs out, so the window waits for her own answer.
+        waiting = seat_state(client, token(links, 0))
+        assert waiting["view"]["phase"] == "knock_window" and waiting["turn"]["seats"] == [window["next"]]
+        act(client, token(links, window["next"]), "pass")
         after = seat_state(client, token(links, 0))
         assert after["view"]["last_window"]["taken_by"] == knocker
         events = app.state.service.events(links["match_id"], before["seq"])
         passes = [e for e in events if e.kind == "action" and e.actor == "timer"]
         assert sorted(e.seat for e in passes) == sorted(
-            seat for seat in range(4) if seat not in (window["discarder"], knocker)
+            seat for seat in range(4) if seat not in (window["discarder"], knocker, window["next"])
         )
         assert all(e.payload["action"] == {"type": "Pass"} for e in passes)
 
@@ -108,9 +113,13 @@ def test_bots_answer_at_once_and_only_people_are_waited_for() -> None:
         state = seat_state(client, token(links, 0))
         assert state["turn"]["kind"] == "decision" and state["turn"]["seats"] == [0]
         # Anna lets every window run out: the timers pass for her, the bots play on until she must discard.
+        # When she is the next player the window waits for her (P-24: her first right never runs out).
         for _ in range(50):
             state = seat_state(client, token(links, 0))
             if any(n.startswith("discard") for n in notations(state)) or state["turn"]["kind"] == "finished":
                 break
+            if "pass" in notations(state) and "take" in notations(state):
+                act(client, token(links, 0), "pass")
+                continue
             assert app.state.deadlines.fire() == 1
         assert any(n.startswith("discard") for n in notations(state))

@@ -46,6 +46,12 @@ def test_one_task_per_window_and_the_passes_when_it_runs_out() -> None:
 
     asyncio.run(scenario())
     assert expired == [match_id]
+    # P-24: the timer passed for the others; the next player's first right never runs out,
+    # so the window waits for her own answer.
+    waiting = table.public_snapshot(match_id)
+    assert window_key(waiting.view) == key
+    (nxt,) = waiting.turn["seats"]
+    table.act(opened.tokens[nxt], "pass", waiting.seq)
     view = table.public_snapshot(match_id).view
     assert view["last_window"]["taken_by"] is None and window_key(view) != key
 

@@ -113,7 +113,8 @@ def test_undo_takes_back_the_whole_submission(client: TestClient) -> None:
     client.post(f"/m/{match_id}/dice", data={"seq": 0, "seat": "0", "notation": "throw", "faces": "1 1 1 2 3 4"})
     snap = state(client, match_id)
     assert snap["can_undo"]
-    response = client.post(f"/m/{match_id}/undo", data={"seq": snap["seq"]}, headers=HTMX)
+    assert snap["undo_passes_outcome"]  # M-5a: the table has seen the dice; the page asks first
+    response = client.post(f"/m/{match_id}/undo", data={"seq": snap["seq"], "confirm": "true"}, headers=HTMX)
     assert response.status_code == 200
     after = state(client, match_id)
     assert after["seq"] == snap["seq"] + 1
