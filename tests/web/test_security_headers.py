@@ -85,3 +85,11 @@ def test_seat_pages_and_the_seat_api_are_not_stored(table_client: TestClient) ->
 
 def test_the_policy_names_only_our_origin() -> None:
     assert "http" not in CONTENT_SECURITY_POLICY and "*" not in CONTENT_SECURITY_POLICY
+
+
+def test_no_swagger_page_only_the_api_description(client: TestClient) -> None:
+    """Issue 10: the Swagger page would load a CDN script the CSP forbids; it is switched off and the
+    API's description stays available."""
+    assert client.get("/api/docs").status_code == 404
+    described = client.get("/api/openapi.json")
+    assert described.status_code == 200 and described.json()["info"]["title"] == "Stammtisch"

@@ -58,8 +58,9 @@ def create_app(
         # A service built here publishes its writes itself; the routes publish too (for a given service),
         # and the broadcaster drops the repeated notice (and the echo of this worker's own NOTIFY).
         service = build_service(url, fanout.notifier if fanout is not None else broadcaster)
+    # No Swagger page: FastAPI's loads from a CDN with an inline script, which the CSP forbids (docs/deploy.md).
     app = FastAPI(
-        title="Stammtisch", docs_url="/api/docs", redoc_url=None, openapi_url="/api/openapi.json", lifespan=_lifespan
+        title="Stammtisch", docs_url=None, redoc_url=None, openapi_url="/api/openapi.json", lifespan=_lifespan
     )
     app.state.service = service
     app.state.fanout = fanout
