@@ -11,13 +11,13 @@ from stammtisch.games.kluempchen.model import PLAY, FormTeam, Team, TowerOutcome
 from tests.games.kluempchen.helpers import current, play
 
 
-def start(seats: int, **options: object):
+def new_state(seats: int, **options: object):
     return GAME.start(seats, GAME.configure({"mode": "table", **options}))
 
 
 def test_k21_draw_starts_with_seat_zero_one_die_each() -> None:
     """K-2.1/KA-22: one die per player, clockwise from the last arrival (seat 0)."""
-    state = start(4)
+    state = new_state(4)
     for seat in range(4):
         turn = GAME.turn(state)
         assert isinstance(turn, Chance) and turn.node.seat == seat
@@ -29,7 +29,7 @@ def test_k21_draw_starts_with_seat_zero_one_die_each() -> None:
 def test_k22_highest_takes_the_next_clockwise_and_ties_go_to_the_earliest() -> None:
     """K-2.2/KA-22: 3 5 5 2 → seat 1 (the earlier 5) takes seat 2; seat 0 (3 > 2) takes seat 3.
     Teams play clockwise by P1 seat; the draw winner's team starts."""
-    state = play(start(4), "3", "5", "5", "2")
+    state = play(new_state(4), "3", "5", "5", "2")
     assert state.teams == (Team(0, 3), Team(1, 2))
     assert state.round is not None and state.round.current == 1
     assert current(state).owner == 1
@@ -37,14 +37,14 @@ def test_k22_highest_takes_the_next_clockwise_and_ties_go_to_the_earliest() -> N
 
 def test_k23_odd_count_leaves_a_solo() -> None:
     """K-1.2/K-2.3: 6 1 6 2 4 → seat 0 takes 1, seat 2 takes 3, seat 4 is the solo."""
-    state = play(start(5), "6", "1", "6", "2", "4")
+    state = play(new_state(5), "6", "1", "6", "2", "4")
     assert state.teams == (Team(0, 1), Team(2, 3), Team(4, 4))
     assert state.teams[2].solo
 
 
 def test_ka22_reroll_each_pairing() -> None:
     """CFG team_draw = reroll_each_pairing: after each pairing the unassigned players roll again."""
-    state = play(start(5, team_draw="reroll_each_pairing"), "1", "2", "3", "4", "6")
+    state = play(new_state(5, team_draw="reroll_each_pairing"), "1", "2", "3", "4", "6")
     assert state.teams == ()
     turn = GAME.turn(state)
     assert isinstance(turn, Chance) and turn.node.seat == 1  # 4 took 0; seats 1, 2, 3 roll again
@@ -55,7 +55,7 @@ def test_ka22_reroll_each_pairing() -> None:
 
 def test_ka22_manual_draw_by_entries() -> None:
     """CFG team_draw = manual without set-up teams: seat 0 enters the pairs; the first one starts."""
-    state = start(5, team_draw="manual")
+    state = new_state(5, team_draw="manual")
     assert GAME.turn(state) == Decision((0,))
     assert FormTeam(3, 1) in GAME.legal_actions(state, 0)
     state = play(state, "team 3 1")
@@ -70,7 +70,7 @@ def test_ka22_manual_draw_by_entries() -> None:
 def test_draw_takes_only_a_face() -> None:
     """KA-22: incidents are not entered for a draw roll."""
     with pytest.raises(ImpossibleOutcome):
-        GAME.resolve(start(4), TowerOutcome())
+        GAME.resolve(new_state(4), TowerOutcome())
 
 
 @pytest.mark.parametrize(

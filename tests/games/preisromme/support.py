@@ -109,8 +109,12 @@ def greedy_choice(state: State, seat: int, rng: random.Random) -> Any:
     return rng.choice(discards) if discards else rng.choice(legal)
 
 
-def play(state: State, rng: random.Random, choose: Any = greedy_choice, until_game_over: bool = True) -> list[Any]:
-    """Play on from ``state``; the list of (kind, seat, step, state after) until the match is over."""
+def play_steps(
+    state: State, rng: random.Random, choose: Any = greedy_choice, until_game_over: bool = True
+) -> list[Any]:
+    """Play on from ``state`` with the policy ``choose`` (not uniformly at random, unlike
+    ``tests.support.play.random_game``, so that games end with winners); every step as
+    (kind, seat, step, state after) until the match is over."""
     trail = []
     while True:
         turn = GAME.turn(state)

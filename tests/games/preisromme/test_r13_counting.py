@@ -9,7 +9,7 @@ from stammtisch.games.preisromme import GAME
 from stammtisch.games.preisromme.cards import VALUE, hand_points
 from stammtisch.games.preisromme.scoring import deck_points
 
-from .support import act, cards, play, position
+from .support import act, cards, play_steps, position
 
 
 def test_r13_1_card_values() -> None:
@@ -43,7 +43,7 @@ def test_ra23_winner_collects_option() -> None:
 def test_r1_2_a_match_is_a_pass_of_eight_games_with_running_totals() -> None:
     """R-1.2, R-2.1, RA-24: eight games, dealing passes on, totals are the sum of the games."""
     state = GAME.start(4, GAME.configure())
-    trail = play(state, random.Random(5))
+    trail = play_steps(state, random.Random(5))
     final = trail[-1][3]
     assert isinstance(GAME.turn(final), Finished)
     assert len(final.history) == 8

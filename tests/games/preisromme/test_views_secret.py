@@ -12,7 +12,7 @@ import pytest
 from stammtisch.games.preisromme import GAME
 from stammtisch.games.preisromme.cards import CARD, CODES
 
-from .support import greedy_choice, play
+from .support import greedy_choice, play_steps
 
 
 def uniform_choice(state: Any, seat: int, rng: random.Random) -> Any:
@@ -53,7 +53,7 @@ def visible(state: Any, seat: int | None) -> Counter[str]:
 )
 def test_no_view_leaks_another_hand_or_the_stock(seats: int, seed: int, policy: Any) -> None:
     state = GAME.start(seats, GAME.configure({"games_per_pass": 2}))
-    trail = play(state, random.Random(seed), policy)
+    trail = play_steps(state, random.Random(seed), policy)
     checked = 0
     for _, _, _, after in trail:
         for seat in (*range(seats), None):
@@ -83,7 +83,7 @@ def test_error_messages_name_no_other_hand() -> None:
 
     state = GAME.start(4, GAME.configure())
     rng = random.Random(4)
-    trail = play(state, rng, greedy_choice)
+    trail = play_steps(state, rng, greedy_choice)
     for _, _, _, after in trail[:400]:
         turn = GAME.turn(after)
         for seat in getattr(turn, "seats", ()):

@@ -10,7 +10,7 @@ from stammtisch.games.proempeln import GAME
 from stammtisch.games.proempeln.model import DOPPEL_ORDER, Announce, Landing, Record, Replay, State
 
 
-def new(seats: int = 2, **options: Any) -> State:
+def new_state(seats: int = 2, **options: Any) -> State:
     return GAME.start(seats, GAME.configure(options))
 
 

@@ -10,7 +10,7 @@ from stammtisch.core.errors import IllegalAction, NotYourTurn, OutcomePending, R
 from stammtisch.games.proempeln import GAME
 from stammtisch.games.proempeln.model import Announce, Landing, Record, Slip
 
-from .helpers import new, run
+from .helpers import new_state, run
 
 
 def _refused(state, seat, action) -> RuleViolation:
@@ -23,7 +23,7 @@ def _refused(state, seat, action) -> RuleViolation:
 
 def test_pr2_4_second_special_while_the_run_is_being_entered() -> None:
     """PR-2.4: seat 1 announced L; a Kniffel announced during her run is refused with PR-2.4."""
-    state = GAME.act(new(), 0, Announce("L"))
+    state = GAME.act(new_state(), 0, Announce("L"))
     state = GAME.resolve(state, Landing(0, 1, 2))
     error = _refused(state, 0, Announce("K"))
     assert isinstance(error, OutcomePending) and error.clause == "PR-2.4" and error.code == "special/one_per_round"
@@ -31,21 +31,21 @@ def test_pr2_4_second_special_while_the_run_is_being_entered() -> None:
 
 def test_pr2_4_second_special_at_the_record_step() -> None:
     """PR-2.4: at her own record step a second announcement is refused with PR-2.4."""
-    state = run(new(), 0, (2,) * 7, "L", claim=None)
+    state = run(new_state(), 0, (2,) * 7, "L", claim=None)
     error = _refused(state, 0, Announce("P"))
     assert isinstance(error, IllegalAction) and error.clause == "PR-2.4"
 
 
 def test_pr2_4_second_special_after_the_own_run() -> None:
     """PR-2.4: after her run is recorded, another announcement in the same round is refused with PR-2.4."""
-    state = run(new(), 0, (2,) * 7, "L")
+    state = run(new_state(), 0, (2,) * 7, "L")
     error = _refused(state, 0, Announce("K"))
     assert isinstance(error, NotYourTurn) and error.clause == "PR-2.4"
 
 
 def test_pr5_0_claim_after_the_round_is_recorded() -> None:
     """PR-5.0, PR-R06: a Meier claimed after the score is written down is refused with PR-5.0."""
-    state = run(new(), 0, (1, 2, 2, 2, 2, 2, 2))
+    state = run(new_state(), 0, (1, 2, 2, 2, 2, 2, 2))
     error = _refused(state, 0, Record("meier"))
     assert isinstance(error, NotYourTurn) and error.clause == "PR-5.0" and error.code == "claim/after_record"
     state = GAME.act(state, 1, Announce("none"))  # seat 2 flicks now: an outcome is pending
@@ -55,13 +55,13 @@ def test_pr5_0_claim_after_the_round_is_recorded() -> None:
 
 def test_pr3_5_slip_after_the_round_is_recorded() -> None:
     """PR-3.5: the score is written down right after the turn; a slip after that is refused (PR-3.5)."""
-    state = run(new(), 0, (1, 2, 2, 2, 2, 2, 2))
+    state = run(new_state(), 0, (1, 2, 2, 2, 2, 2, 2))
     error = _refused(state, 0, Slip(1))
     assert isinstance(error, NotYourTurn) and error.clause == "PR-3.5"
 
 
 def test_refusals_of_other_seats_stay_generic() -> None:
     """A seat that has not played yet and acts out of turn keeps the framework's refusal."""
-    state = GAME.act(new(), 0, Announce("none"))
+    state = GAME.act(new_state(), 0, Announce("none"))
     error = _refused(state, 1, Record("meier"))
     assert isinstance(error, OutcomePending) and error.clause == "proempeln/protocol"

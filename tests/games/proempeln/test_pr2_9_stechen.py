@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from stammtisch.games.proempeln import GAME
 from stammtisch.games.proempeln.model import Landing
-from tests.games.proempeln.helpers import new, run
+from tests.games.proempeln.helpers import new_state, run
 
 PLAN = ["L", "K", "P", "none", "none", "none", "D"]
 
 
 def full_game(seats: int, values: dict[int, tuple[int, ...]], **options: object):
-    state = new(seats, **options)
+    state = new_state(seats, **options)
     for _ in range(7):
         for seat in range(seats):
             move = PLAN[state.round - 1]

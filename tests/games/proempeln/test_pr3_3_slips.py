@@ -10,12 +10,12 @@ from stammtisch.core.errors import IllegalAction
 from stammtisch.games.proempeln import GAME
 from stammtisch.games.proempeln.model import Record, Replay, Slip
 
-from .helpers import enter, new, run
+from .helpers import enter, new_state, run
 
 
 def test_pr3_3_a_tilted_three_that_falls_flat_is_entered_as_one() -> None:
     """PR-3.3: the values are the final positions: a 3 that moved to lie flat counts 1."""
-    state = run(new(), 0, (3, 2, 2, 2, 2, 2, 2), claim=None)
+    state = run(new_state(), 0, (3, 2, 2, 2, 2, 2, 2), claim=None)
     state = GAME.act(state, 0, GAME.parse_action("slip 1 1"))
     assert GAME.view(state, None)["run"]["caps"][0] == 1
     assert GAME.act(state, 0, Record()).scores[0] == (13,)
@@ -23,7 +23,7 @@ def test_pr3_3_a_tilted_three_that_falls_flat_is_entered_as_one() -> None:
 
 def test_pr3_3_a_moved_stopper_can_make_a_meier() -> None:
     """PR-3.3 with PR-5.1: after a 3 moved to a 2, the run is a mix of 1s and 2s and Meier is valid."""
-    state = run(new(), 0, (3, 1, 2, 2, 2, 2, 2), claim=None)
+    state = run(new_state(), 0, (3, 1, 2, 2, 2, 2, 2), claim=None)
     assert Record("meier") not in GAME.legal_actions(state, 0)
     state = GAME.act(state, 0, Slip(1, 2))
     assert Record("meier") in GAME.legal_actions(state, 0)
@@ -32,7 +32,7 @@ def test_pr3_3_a_moved_stopper_can_make_a_meier() -> None:
 
 def test_pr3_3_every_final_position_of_a_resting_stopper_is_listed() -> None:
     """PR-3.3: a resting stopper can end in any other position 0-3; a stopper off the bottle (0) none."""
-    state = run(new(), 0, (0, 1, 2, 3, 1, 1, 1), claim=None)
+    state = run(new_state(), 0, (0, 1, 2, 3, 1, 1, 1), claim=None)
     slips = [a for a in GAME.legal_actions(state, 0) if isinstance(a, Slip)]
     assert [s for s in slips if s.bottle <= 4] == [
         Slip(2, 0), Slip(2, 2), Slip(2, 3),
@@ -45,7 +45,7 @@ def test_pr3_3_every_final_position_of_a_resting_stopper_is_listed() -> None:
 @pytest.mark.parametrize("bad", [Slip(2, 2), Slip(2, 4), Slip(2, -1), Slip(1, 1)])
 def test_pr3_3_impossible_slips_are_refused_with_the_clause(bad: Slip) -> None:
     """PR-3.3: the same value, a value outside 0-3, or a stopper that is already off: refused, nothing changed."""
-    state = run(new(), 0, (0, 2, 2, 2, 2, 2, 2), claim=None)
+    state = run(new_state(), 0, (0, 2, 2, 2, 2, 2, 2), claim=None)
     with pytest.raises(IllegalAction) as refused:
         GAME.act(state, 0, bad)
     assert refused.value.clause == "PR-3.3"
@@ -55,7 +55,7 @@ def test_pr3_3_impossible_slips_are_refused_with_the_clause(bad: Slip) -> None:
 
 def test_pr_r04_kept_stopper_that_moved_during_the_replays() -> None:
     """PR-R04 step 4: a kept stopper that moved during the replays is entered with its final value."""
-    state = GAME.act(new(), 0, GAME.parse_action("K"))
+    state = GAME.act(new_state(), 0, GAME.parse_action("K"))
     state = enter(state, 0, (3, 3, 3, 3, 3, 3, 1))
     state = GAME.act(state, 0, Replay((7,)))
     state = enter(state, 0, (3,), bottles=(7,))

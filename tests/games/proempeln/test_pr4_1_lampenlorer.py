@@ -7,7 +7,7 @@ import pytest
 from stammtisch.core.errors import IllegalAction
 from stammtisch.games.proempeln import GAME, scoring
 from stammtisch.games.proempeln.model import Announce
-from tests.games.proempeln.helpers import new, run
+from tests.games.proempeln.helpers import new_state, run
 
 
 def test_pr_4_1_zero_counts_minus_3_and_three_counts_6() -> None:
@@ -15,7 +15,7 @@ def test_pr_4_1_zero_counts_minus_3_and_three_counts_6() -> None:
     assert scoring.lampenlorer((0,)) == -3
     assert scoring.lampenlorer((3,)) == 6
     assert scoring.lampenlorer((1, 2)) == 3
-    state = run(new(), 0, (0, 3, 1, 2, 0, 3, 3), "L")
+    state = run(new_state(), 0, (0, 3, 1, 2, 0, 3, 3), "L")
     assert state.scores[0] == (-3 + 6 + 1 + 2 - 3 + 6 + 6,)
 
 
@@ -27,7 +27,7 @@ def test_pr_r03_range_is_minus_21_to_42() -> None:
 
 def test_pr_4_0c_a_second_lampenlorer_is_refused() -> None:
     """PR-4.0c: each special once per game."""
-    state = run(new(), 0, (1,) * 7, "L")
+    state = run(new_state(), 0, (1,) * 7, "L")
     state = run(state, 1, (1,) * 7)
     assert Announce("L") not in GAME.legal_actions(state, 0)
     with pytest.raises(IllegalAction) as refused:

@@ -8,11 +8,11 @@ from stammtisch.core.errors import IllegalAction, ImpossibleOutcome
 from stammtisch.core.protocol import Decision, Finished
 from stammtisch.games.proempeln import GAME
 from stammtisch.games.proempeln.model import Announce, Landing, Record, Replay
-from tests.games.proempeln.helpers import enter, new, run
+from tests.games.proempeln.helpers import enter, new_state, run
 
 
 def kniffel_run(values: tuple[int, ...], seats: int = 2, **options: object):
-    state = GAME.act(new(seats, **options), 0, Announce("K"))
+    state = GAME.act(new_state(seats, **options), 0, Announce("K"))
     return enter(state, 0, values)
 
 
@@ -54,7 +54,7 @@ def test_pr_r04_a_third_replay_is_refused() -> None:
 
 def test_pr_r18_replay_outside_a_kniffel_is_refused() -> None:
     """PR-R18: a Kniffel replay in a non-Kniffel run."""
-    state = run(new(), 0, (0,) * 7, claim=None)
+    state = run(new_state(), 0, (0,) * 7, claim=None)
     with pytest.raises(IllegalAction) as refused:
         GAME.act(state, 0, Replay((1,)))
     assert refused.value.clause == "PR-4.2"
@@ -106,7 +106,7 @@ def test_pr_5_1_meier_counts_in_a_kniffel() -> None:
 
 def test_pr_r10_botched_kniffel_has_no_replays_but_is_used() -> None:
     """PR-2.4, PR-R10: a botched announcement: no special rules, the special still counts as used."""
-    state = GAME.act(new(), 0, Announce("K", correct=False))
+    state = GAME.act(new_state(), 0, Announce("K", correct=False))
     state = enter(state, 0, (1,) * 7)
     assert GAME.legal_actions(state, 0)[0] == Record()
     state = GAME.act(state, 0, Record())

@@ -8,12 +8,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from stammtisch.games.proempeln import scoring
-from tests.games.proempeln.helpers import new, run
+from tests.games.proempeln.helpers import new_state, run
 
 
 def test_pr_4_3_four_ones_make_two_pairs_worth_20() -> None:
     """PR-4.3: "4x 1 Punkt ergibt zwei Pärchen und würde mit 20 Punkten bewertet werden"."""
-    state = run(new(), 0, (1, 1, 1, 1, 0, 2, 3), "P")
+    state = run(new_state(), 0, (1, 1, 1, 1, 0, 2, 3), "P")
     assert state.scores[0] == (20,)
 
 
@@ -21,7 +21,7 @@ def test_pr_4_3_at_most_30() -> None:
     """PR-4.3: with 7 bottles up to 30 points."""
     best = max(scoring.pash7(values) for values in product(range(4), repeat=7))
     assert best == 30
-    assert run(new(), 0, (2,) * 7, "P").scores[0] == (30,)
+    assert run(new_state(), 0, (2,) * 7, "P").scores[0] == (30,)
 
 
 def test_pr_r01_pairs_replace_the_sum() -> None:
@@ -45,7 +45,7 @@ def test_pr_r02_zero_pairs_count_by_default_so_pash7_is_at_least_20() -> None:
 
 def test_pr_r02_zero_pairs_option_off() -> None:
     """PR-R02 option pash7_zero_pairs = false: 0s make no pairs."""
-    state = run(new(pash7_zero_pairs=False), 0, (0, 0, 0, 0, 1, 2, 3), "P")
+    state = run(new_state(pash7_zero_pairs=False), 0, (0, 0, 0, 0, 1, 2, 3), "P")
     assert state.scores[0] == (0,)
 
 

@@ -8,13 +8,13 @@ from stammtisch.core.errors import IllegalAction
 from stammtisch.core.protocol import Finished
 from stammtisch.games.proempeln import GAME, scoring
 from stammtisch.games.proempeln.model import DOPPEL_ORDER, Announce, Record
-from tests.games.proempeln.helpers import new, play_rounds, run
+from tests.games.proempeln.helpers import new_state, play_rounds, run
 
 PLAN = ["L", "K", "P", "none", "none", "none"]
 
 
 def round_seven(**options: object):
-    state = play_rounds(new(2, **options), {0: PLAN, 1: PLAN})
+    state = play_rounds(new_state(2, **options), {0: PLAN, 1: PLAN})
     assert state.round == 7
     return state
 
@@ -68,7 +68,7 @@ def test_pr_r09_only_the_doppellorer_in_round_7(move: str) -> None:
 def test_pr_r09_no_doppellorer_before_round_7() -> None:
     """PR-R09: D cannot be announced in rounds 1-6."""
     with pytest.raises(IllegalAction) as refused:
-        GAME.act(new(), 0, Announce("D", "links"))
+        GAME.act(new_state(), 0, Announce("D", "links"))
     assert refused.value.clause == "PR-R09"
 
 

@@ -3,19 +3,19 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
 from stammtisch.core.chance import sample
-from stammtisch.core.protocol import Chance, Decision, Finished
+from stammtisch.core.protocol import Chance
 from stammtisch.games.regeln import GAME
 from stammtisch.games.regeln.model import COLOURS, CardOutcome, Chips, Predict, State, TakeChip
 
 STANDARD_LAYOUT = ("K-Y0", "K-B2", "A-EINZELGAENGER5", "A-LINKS2", "E-ERSTER-SPRICHT-15", "E-PUNKTBESTER-10")
 
 
-def start(seats: int = 3, options: dict[str, object] | None = None) -> State:
+def new_state(seats: int = 3, options: dict[str, object] | None = None) -> State:
     return GAME.start(seats, GAME.configure(options or {}))
 
 
@@ -43,7 +43,7 @@ def ready(
     """A table in the first Move Round: the given face-up cards, a random deal and place cards,
     everyone predicted 1, starting chips taken in colour rotation."""
     rng = random.Random(seed)
-    state = chance_until(lay_out(start(seats, options), layout), "predict", rng)
+    state = chance_until(lay_out(new_state(seats, options), layout), "predict", rng)
     for seat in range(seats):
         state = GAME.act(state, seat, Predict(1))
     step = 0
@@ -76,20 +76,6 @@ def take_first(state: State) -> State:
     while state.phase == "payment":
         seat = state.queue[0].seat
         state = GAME.act(state, seat, GAME.legal_actions(state, seat)[0])
-    return state
-
-
-def play_random(state: State, rng: random.Random, stop: Callable[[State], bool] = lambda s: False) -> State:
-    while not stop(state):
-        turn = GAME.turn(state)
-        if isinstance(turn, Finished):
-            return state
-        if isinstance(turn, Chance):
-            state = GAME.resolve(state, sample(turn.node, rng))
-        else:
-            assert isinstance(turn, Decision)
-            seat = rng.choice(turn.seats)
-            state = GAME.act(state, seat, rng.choice(GAME.legal_actions(state, seat)))
     return state
 
 

@@ -10,14 +10,15 @@ from stammtisch.core.protocol import Finished
 from stammtisch.games.regeln import GAME
 from stammtisch.games.regeln.model import PlayCard, ReportFirstSpeaker, Vote
 from stammtisch.games.regeln.scoring import result
+from tests.support.play import random_game
 
-from .support import play_random, ready, take_first
+from .support import ready, take_first
 
 
 def test_rg6_1_five_rounds() -> None:
     """RG-2.1, RG-6.1: random games end after five rounds (or earlier when the hands run out)."""
     for seed in range(6):
-        state = play_random(GAME.start(4, GAME.configure()), random.Random(seed))
+        state = random_game(GAME, GAME.start(4, GAME.configure()), random.Random(seed))
         turn = GAME.turn(state)
         assert isinstance(turn, Finished)
         assert 1 <= len(state.scorepad) <= 5
