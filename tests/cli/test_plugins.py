@@ -54,8 +54,17 @@ def test_a_game_without_a_cli_module_simulates_in_the_plain_form() -> None:
     assert result.exit_code == 0, result.output
     figures = json.loads(result.output)
     assert figures["game"] == "toy" and figures["games"] == 4 and set(figures["average_score_per_bot"]) == {"random"}
-    again = json.loads(runner.invoke(app, args).output)
-    assert figures["average_score_per_bot"] == again["average_score_per_bot"]
+    # Stored once from a run (timings left out). Update only when a change to the toy game, the random bot or
+    # the plain simulation is meant to change what seed 2 plays.
+    assert {key: value for key, value in figures.items() if key not in ("elapsed_seconds", "games_per_second")} == {
+        "game": "toy",
+        "games": 4,
+        "seed": 2,
+        "players": 3,
+        "bots": ["random"],
+        "average_actions_per_game": 9.0,
+        "average_score_per_bot": {"random": 4.0},
+    }
 
 
 @pytest.mark.usefixtures("toy_registered")

@@ -43,9 +43,22 @@ def test_simulate_json_is_reproducible_for_a_seed() -> None:
     figures = json.loads(first.output)
     assert figures["game"] == "preisromme" and figures["games"] == 2 and figures["games_played"] == 16
     assert figures["win_rate_per_bot"]["heuristic"] > figures["win_rate_per_bot"]["random"]
-    again = json.loads(runner.invoke(app, args).output)
-    for key in ("average_actions_per_pass", "average_net_per_pass_per_bot", "win_rate_per_bot", "romme_hands"):
-        assert figures[key] == again[key]
+    # Stored once from a run (timings left out). Update only when a change to the game, the bots or the
+    # simulation is meant to change what seed 7 plays.
+    assert {key: value for key, value in figures.items() if key not in ("elapsed_seconds", "passes_per_second")} == {
+        "game": "preisromme",
+        "games": 2,
+        "seed": 7,
+        "players": 4,
+        "bots": ["heuristic", "random"],
+        "games_played": 16,
+        "win_rate_per_bot": {"heuristic": 0.5, "random": 0.0},
+        "average_penalty_per_game_per_bot": {"heuristic": 14.094, "random": 132.969},
+        "average_net_per_pass_per_bot": {"heuristic": -112.75, "random": -1063.75},
+        "romme_hands": 0,
+        "games_without_winner": 0,
+        "average_actions_per_pass": 1643.0,
+    }
 
 
 def test_simulate_prints_a_table() -> None:
