@@ -17,7 +17,9 @@ TEAMS = {
 }
 
 
-def new(seats: int = 4, teams: list[list[int]] | None = None, externals: tuple[int, ...] = (), **options: Any) -> State:
+def new_state(
+    seats: int = 4, teams: list[list[int]] | None = None, externals: tuple[int, ...] = (), **options: Any
+) -> State:
     """A table-mode evening with manual teams (first listed team starts)."""
     given = {"team_draw": "manual", "mode": "table", **options}
     setup: dict[str, Any] = {"teams": teams or TEAMS[seats]}

@@ -6,7 +6,7 @@ import pytest
 
 from stammtisch.games.kluempchen.model import Payment
 from stammtisch.games.kluempchen.settlement import cents_for, payment, payouts, totals
-from tests.games.kluempchen.helpers import new, play, with_scores
+from tests.games.kluempchen.helpers import new_state, play, with_scores
 
 SIX = ("throw", "3 4 5 6 6 6", "1 2 3", "stop")
 
@@ -33,7 +33,7 @@ def test_ka29_all_units_or_loss_units_only() -> None:
 
 def test_c41_externals_are_paid_out_after_each_round() -> None:
     """C-4.1: a real round end with seat 3 external: he pays 3 shares per unit and gets the others' shares."""
-    state = with_scores(new(externals=(3,)), (144, 100))
+    state = with_scores(new_state(externals=(3,)), (144, 100))
     state = play(state, "joker", "3 4 5 6 6 6", "1 2 3", "stop", "joker", "3 4 5 6 6 6", "1 2 3", "stop")
     record = state.rounds[-1]
     assert [(p.seat, p.reason, p.units, p.cents) for p in record.payments] == [
@@ -64,7 +64,7 @@ def test_ka29_loss_units_only_external_gets_his_share_of_a_full_unit_back(mode: 
     """KA-29 (external_share_scope = loss_units_only): seat 0 is external and pays the full unit (200)
     for his unused joker (K-13); his own share of it (50) is his, so it comes back in the round's
     pay-out with the shares of the 5 units the others paid: 6 x 50 = 300."""
-    state = new(externals=(0,), mode=mode, external_share_scope="loss_units_only")
+    state = new_state(externals=(0,), mode=mode, external_share_scope="loss_units_only")
     state = play(with_scores(state, (144, 100)), *TURN_SIX[mode], *TURN_SIX[mode])
     record = state.rounds[-1]
     assert (0, "unused_joker", 1, 200) in [(p.seat, p.reason, p.units, p.cents) for p in record.payments]

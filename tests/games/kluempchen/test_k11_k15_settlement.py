@@ -11,7 +11,7 @@ from stammtisch.games.kluempchen.settlement import (
     strassen_units,
     unit_cents,
 )
-from tests.games.kluempchen.helpers import new, play, view, with_scores
+from tests.games.kluempchen.helpers import new_state, play, view, with_scores
 
 SIX = ("throw", "3 4 5 6 6 6", "1 2 3", "stop")
 STRASSE_FAIL = ("throw", "1 2 3 4 5 6", "1 2 3 4 5 5", "1 2 3 4", "stop")  # a Straße, never confirmed
@@ -48,7 +48,7 @@ def test_k14_every_third_strasse_costs_a_unit() -> None:
 def test_k11_normal_end_payments_in_cents() -> None:
     """K-11/K-12/K-13 at a real round end (4 players, unit 200): losers on 74 pay 2 units each, and every
     player with an unused joker 1 more."""
-    state = with_scores(new(), (144, 74))
+    state = with_scores(new_state(), (144, 74))
     state = play(state, "joker", "3 4 5 6 6 6", "1 2 3", "stop", *SIX)
     record = state.rounds[-1]
     assert record.loser == 1 and record.scores == (162, 74)
@@ -66,7 +66,7 @@ def test_k11_normal_end_payments_in_cents() -> None:
 
 def test_k12_schwarz_three_units() -> None:
     """K-12.3: verloren > Schuster > Schwarz = 3 units per losing player."""
-    state = with_scores(new(), (144, 0))
+    state = with_scores(new_state(), (144, 0))
     state = play(state, *SIX, *SIX)
     units = {(p.seat, p.reason) for p in state.rounds[-1].payments}
     assert {(2, "lost"), (2, "below_75"), (2, "no_points")} <= units
@@ -75,7 +75,7 @@ def test_k12_schwarz_three_units() -> None:
 def test_ka20_strassen_counter_spans_the_evening_and_counts_unconfirmed() -> None:
     """KA-20: every Straße thrown counts, confirmed or not; the 3rd costs a unit at once."""
     lap = (*STRASSE_FAIL, *SIX, *SIX, *SIX)  # seat 0 throws a Straße, the others 6 each
-    state = play(new(), *lap, *lap, *STRASSE_FAIL)
+    state = play(new_state(), *lap, *lap, *STRASSE_FAIL)
     assert view(state)["strassen"] == [3, 0, 0, 0]
     assert [(p.seat, p.reason, p.cents) for p in state.round.payments] == [(0, "three_straights", 200)]
     assert view(state)["totals"]["paid_cents"] == [200, 0, 0, 0]
@@ -83,19 +83,19 @@ def test_ka20_strassen_counter_spans_the_evening_and_counts_unconfirmed() -> Non
 
 def test_ka20_unconfirmed_strassen_do_not_count_with_the_option_off() -> None:
     """CFG strassen_count_unconfirmed = false: only confirmed Straßen count (KA-20)."""
-    state = play(new(strassen_count_unconfirmed=False), *STRASSE_FAIL)
+    state = play(new_state(strassen_count_unconfirmed=False), *STRASSE_FAIL)
     assert view(state)["strassen"] == [0, 0, 0, 0]
     confirmed = ("throw", "1 2 3 4 5 6", "1 2 3 6 6 6", "1 2 4", "stop")
-    state = play(new(strassen_count_unconfirmed=False), *confirmed)
+    state = play(new_state(strassen_count_unconfirmed=False), *confirmed)
     assert view(state)["strassen"] == [1, 0, 0, 0]
 
 
 def test_ka21_solo_strassen_accounts() -> None:
     """KA-21: the solo's two roles feed one account (D) or one each (per_role)."""
     teams = [[4], [0, 1], [2, 3]]
-    state = play(new(5, teams=teams), *STRASSE_FAIL, *STRASSE_FAIL)
+    state = play(new_state(5, teams=teams), *STRASSE_FAIL, *STRASSE_FAIL)
     assert state.strassen[8:10] == (2, 0)
-    state = play(new(5, teams=teams, solo_strassen_accounts="per_role"), *STRASSE_FAIL, *STRASSE_FAIL)
+    state = play(new_state(5, teams=teams, solo_strassen_accounts="per_role"), *STRASSE_FAIL, *STRASSE_FAIL)
     assert state.strassen[8:10] == (1, 1)
     assert view(state)["strassen"][4] == 2
 
@@ -111,6 +111,6 @@ def test_ka20_confirmed_strasse_counts_even_when_a_failed_risk_throw_wipes_the_p
     unconfirmed ones, not scoring turns from failed ones; a confirmed Straße counts for "3 Straßen"
     (K-14) although the risk throw after it failed and the turn scored 0."""
     moves = SCORESHEET_CONFIRMED_THEN_FAILED if mode == "scoresheet" else STRASSE_CONFIRMED_THEN_FAILED
-    state = play(new(mode=mode, strassen_count_unconfirmed=False), *moves)
+    state = play(new_state(mode=mode, strassen_count_unconfirmed=False), *moves)
     assert state.round is not None and state.round.first_result == 0
     assert view(state)["strassen"] == [1, 0, 0, 0]

@@ -10,7 +10,7 @@ from stammtisch.core.protocol import Decision
 from stammtisch.games.kluempchen import GAME
 from stammtisch.games.kluempchen.errors import NotOnTurn, StandInRefused
 from stammtisch.games.kluempchen.model import AnnounceJoker, EnterTurn, StandIn, Throw
-from tests.games.kluempchen.helpers import current, new, play, rnd, view
+from tests.games.kluempchen.helpers import current, new_state, play, rnd, view
 
 STRASSE_FAIL = ("1 2 3 4 5 6", "1 2 3 4 5 5", "1 2 3 4", "stop")
 PLAYED = ["digital", "table"]
@@ -20,7 +20,7 @@ PLAYED = ["digital", "table"]
 def test_k161_stand_in_must_not_pre_empt_an_owner_who_is_present(mode: str) -> None:
     """K-16.1: the partner may throw for the owner only when the owner is absent. Before the owner's
     turn only he is asked (joker, throw, or reported away); the partner's stand-in is refused."""
-    state = new(mode=mode)
+    state = new_state(mode=mode)
     assert GAME.turn(state) == Decision((0,))
     assert [GAME.format_action(a) for a in GAME.legal_actions(state, 0)] == ["joker", "throw", "away"]
     assert GAME.legal_actions(state, 1) == ()
@@ -35,7 +35,7 @@ def test_k161_stand_in_must_not_pre_empt_an_owner_who_is_present(mode: str) -> N
 def test_k161_partner_decides_once_the_owner_is_reported_away(mode: str) -> None:
     """K-16.1/KA-34: after "away" the partner stands in or declares the turn lost; the owner, back at
     the table, may still throw himself."""
-    state = play(new(mode=mode), "away")
+    state = play(new_state(mode=mode), "away")
     assert GAME.turn(state) == Decision((1, 0))
     assert [GAME.format_action(a) for a in GAME.legal_actions(state, 1)] == ["standin", "absent"]
     assert [GAME.format_action(a) for a in GAME.legal_actions(state, 0)] == ["joker", "throw"]
@@ -45,7 +45,7 @@ def test_k161_partner_decides_once_the_owner_is_reported_away(mode: str) -> None
 
 def test_k161_stand_in_throws_the_owner_turn_in_the_same_role() -> None:
     """K-16.1/KA-34: the partner throws seat 0's role-1 turn; the result is seat 0's."""
-    state = play(new(), "away", "standin@1", "3 4 5 6 6 6", "1 2 3")
+    state = play(new_state(), "away", "standin@1", "3 4 5 6 6 6", "1 2 3")
     assert current(state).thrower == 1 and current(state).owner == 0
     assert GAME.turn(state) == Decision((1,))
     state = play(state, "stop@1")
@@ -55,7 +55,7 @@ def test_k161_stand_in_throws_the_owner_turn_in_the_same_role() -> None:
 
 def test_k162_no_joker_for_the_absent_player() -> None:
     """K-16.2: the stand-in cannot take a joker; the partner cannot announce one for him."""
-    state = play(new(), "away")
+    state = play(new_state(), "away")
     with pytest.raises(IllegalAction) as error:
         GAME.act(state, 1, AnnounceJoker())
     assert error.value.clause == "K-16.2"
@@ -67,26 +67,26 @@ def test_k162_no_joker_for_the_absent_player() -> None:
 @pytest.mark.parametrize("mode", PLAYED)
 def test_k163_strassen_go_to_the_thrower_account(mode: str) -> None:
     """K-16.3/KA-34: Straßen thrown for the absent player are booked to the thrower."""
-    state = play(new(mode=mode), "away", "standin@1", *STRASSE_FAIL)
+    state = play(new_state(mode=mode), "away", "standin@1", *STRASSE_FAIL)
     assert view(state)["strassen"] == [0, 1, 0, 0]
 
 
 def test_ka34_absent_and_nobody_throws_scores_zero() -> None:
     """KA-34: forbidden or nobody throws → the turn scores 0; as P2 the joint turn is 0."""
-    state = play(new(), "throw", "3 4 5 6 6 6", "1 2 3", "stop", "away@1", "absent@0")
+    state = play(new_state(), "throw", "3 4 5 6 6 6", "1 2 3", "stop", "away@1", "absent@0")
     assert rnd(state).scores == (0, 0)
     assert rnd(state).sheet[-1].gain == 0
 
 
 def test_ka34_solo_away_scores_zero() -> None:
     """K-1.3/KA-34: the solo has nobody to throw for him: reported away, his turn scores 0."""
-    state = play(new(5, teams=[[4], [0, 1], [2, 3]]), "away")
+    state = play(new_state(5, teams=[[4], [0, 1], [2, 3]]), "away")
     assert current(state).owner == 4 and current(state).role == 2
 
 
 def test_k13_solo_has_no_partner_to_stand_in() -> None:
     """K-1.3: the solo player's turn waits for him alone."""
-    state = new(5, teams=[[4], [0, 1], [2, 3]])
+    state = new_state(5, teams=[[4], [0, 1], [2, 3]])
     assert GAME.turn(state) == Decision((4,))
     with pytest.raises(Exception) as error:
         GAME.act(state, 0, StandIn())
@@ -97,7 +97,7 @@ def test_k13_solo_has_no_partner_to_stand_in() -> None:
 
 
 def sheet(**options: object):
-    return new(mode="scoresheet", **options)
+    return new_state(mode="scoresheet", **options)
 
 
 def test_k161_scoresheet_entry_names_the_thrower() -> None:
@@ -135,7 +135,7 @@ def test_k161_scoresheet_only_the_partner_throws_for_the_owner() -> None:
     with pytest.raises(IllegalAction) as error:
         GAME.act(sheet(), 0, GAME.parse_action("score 6 by 2"))
     assert error.value.clause == "K-16.1"
-    solo = new(5, teams=[[4], [0, 1], [2, 3]], mode="scoresheet")
+    solo = new_state(5, teams=[[4], [0, 1], [2, 3]], mode="scoresheet")
     with pytest.raises(IllegalAction) as error:
         GAME.act(solo, 4, GAME.parse_action("score 6 by 0"))
     assert error.value.clause == "K-1.3"

@@ -8,7 +8,7 @@ from stammtisch.core.errors import IllegalAction, MatchFinished
 from stammtisch.core.protocol import Decision, Finished
 from stammtisch.games.kluempchen import GAME
 from stammtisch.games.kluempchen.model import DRAW, MANUAL, PLAY, ROUND_OVER, DemandRedraw, NextRound
-from tests.games.kluempchen.helpers import current, new, play, view, with_scores
+from tests.games.kluempchen.helpers import current, new_state, play, view, with_scores
 
 SIX = ("throw", "3 4 5 6 6 6", "1 2 3", "stop")
 TURN = {"digital": SIX, "table": SIX, "scoresheet": ("score 6",)}
@@ -16,7 +16,7 @@ MODES = ["digital", "table", "scoresheet"]
 
 
 def finished_round(seats: int = 4, mode: str = "table", **options: object):
-    state = new(seats, mode=mode, **options)
+    state = new_state(seats, mode=mode, **options)
     scores = (144,) + (10,) * (len(state.teams) - 1)
     state = with_scores(state, scores)
     return play(state, *TURN[mode], *TURN[mode])
@@ -58,7 +58,7 @@ def test_k171_one_member_answers_for_the_losing_team() -> None:
 def test_k173_solo_right_stands_when_the_losers_choose_next(mode: str) -> None:
     """K-17.2/K-17.3: the solo may demand a redraw although he won, and his right ranks above the
     losing team's: their "next" waits for him; his redraw then stands."""
-    state = new(5, teams=[[4], [0, 1], [2, 3]], mode=mode)
+    state = new_state(5, teams=[[4], [0, 1], [2, 3]], mode=mode)
     state = with_scores(state, (144, 10, 144))
     turn = TURN[mode]
     state = play(state, *turn, *turn, *turn, *turn)  # the solo goes out, then team (0, 1); (2, 3) lost
@@ -76,7 +76,7 @@ def test_k173_solo_right_stands_when_the_losers_choose_next(mode: str) -> None:
 
 def test_k172_solo_may_demand_a_redraw_even_after_winning() -> None:
     """K-17.2/K-17.3: the solo's right stands, whether or not he lost."""
-    state = new(5, teams=[[4], [0, 1], [2, 3]])  # clockwise: (0, 1), (2, 3), solo 4; the solo starts
+    state = new_state(5, teams=[[4], [0, 1], [2, 3]])  # clockwise: (0, 1), (2, 3), solo 4; the solo starts
     state = with_scores(state, (144, 10, 144))
     state = play(state, *SIX, *SIX, *SIX, *SIX)  # the solo goes out, then team (0, 1); (2, 3) lost
     assert state.rounds[-1].loser == 1

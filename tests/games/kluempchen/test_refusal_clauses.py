@@ -26,7 +26,7 @@ from stammtisch.games.kluempchen.errors import (
     UnreadableEntry,
 )
 from stammtisch.games.kluempchen.model import KeepPair, SetAside, Stop, Throw
-from tests.games.kluempchen.helpers import new, play, with_scores
+from tests.games.kluempchen.helpers import new_state, play, with_scores
 
 PLAYED = ["digital", "table"]
 ALL = ["digital", "table", "scoresheet"]
@@ -45,7 +45,7 @@ def plain(refusal: RuleViolation) -> None:
 def test_k67_keeping_both_pairs_is_refused_with_k67(mode: str) -> None:
     """K-6.7: of two pairs (1 2 44 66) exactly one is set aside; "keep 4 6" and setting aside both pairs
     are refused citing K-6.7, and the message names the pairs that may be kept."""
-    state = play(new(mode=mode), "throw", "1 2 4 4 6 6")
+    state = play(new_state(mode=mode), "throw", "1 2 4 4 6 6")
     with pytest.raises(UnreadableEntry) as unread:
         GAME.parse_action("keep 4 6")
     assert unread.value.clause == "K-6.7"
@@ -62,7 +62,7 @@ def test_k67_keeping_both_pairs_is_refused_with_k67(mode: str) -> None:
 @pytest.mark.parametrize("mode", PLAYED)
 def test_s83_a_pair_at_15_voll_star_is_refused_with_s83(mode: str) -> None:
     """S-8.3: 33 5555 offers a or b; keeping the pair of 3s (or 5s) is refused citing S-8.3."""
-    state = play(new(mode=mode), "throw", "3 3 5 5 5 5")
+    state = play(new_state(mode=mode), "throw", "3 3 5 5 5 5")
     for face in (3, 5):
         with pytest.raises(ChoiceRefused) as error:
             GAME.act(state, 0, KeepPair(face))
@@ -74,7 +74,7 @@ def test_s83_a_pair_at_15_voll_star_is_refused_with_s83(mode: str) -> None:
 def test_k62_a_throw_after_the_turn_ended_names_the_clause(mode: str) -> None:
     """K-6.2: seat 0 stopped; his "throw" (or "stop") is refused as his ended turn, not as a generic
     "not on turn"; dice entered now are refused because seat 1 decides first (K-10.3)."""
-    state = play(new(mode=mode), "throw", "3 4 5 6 6 6", "1 2 3", "stop")
+    state = play(new_state(mode=mode), "throw", "3 4 5 6 6 6", "1 2 3", "stop")
     for action in (Throw(), Stop()):
         with pytest.raises(NotYourTurn) as error:
             GAME.act(state, 0, action)
@@ -92,7 +92,7 @@ def test_k62_a_throw_after_the_turn_ended_names_the_clause(mode: str) -> None:
 @pytest.mark.parametrize("mode", ALL)
 def test_k111_an_action_by_a_team_that_is_out_names_the_clause(mode: str) -> None:
     """K-11.1/KA-17: team (0, 1) reached 150 and is out; its members' steps are refused citing K-11.1."""
-    state = with_scores(new(6, mode=mode), (144, 10, 10))
+    state = with_scores(new_state(6, mode=mode), (144, 10, 10))
     state = play(state, *SIX[mode], *SIX[mode])
     assert state.round is not None and state.round.out == (True, False, False)
     action = GAME.parse_action("score 6") if mode == "scoresheet" else Throw()
@@ -107,7 +107,7 @@ def test_k111_an_action_by_a_team_that_is_out_names_the_clause(mode: str) -> Non
 def test_k66_a_pair_kept_while_throw_2_is_due_names_the_forced_set_aside() -> None:
     """K-6.6 (E-1): after 1 3 4 5 6 6 the pair is set aside by the rule and throw 2 follows at once;
     "keep 6" then meets the pending dice, explained by K-6.6 instead of the framework's code."""
-    state = play(new(), "throw", "1 3 4 5 6 6")
+    state = play(new_state(), "throw", "1 3 4 5 6 6")
     with pytest.raises(OutcomePending) as error:
         GAME.act(state, 0, KeepPair(6))
     refusal = error.value
@@ -116,7 +116,7 @@ def test_k66_a_pair_kept_while_throw_2_is_due_names_the_forced_set_aside() -> No
 
 
 def test_explain_refusal_is_none_for_steps_the_pre_checks_let_through() -> None:
-    state = new()
+    state = new_state()
     assert checks.explain_refusal(state, 0, Throw()) is None
 
 
@@ -153,7 +153,7 @@ def test_every_refusal_is_a_rule_violation_with_plain_bilingual_words(mode: str)
     """Issue 9: across random evenings, every refused probe is a RuleViolation subclass of this game
     with a clause in its data and German and English messages that contain no clause id."""
     rng = random.Random(7)
-    state = new(5, teams=[[4], [0, 1], [2, 3]], mode=mode)
+    state = new_state(5, teams=[[4], [0, 1], [2, 3]], mode=mode)
     checked = 0
     for _ in range(400):
         now = GAME.turn(state)

@@ -21,7 +21,7 @@ from stammtisch.games.kluempchen.scoring import (
     clump,
     clump_value,
 )
-from tests.games.kluempchen.helpers import current, new, play, turn_value
+from tests.games.kluempchen.helpers import current, new_state, play, turn_value
 
 
 @pytest.mark.parametrize(("face", "points"), [(1, 10), (2, 2), (3, 3), (4, 4), (5, 5), (6, 6)])
@@ -68,7 +68,7 @@ def test_ka05_six_dice_patterns(faces: tuple[int, ...], pattern: int, points: in
 
 def test_s3_strasse_is_30_after_confirmation() -> None:
     """S-3 with S-8: a Straße is 30 pending; a triple confirms it: 30 + 3 = 33."""
-    state = play(new(), "throw", "1 2 3 4 5 6")
+    state = play(new_state(), "throw", "1 2 3 4 5 6")
     assert current(state).pending == 30 and current(state).awaiting
     state = play(state, "3 3 3 1 2 4")
     assert turn_value(state) == 33
@@ -76,27 +76,27 @@ def test_s3_strasse_is_30_after_confirmation() -> None:
 
 def test_s4_s5_voll_and_voll_star_are_15() -> None:
     """S-4: three pairs = 15 pending; S-5: 4 + 2 with option a = 15 pending."""
-    state = play(new(), "throw", "1 1 4 4 5 5")
+    state = play(new_state(), "throw", "1 1 4 4 5 5")
     assert current(state).pending == 15
-    state = play(new(), "throw", "3 3 5 5 5 5", "voll a")
+    state = play(new_state(), "throw", "3 3 5 5 5 5", "voll a")
     assert current(state).pending == 15 and current(state).free == 6
 
 
 def test_ka11_voll_star_b_keeps_the_four_at_its_s2_value() -> None:
     """KA-11: option b keeps the four at its S-2 value: 1111 = 20 (5555 = 10 above)."""
-    state = play(new(), "throw", "1 1 1 1 3 3", "voll b")
+    state = play(new_state(), "throw", "1 1 1 1 3 3", "voll b")
     assert turn_value(state) == 20
 
 
 def test_ka07_kept_triple_plus_thrown_triple_is_anschluss() -> None:
     """KA-07: kept 666 + thrown 555 → Anschluss 11 pending, all six back."""
-    state = play(new(), "throw", "1 2 3 6 6 6", "5 5 5")
+    state = play(new_state(), "throw", "1 2 3 6 6 6", "5 5 5")
     assert current(state).pending == 11 and current(state).free == 6 and current(state).awaiting
 
 
 def test_ka13_six_ones_over_several_throws_are_80() -> None:
     """KA-13: six equal over several throws = base x 8: 1s = 80."""
-    state = play(new(), "throw", "1 1 1 1 1 2", "1")
+    state = play(new_state(), "throw", "1 1 1 1 1 2", "1")
     assert current(state).pending == 80 and current(state).awaiting
 
 

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from stammtisch.core.protocol import Finished
 from stammtisch.games.kluempchen import GAME
-from tests.games.kluempchen.helpers import current, new, play, view
+from tests.games.kluempchen.helpers import current, new_state, play, view
 
 BIG = ("joker", "1 1 1 1 1 2", "3")  # 11111 = 40, a 3rd throw is pointless: stop → 80 with the joker
 
 
 def test_two_round_evening() -> None:
-    state = new()  # teams (0, 1) and (2, 3); unit 200
+    state = new_state()  # teams (0, 1) and (2, 3); unit 200
     state = play(state, *BIG, "stop", *BIG, "stop")
     # K-11.1: 160 → team (0, 1) is out; one team left: (2, 3) lost on 0 (Schwarz) with both jokers unused.
     record = state.rounds[-1]

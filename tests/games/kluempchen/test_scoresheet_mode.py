@@ -11,11 +11,11 @@ from stammtisch.games.kluempchen import GAME
 from stammtisch.games.kluempchen.model import EnterSixEqual, EnterTurn, Throw
 from stammtisch.games.kluempchen.options import config_from
 from stammtisch.games.kluempchen.scoresheet import achievable, results
-from tests.games.kluempchen.helpers import new, play, rnd, view
+from tests.games.kluempchen.helpers import new_state, play, rnd, view
 
 
 def sheet(**options: object):
-    return new(mode="scoresheet", **options)
+    return new_state(mode="scoresheet", **options)
 
 
 def refused(state, action) -> str:
@@ -65,7 +65,7 @@ def test_joker_twice_is_refused() -> None:
 def test_throw_actions_are_refused_in_scoresheet_mode() -> None:
     """KA-36: no throws in scoresheet mode, and no entries outside it."""
     assert refused(sheet(), Throw()) == "KA-36"
-    assert refused(new(), EnterTurn(6)) == "KA-36"
+    assert refused(new_state(), EnterTurn(6)) == "KA-36"
 
 
 def test_six_equal_entry_ends_the_round() -> None:

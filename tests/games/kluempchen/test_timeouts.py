@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from stammtisch.games.kluempchen import GAME
 from stammtisch.games.kluempchen.model import Forfeit, NextRound, ReportAway, Stop
-from tests.games.kluempchen.helpers import new, play, with_scores
+from tests.games.kluempchen.helpers import new_state, play, with_scores
 
 SIX = ("throw", "3 4 5 6 6 6", "1 2 3", "stop")
 
 
 def test_k161_a_silent_owner_is_away_and_a_silent_partner_throws_nothing() -> None:
-    state = new(mode="digital")
+    state = new_state(mode="digital")
     assert GAME.timeout_action(state, 0) == ReportAway()
     assert GAME.timeout_action(state, 1) is None  # not his decision
     away = play(state, "away")
@@ -21,15 +21,15 @@ def test_k161_a_silent_owner_is_away_and_a_silent_partner_throws_nothing() -> No
 
 
 def test_ka37_a_silent_player_does_not_take_the_third_throw() -> None:
-    state = play(new(mode="digital"), "throw", "3 4 5 6 6 6", "1 2 3")
+    state = play(new_state(mode="digital"), "throw", "3 4 5 6 6 6", "1 2 3")
     assert GAME.timeout_action(state, 0) == Stop()
 
 
 def test_k17_a_silent_entitled_seat_waives_the_redraw() -> None:
-    state = play(with_scores(new(mode="digital"), (144, 10)), *SIX, *SIX)
+    state = play(with_scores(new_state(mode="digital"), (144, 10)), *SIX, *SIX)
     assert GAME.timeout_action(state, 2) == NextRound()
     assert GAME.timeout_action(state, 0) is None  # winners hold no choice; closing is the Schreiber's
 
 
 def test_scoresheet_waits_for_the_schreiber() -> None:
-    assert GAME.timeout_action(new(mode="scoresheet"), 0) is None
+    assert GAME.timeout_action(new_state(mode="scoresheet"), 0) is None

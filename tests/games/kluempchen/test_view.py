@@ -15,7 +15,7 @@ from stammtisch.core.chance import sample
 from stammtisch.core.protocol import Chance, Finished
 from stammtisch.games.kluempchen import GAME
 from stammtisch.games.kluempchen.view import View
-from tests.games.kluempchen.helpers import new, play
+from tests.games.kluempchen.helpers import new_state, play
 
 KEYS = {
     "game",
@@ -46,7 +46,7 @@ KEYS = {
 
 
 def test_view_keys_and_json() -> None:
-    state = play(new(5, externals=(2,)), "joker", "1 2 4 4 6 6")
+    state = play(new_state(5, externals=(2,)), "joker", "1 2 4 4 6 6")
     view = GAME.view(state, None)
     assert set(view) == KEYS
     json.dumps(view)
@@ -61,7 +61,7 @@ def test_view_keys_and_json() -> None:
 
 
 def test_view_shows_the_sheet_and_pending_points() -> None:
-    state = play(new(), "throw", "3 4 5 6 6 6", "1 2 3", "stop", "throw", "1 2 3 4 5 6")
+    state = play(new_state(), "throw", "3 4 5 6 6 6", "1 2 3", "stop", "throw", "1 2 3 4 5 6")
     view = GAME.view(state, None)
     assert view["provisional"] == {"seat": 0, "points": 6}
     assert view["turn"]["pending"] == 30 and view["turn"]["awaiting_confirmation"]
@@ -74,7 +74,7 @@ def test_view_shows_the_sheet_and_pending_points() -> None:
 
 
 def test_every_action_has_a_bilingual_description() -> None:
-    state = play(new(), "throw", "1 3 4 5 6 6", "1 2 3 4")
+    state = play(new_state(), "throw", "1 3 4 5 6 6", "1 2 3 4")
     for action in GAME.legal_actions(state, 0):
         text = GAME.describe_action(state, action)
         assert text.de and text.en and text.de != text.en
@@ -128,7 +128,7 @@ def conforms(value: Any, hint: Any, where: str = "view") -> None:
 def test_view_matches_its_declared_type(mode: str) -> None:
     """Issue 8: the view is the TypedDict ``View`` declared in view.py, at every step of random evenings."""
     rng = random.Random(3)
-    state = new(5, teams=[[4], [0, 1], [2, 3]], externals=(1,), mode=mode)
+    state = new_state(5, teams=[[4], [0, 1], [2, 3]], externals=(1,), mode=mode)
     for _ in range(300):
         conforms(GAME.view(state, None), View)
         now = GAME.turn(state)
