@@ -16,6 +16,7 @@ from dataclasses import replace
 from typing import Literal, NotRequired, TypedDict
 
 from stammtisch.core.protocol import Decision
+from stammtisch.core.redeal import redeal_hands
 from stammtisch.games.preisromme.cards import CODES, hand_points
 from stammtisch.games.preisromme.melds import figure_points, represented
 from stammtisch.games.preisromme.model import (
@@ -191,22 +192,17 @@ def view(state: State, seat: int | None) -> View:
     return data
 
 
+def _in_order(cards: list[int]) -> tuple[int, ...]:
+    return tuple(sorted(cards))
+
+
 def hide_others(state: State, seat: int | None, seed: int) -> State:
     """``state`` with the other hands and the stock redealt at random (same sizes) and the other seats'
     hidden window answers redrawn: everything ``seat`` may not see, replaced."""
     rng = random.Random(seed)
     others = [s for s in range(state.seats) if s != seat]
-    pool = list(state.stock)
-    for s in others:
-        pool.extend(state.hands[s])
-    rng.shuffle(pool)
-    hands = list(state.hands)
-    at = 0
-    for s in others:
-        size = len(state.hands[s])
-        hands[s] = tuple(sorted(pool[at : at + size]))
-        at += size
+    hands, stock = redeal_hands(state.hands, others, state.stock, rng, _in_order)
     claims = tuple(
         rng.choice((PASSED, CLAIMED)) if s != seat and c in (PASSED, CLAIMED) else c for s, c in enumerate(state.claims)
     )
-    return replace(state, hands=tuple(hands), stock=tuple(sorted(pool[at:])), claims=claims)
+    return replace(state, hands=hands, stock=stock, claims=claims)

@@ -14,6 +14,7 @@ import random
 from dataclasses import replace
 from typing import Literal, NotRequired, TypedDict
 
+from stammtisch.core.redeal import redeal_hands
 from stammtisch.games.regeln import rules
 from stammtisch.games.regeln.model import COLOURS, Card, Predict, ScoreLine, State, Vote
 
@@ -214,17 +215,7 @@ def hide_others(state: State, seat: int | None, seed: int) -> State:
     cards redealt (same sizes), other seats' unrevealed votes and predictions redrawn."""
     rng = random.Random(seed)
     others = [s for s in range(state.seats) if s != seat]
-    pool = list(state.set_aside)
-    for s in others:
-        pool.extend(state.hands[s])
-    rng.shuffle(pool)
-    hands = list(state.hands)
-    at = 0
-    for s in others:
-        size = len(state.hands[s])
-        hands[s] = state.deck.sort(pool[at : at + size])
-        at += size
-    set_aside = state.deck.sort(pool[at:])
+    hands, set_aside = redeal_hands(state.hands, others, state.set_aside, rng, state.deck.sort)
     votes = list(state.votes)
     if state.phase == "vote":
         for s in others:
@@ -237,4 +228,4 @@ def hide_others(state: State, seat: int | None, seed: int) -> State:
             assert old is not None
             colour = rng.choice(COLOURS) if old.colour is not None else None
             predictions[s] = Predict(rng.randint(1, state.seats), colour)
-    return replace(state, hands=tuple(hands), set_aside=set_aside, votes=tuple(votes), predictions=tuple(predictions))
+    return replace(state, hands=hands, set_aside=set_aside, votes=tuple(votes), predictions=tuple(predictions))
