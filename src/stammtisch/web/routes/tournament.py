@@ -11,7 +11,8 @@ handlers.
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from collections.abc import Mapping
+from typing import Annotated, Any, Protocol, runtime_checkable
 
 from fastapi import APIRouter, Form, Request
 from starlette.concurrency import run_in_threadpool
@@ -20,6 +21,7 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 from stammtisch.club.tournament import TournamentNotFound, TournamentService
 from stammtisch.club.tournament.draw import rng_key
 from stammtisch.club.tournament.options import DEFAULT_SCORING, SCORINGS
+from stammtisch.club.tournament.port import default_game
 from stammtisch.club.tournament.service import change_text
 from stammtisch.club.tournament.standings import TIE_BREAKS
 from stammtisch.club.tournament.tables import GAMES_PER_PASS, MAX_PLAYERS, dealer_seat, table_sizes
@@ -299,11 +301,18 @@ async def _sheet(service: MatchService, sheet_id: str) -> dict[str, Any]:
 
 
 def _render_sheet(
-    request: Request, lang: str, sheet: dict[str, Any], error: str | None = None, status_code: int = 200
+    request: Request,
+    lang: str,
+    sheet: dict[str, Any],
+    error: str | None = None,
+    status_code: int = 200,
+    clause: str | None = None,
 ) -> HTMLResponse:
     fragment = request.headers.get("hx-request") == "true"
     name = "tournament/sheet_board.html" if fragment else "tournament/sheet.html"
-    return _page(request, lang, name, status_code=status_code, s=sheet, error=error, dealer_seat=dealer_seat)
+    return _page(
+        request, lang, name, status_code=status_code, s=sheet, error=error, clause=clause, dealer_seat=dealer_seat
+    )
 
 
 @router.get("/sheet/{sheet_id}", response_class=HTMLResponse)
@@ -314,7 +323,9 @@ async def sheet_page(request: Request, sheet_id: str, service: ServiceDep, lang:
 @router.get("/sheet/{sheet_id}/board", response_class=HTMLResponse)
 async def sheet_board(request: Request, sheet_id: str, service: ServiceDep, lang: LangDep) -> Response:
     sheet = await _sheet(service, sheet_id)
-    return _page(request, lang, "tournament/sheet_board.html", s=sheet, error=None, dealer_seat=dealer_seat)
+    return _page(
+        request, lang, "tournament/sheet_board.html", s=sheet, error=None, clause=None, dealer_seat=dealer_seat
+    )
 
 
 def _seat_field(value: str, seats: int) -> int:
@@ -395,7 +406,84 @@ async def enter_game(
     except RuleViolation as error:
         fresh = getattr(error, "snapshot", None)
         shown = present_sheet(fresh.to_json()) if fresh is not None else await _sheet(service, sheet_id)
-        return _render_sheet(request, lang, shown, error.text(lang), status_for(error))
+        return _render_sheet(request, lang, shown, error.text(lang), status_for(error), error.clause)
+    broadcaster.publish(snapshot.match_id, snapshot.seq)
+    if request.headers.get("hx-request") == "true":
+        return _render_sheet(request, lang, present_sheet(snapshot.to_json()))
+    return RedirectResponse(f"/sheet/{sheet_id}", status_code=303)
+
+
+@runtime_checkable
+class _AbsentSheetGame(Protocol):
+    """A tournament game that books a game missed by a player who left during the pass (PT-10)."""
+
+    def absent_sheet_steps(
+        self, table_size: int, absent_seat: int, out_seat: int | None, romme_hand: bool, counts: Mapping[int, int]
+    ) -> tuple[str, ...]: ...
+
+
+@router.post("/sheet/{sheet_id}/absent")
+async def enter_absent_game(
+    request: Request,
+    sheet_id: str,
+    service: ServiceDep,
+    broadcaster: BroadcasterDep,
+    lang: LangDep,
+    seq: SeqField,
+    absent: Annotated[str, Form(max_length=10)],
+    out: Annotated[str, Form(max_length=10)],
+    counts: Annotated[list[str] | None, Form()] = None,
+    romme: Annotated[str, Form(max_length=5)] = "",
+) -> Response:
+    """PT-10: a game played without a player who had to leave during the pass. The Schreiber enters
+    who went out (or nobody), Rommé-Hand and the other losers' counts; the absent player's seat books
+    the highest of those counts (``absent_sheet_steps``). Same path as an ordinary entry (seq, all or
+    nothing); a refusal names PT-10 and writes nothing. Only for a game not yet begun on the sheet."""
+    game = default_game()  # the game the sheets keep (SHEET_GAME)
+    if not isinstance(game, _AbsentSheetGame):
+        raise BadInput(_no_sheet(), 404)
+    sheet = await _sheet(service, sheet_id)
+    seats = len(sheet["players"])
+    if sheet["half"] is not None:
+        raise BadInput(
+            Text(
+                "Dieses Spiel ist schon halb eingetragen; bitte im normalen Formular zu Ende eintragen (PT-10).",
+                "This game is already half entered; please finish it in the ordinary form (PT-10).",
+            ),
+            409,
+        )
+    absent_text = absent.strip()
+    if not (absent_text.isdigit() and 1 <= int(absent_text) <= seats):
+        raise BadInput(Text("Wer fehlt? Bitte einen Platz wählen.", "Who is absent? Please choose a seat."))
+    winner = _seat_field(out, seats)
+    given = list(counts or [])
+    if len(given) != seats:
+        raise BadInput(
+            Text(f"Es braucht {seats} Punktfelder (eins je Platz).", f"{seats} point fields are needed (one per seat).")
+        )
+    hands: dict[int, int] = {}
+    for seat, value in enumerate(given):
+        text = value.strip()
+        if seat == winner or not text:  # an empty field is a missing count: PT-10 refuses it below
+            continue
+        if not text.isdigit() or len(text) > 5:
+            raise BadInput(
+                Text(
+                    f"Die Punkte von {sheet['players'][seat]} sind keine ganze Zahl.",
+                    f"The points of {sheet['players'][seat]} are not a whole number.",
+                )
+            )
+        hands[seat] = int(text)
+    flag = romme in ("yes", "on", "true", "1")
+    try:
+        steps = game.absent_sheet_steps(
+            seats, int(absent_text) - 1, None if winner < 0 else winner, flag, hands
+        )
+        snapshot = await run_in_threadpool(service.submit, sheet_id, [(0, step) for step in steps], seq)
+    except RuleViolation as error:
+        fresh = getattr(error, "snapshot", None)
+        shown = present_sheet(fresh.to_json()) if fresh is not None else await _sheet(service, sheet_id)
+        return _render_sheet(request, lang, shown, error.text(lang), status_for(error), error.clause)
     broadcaster.publish(snapshot.match_id, snapshot.seq)
     if request.headers.get("hx-request") == "true":
         return _render_sheet(request, lang, present_sheet(snapshot.to_json()))
