@@ -73,6 +73,7 @@ def test_pt10_refusals_write_nothing_and_name_the_clause(client: TestClient) -> 
     assert alert(refused.text) == "Wer den Tisch verlassen hat, kann nicht ausgemacht haben. (PT-10)"
     missing = absent_game(client, sheet, "4", "1", ["", "12", "", ""], lang="en")
     assert missing.status_code == 422 and 'data-clause="PT-10"' in missing.text
+    assert 'id="absent-game" open' in missing.text  # the form stays open for the correction
     assert "hand counts are needed for exactly these seats: 2, 3" in alert(missing.text)
     assert seq_of(client.get(f"/sheet/{sheet}").text) == before
     assert client.app.state.service.snapshot(sheet).view["history"] == []
