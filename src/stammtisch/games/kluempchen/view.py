@@ -484,5 +484,10 @@ def describe_action(state: State, action: Any) -> Text:
         )
         return Text(f"Ergebnis {action.points} Punkte{extra_de}", f"result {action.points} points{extra_en}")
     if isinstance(action, EnterSixEqual):
+        if action.thrower >= 0:  # K-16: the partner threw them for the absent owner
+            return Text(
+                "6 Gleiche mit einem Wurf, vom Partner für ihn geworfen: die Runde ist zu Ende",
+                "six equal in one throw, thrown by the partner for him: the round ends",
+            )
         return Text("6 Gleiche mit einem Wurf: die Runde ist zu Ende", "six equal in one throw: the round ends")
     return Text(str(action), str(action))

@@ -69,3 +69,26 @@ def test_scoresheet_mode_enters_points(client: TestClient) -> None:
     assert response.status_code == 200 and 'data-testid="score-0">30<' in response.text
     response = client.post(f"/m/{match_id}/score?lang=en", data={"seq": seq + 2, "seat": 2, "points": 1}, headers=HTMX)
     assert response.status_code == 422  # 1 point cannot be thrown
+
+
+def test_k16_scoresheet_entry_says_who_threw(client: TestClient) -> None:
+    """K-16.1–K-16.3 in scoresheet mode: the form asks who threw; the partner's Straßen go to his own
+    account and a joker with a stand-in is refused (nothing written)."""
+    from tests.web.conftest import HTMX, start_evening, state
+
+    match_id = start_evening(client, mode="scoresheet")
+    page = client.get(f"/m/{match_id}?lang=en").text
+    assert "Who threw?" in page and 'name="thrower" value="1"' in page
+    assert "Wer hat geworfen?" in client.get(f"/m/{match_id}?lang=de").text
+    seq = state(client, match_id)["seq"]
+    refused = client.post(
+        f"/m/{match_id}/score?lang=en",
+        data={"seq": seq, "seat": 0, "points": 20, "joker": "true", "thrower": "1"},
+        headers=HTMX,
+    )
+    assert refused.status_code == 422 and state(client, match_id)["seq"] == seq
+    response = client.post(
+        f"/m/{match_id}/score", data={"seq": seq, "seat": 0, "points": 0, "strassen": 1, "thrower": "1"}, headers=HTMX
+    )
+    assert response.status_code == 200
+    assert state(client, match_id)["view"]["strassen"][:2] == [0, 1]  # the thrower's account (K-16.3)

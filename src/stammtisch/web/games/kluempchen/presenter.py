@@ -262,8 +262,10 @@ def _actions(snap: Mapping[str, Any], seat: int | None, view: dict[str, Any], la
 
 def _scoresheet(entries: list[dict[str, Any]]) -> dict[str, Any]:
     actions = [entry["action"] for entry in entries]
+    stand_ins = sorted({int(action["thrower"]) for action in actions if int(action.get("thrower", -1)) >= 0})
     return {
         "seat": entries[0]["seat"],
+        "partner": stand_ins[0] if stand_ins else None,
         "joker": any(action.get("joker") for action in actions),
         "max_points": max(int(action.get("points", 0)) for action in actions),
         "max_strassen": max(int(action.get("strassen", 0)) for action in actions),
