@@ -29,11 +29,12 @@ def test_a_game_entered_on_seat_ones_phone_appears_on_the_others(browser: Any, s
     watcher.evaluate("window.__notReloaded = true")
     assert "Game 1 of 8" in watcher.locator(".turn-banner").inner_text()
 
-    scribe.locator("input[name=out][value='2']").check()
-    points = scribe.locator("input[name=points]")
+    entry = scribe.locator("form[action$='/game']")  # the game entry, not the PT-10 form below it
+    entry.locator("input[name=out][value='2']").check()
+    points = entry.locator("input[name=points]")
     for index, value in ((0, "10"), (2, "30"), (3, "5")):
         points.nth(index).fill(value)
-    scribe.locator("button[type=submit]").click()
+    entry.locator("button[type=submit]").click()
     scribe.wait_for_selector(".turn-banner:has-text('Spiel 2 von 8')")
 
     watcher.wait_for_selector(".turn-banner:has-text('Game 2 of 8')", timeout=5000)
@@ -41,10 +42,11 @@ def test_a_game_entered_on_seat_ones_phone_appears_on_the_others(browser: Any, s
     assert watcher.evaluate("window.__notReloaded") is True
 
     # An impossible entry is refused on the scribe's phone with the clause; nothing changes elsewhere.
-    scribe.locator("input[name=out][value='1']").check()
-    points = scribe.locator("input[name=points]")
+    entry = scribe.locator("form[action$='/game']")
+    entry.locator("input[name=out][value='1']").check()
+    points = entry.locator("input[name=points]")
     for index, value in ((1, "1"), (2, "3"), (3, "4")):
         points.nth(index).fill(value)
-    scribe.locator("button[type=submit]").click()
+    entry.locator("button[type=submit]").click()
     scribe.wait_for_selector("[role=alert]:has-text('RA-23')")
     assert "Game 2 of 8" in watcher.locator(".turn-banner").inner_text()
