@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Form, Request
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import FormData
 from starlette.responses import HTMLResponse, RedirectResponse, Response
@@ -23,6 +23,7 @@ from stammtisch.matches.snapshot import MatchSnapshot
 from stammtisch.web.deps import BroadcasterDep, LangDep, RendererDep, ServiceDep
 from stammtisch.web.errors import BadInput
 from stammtisch.web.rendering import Renderer
+from stammtisch.web.routes.match import SeqField, written
 
 router = APIRouter()
 
@@ -204,3 +205,26 @@ def _create(service: MatchService, form: EveningForm) -> MatchSnapshot:
     return service.create(
         GAME, [row.name for row in seated], options=options, setup=setup, mode=form.mode, title=form.title
     )
+
+
+@router.post("/m/{match_id}/score")
+async def enter_score(
+    request: Request,
+    match_id: str,
+    service: ServiceDep,
+    broadcaster: BroadcasterDep,
+    lang: LangDep,
+    seq: SeqField,
+    seat: Annotated[int, Form(ge=0)],
+    points: Annotated[int, Form(ge=0, le=100_000)],
+    strassen: Annotated[int, Form(ge=0, le=6)] = 0,
+    joker: Annotated[bool, Form()] = False,
+    thrower: Annotated[str, Form(pattern=r"^\d{0,2}$")] = "",
+) -> Response:
+    """Scoresheet mode (``scoresheet_entry.html``): one turn's result as written on the sheet (``score N
+    [joker] [strassen S] [by SEAT]``); ``thrower``: the seat that threw for an absent owner (K-16),
+    none when he threw himself."""
+    notation = f"score {points}" + (" joker" if joker else "") + (f" strassen {strassen}" if strassen else "")
+    notation += f" by {int(thrower)}" if thrower else ""
+    snapshot = await run_in_threadpool(service.act, match_id, seat, notation, seq)
+    return await written(request, service, broadcaster, snapshot, lang)
