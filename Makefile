@@ -20,8 +20,9 @@ venv: $(BIN)/stammtisch
 run: venv
 	$(BIN)/stammtisch serve --host $(HOST) --port $(PORT)
 
+# The interop extra (OpenSpiel, PettingZoo) too: the suite checks every game against their APIs.
 test-deps: venv
-	$(BIN)/pip install --quiet -e '.[test]'
+	$(BIN)/pip install --quiet -e '.[test,interop]'
 
 # Debian's Chromium drives the browser tests (Playwright cannot download browsers here).
 chromium:
