@@ -15,6 +15,7 @@ from typing import Any
 
 from sqlalchemy import (
     JSON,
+    Boolean,
     CheckConstraint,
     Column,
     DateTime,
@@ -135,4 +136,76 @@ match_events = Table(
     Column("batch", Integer, nullable=False),
     CheckConstraint("seq >= 1", name="seq_positive"),
     CheckConstraint("kind IN ('action', 'outcome', 'undo')", name="kind_known"),
+)
+
+
+# --- the club: members, accounts, API tokens, invites, match seats (migration 0006, issue 10) ------
+# One club per database (``club_id`` is always 1). Member names are unique by ``name_key`` (case-folded).
+# Secrets of API tokens and invites are stored only as SHA-256 (``token_hash``); passwords as argon2.
+club = Table(
+    "club",
+    metadata,
+    Column("club_id", Integer, primary_key=True, autoincrement=False),
+    Column("name", String(80), nullable=False),
+    Column("settings", JSON, nullable=False),
+    Column("created_at", UtcDateTime, nullable=False),
+    CheckConstraint("club_id = 1", name="one_club"),
+)
+
+members = Table(
+    "members",
+    metadata,
+    Column("member_id", Integer, primary_key=True),
+    Column("name", String(40), nullable=False),
+    Column("name_key", String(40), nullable=False, unique=True),
+    Column("short_name", String(12), nullable=False),
+    Column("kind", String(16), nullable=False),
+    Column("active", Boolean, nullable=False),
+    Column("guest", Boolean, nullable=False),
+    Column("created_at", UtcDateTime, nullable=False),
+    CheckConstraint("kind IN ('member', 'external')", name="kind_known"),
+)
+
+accounts = Table(
+    "accounts",
+    metadata,
+    Column("member_id", Integer, ForeignKey("members.member_id", ondelete="CASCADE"), primary_key=True),
+    Column("role", String(16), nullable=False),
+    Column("password_hash", String(200), nullable=True),
+    Column("created_at", UtcDateTime, nullable=False),
+    Column("disabled_at", UtcDateTime, nullable=True),
+    CheckConstraint("role IN ('admin', 'treasurer', 'scribe', 'member')", name="role_known"),
+)
+
+api_tokens = Table(
+    "api_tokens",
+    metadata,
+    Column("token_id", Integer, primary_key=True),
+    Column("member_id", Integer, ForeignKey("members.member_id", ondelete="CASCADE"), nullable=False),
+    Column("label", String(80), nullable=False),
+    Column("token_hash", String(64), nullable=False, unique=True),
+    Column("created_at", UtcDateTime, nullable=False),
+    Column("revoked_at", UtcDateTime, nullable=True),
+    Index("ix_api_tokens_member_id", "member_id"),
+)
+
+invites = Table(
+    "invites",
+    metadata,
+    Column("invite_id", Integer, primary_key=True),
+    Column("member_id", Integer, ForeignKey("members.member_id", ondelete="CASCADE"), nullable=False),
+    Column("token_hash", String(64), nullable=False, unique=True),
+    Column("created_at", UtcDateTime, nullable=False),
+    Column("expires_at", UtcDateTime, nullable=False),
+    Column("used_at", UtcDateTime, nullable=True),
+)
+
+match_seats = Table(
+    "match_seats",
+    metadata,
+    Column("match_id", String(64), ForeignKey("matches.match_id", ondelete="CASCADE"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("member_id", Integer, ForeignKey("members.member_id"), nullable=False),
+    CheckConstraint("seat >= 0", name="seat_not_negative"),
+    Index("ix_match_seats_member_id", "member_id"),
 )
