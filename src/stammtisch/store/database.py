@@ -42,6 +42,9 @@ BUSY_TIMEOUT_MS = DEFAULT_BUSY_TIMEOUT_MS
 #: Seconds a client is asked to wait before trying again when the database is busy.
 RETRY_AFTER_SECONDS = 5
 SQLITE_HEADER = b"SQLite format 3\x00"
+#: SQLite connections kept open per process, and how many more may be opened at a peak.
+SQLITE_POOL_SIZE = 40
+SQLITE_POOL_OVERFLOW = 20
 
 T = TypeVar("T")
 
@@ -289,6 +292,12 @@ def create_store_engine(url: str, env: Mapping[str, str] | None = None) -> Engin
         kwargs: dict[str, Any] = {"connect_args": {"timeout": timeout_ms / 1000, "check_same_thread": False}}
         if _sqlite_file(url) is None:
             kwargs["poolclass"] = pool.StaticPool  # one shared in-memory database
+        else:
+            # Keep a connection for every thread the web server may run at once (anyio: 40): a connection
+            # beyond the pool is opened and closed per request, and opening one (file, WAL index, pragmas)
+            # was a third of a write's time under load (bench/hammer.py). An idle SQLite connection costs
+            # a file handle and its page cache, nothing on the server side.
+            kwargs.update(pool_size=SQLITE_POOL_SIZE, max_overflow=SQLITE_POOL_OVERFLOW)
         engine = create_engine(url, **kwargs)
         event.listen(engine, "connect", _sqlite_pragmas(timeout_ms))
     else:

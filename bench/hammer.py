@@ -1,0 +1,260 @@
+"""Hammer: 20 matches × 5 clients submitting as fast as they can, conflicts included.
+
+Starts the app under uvicorn in a child process (``--workers``), on SQLite in a temporary directory
+or on PostgreSQL (``--database postgresql``: ``STAMMTISCH_TEST_DATABASE_URL`` or the local test
+server, in a fresh schema-free database state: the matches are new, nothing else is touched), opens
+20 Klümpchen matches in table mode and lets 5 clients per match submit the next plausible step
+(``bench.web_latency.next_write``) through the JSON API without any pause. The five race each other:
+one wins each sequence number, the others get 409 with the fresh snapshot and go again from there
+(a conflict is an expected answer, not an error). A match that ends is replaced by a new one.
+
+Reports, per store: writes per second, write latency median / p95 / p99 (from just before the POST
+to the answer; accepted writes and conflicts alike), the share of conflicts, and errors (any other
+status, a transport error or a timeout). ``--seconds`` shortens the run (default 60).
+
+``python -m bench.hammer [--seconds S] [--database sqlite|postgresql|both] [--workers N]``;
+``run(quick)`` is the ``python -m bench`` part (SQLite, 1 worker, and PostgreSQL, 2 workers, when
+the server answers).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from bench.web_latency import PLAYERS, next_write, percentile
+from stammtisch.web.background import free_port
+
+MATCHES = 20
+CLIENTS = 5
+SECONDS = 60.0
+QUICK_SECONDS = 8.0
+#: A write slower than this counts as an error (the server is stuck, not just busy).
+TIMEOUT = 30.0
+POSTGRES_URL = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
+
+
+@dataclass
+class Tally:
+    """What the clients saw: latencies of every answered write (ms), and counts."""
+
+    latencies: list[float] = field(default_factory=list)
+    accepted: int = 0
+    conflicts: int = 0
+    errors: int = 0
+    matches_finished: int = 0
+    first_errors: list[str] = field(default_factory=list)
+
+    def error(self, what: str) -> None:
+        self.errors += 1
+        if len(self.first_errors) < 5:
+            self.first_errors.append(what)
+
+
+class Slot:
+    """One table: its current match; when it ends, the first client to notice opens the next one."""
+
+    def __init__(self, match_id: str) -> None:
+        self.match_id = match_id
+        self.lock = asyncio.Lock()
+
+    async def replace(self, client: httpx.AsyncClient, finished: str, tally: Tally) -> None:
+        async with self.lock:
+            if self.match_id == finished:
+                self.match_id = await create_match(client)
+                tally.matches_finished += 1
+
+
+def browser_token() -> dict[str, Any]:
+    """The CSRF double-submit token as our pages send it (cookie and header with one random value), so
+    the benchmark pays for the same checks as a phone."""
+    try:
+        from stammtisch.web.csrf import COOKIE, HEADER, new_token
+    except ImportError:  # a tree without the token
+        return {}
+    token = new_token()
+    return {"cookies": {COOKIE: token}, "headers": {HEADER: token}}
+
+
+def new_match_body(title: str) -> dict[str, Any]:
+    return {
+        "game": "kluempchen",
+        "players": PLAYERS,
+        "options": {"team_draw": "manual"},
+        "setup": {"teams": [[0, 1], [2, 3]]},
+        "mode": "table",
+        "title": title,
+    }
+
+
+async def create_match(client: httpx.AsyncClient) -> str:
+    response = await client.post("/api/matches", json=new_match_body("hammer"))
+    response.raise_for_status()
+    return str(response.json()["match_id"])
+
+
+async def hammer(client: httpx.AsyncClient, slot: Slot, stop_at: float, tally: Tally) -> None:
+    """One client: look once, then submit the next step as soon as the previous answer is in."""
+    snap: dict[str, Any] | None = None
+    while time.perf_counter() < stop_at:
+        match_id = slot.match_id
+        if snap is None or snap.get("match_id") != match_id:
+            response = await client.get(f"/api/matches/{match_id}")
+            if response.status_code != 200:
+                tally.error(f"GET {response.status_code} {response.text[:120]}")
+                await asyncio.sleep(0.05)
+                continue
+            snap = response.json()
+        if snap["turn"]["kind"] == "decision" and not snap["legal"]:
+            snap = None  # the answer to an action shows that seat's options only: look at the whole table
+            continue
+        if snap["turn"]["kind"] == "finished":
+            await slot.replace(client, match_id, tally)
+            snap = None
+            continue
+        started = time.perf_counter()
+        try:
+            response = await client.post(f"/api/matches/{match_id}/actions", json=next_write(snap))
+        except httpx.HTTPError as error:
+            tally.error(f"{type(error).__name__}: {error}")
+            snap = None
+            continue
+        elapsed = (time.perf_counter() - started) * 1000
+        if response.status_code == 200:
+            tally.accepted += 1
+            tally.latencies.append(elapsed)
+            snap = response.json()
+        elif response.status_code == 409:
+            tally.conflicts += 1
+            tally.latencies.append(elapsed)
+            snap = response.json().get("snapshot")
+        else:
+            tally.error(f"POST {response.status_code} {response.text[:160]}")
+            snap = None
+
+
+async def measure(url: str, seconds: float, matches: int = MATCHES, clients: int = CLIENTS) -> tuple[Tally, float]:
+    tally = Tally()
+    limits = httpx.Limits(max_connections=matches * clients + 8, max_keepalive_connections=matches * clients + 8)
+    async with httpx.AsyncClient(base_url=url, limits=limits, timeout=TIMEOUT, **browser_token()) as client:
+        slots = [Slot(await create_match(client)) for _ in range(matches)]
+        started = time.perf_counter()
+        stop_at = started + seconds
+        await asyncio.gather(*(hammer(client, slot, stop_at, tally) for slot in slots for _ in range(clients)))
+        took = time.perf_counter() - started
+    return tally, took
+
+
+@contextmanager
+def serve(database_url: str, workers: int) -> Iterator[str]:
+    """uvicorn with ``workers`` processes in a child process; yields its base URL."""
+    port = free_port()
+    env = {**os.environ, "STAMMTISCH_DATABASE_URL": database_url}
+    command = [sys.executable, "-m", "uvicorn", "stammtisch.web.app:create_app", "--factory"]
+    command += ["--host", "127.0.0.1", "--port", str(port), "--log-level", "warning", "--no-access-log"]
+    command += ["--timeout-graceful-shutdown", "2", "--workers", str(workers)]
+    child = subprocess.Popen(command, env=env)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                if httpx.get(f"{url}/api/matches", timeout=2).status_code == 200:
+                    break
+            except httpx.TransportError:
+                pass
+            if child.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError("the web server for the benchmark did not start")
+            time.sleep(0.2)
+        yield url
+    finally:
+        child.terminate()
+        try:
+            child.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            child.kill()
+            child.wait()
+
+
+def postgres_url() -> str | None:
+    """The PostgreSQL test server's URL if it answers, else None (the part is skipped)."""
+    url = os.environ.get("STAMMTISCH_TEST_DATABASE_URL") or POSTGRES_URL
+    try:
+        import sqlalchemy
+
+        engine = sqlalchemy.create_engine(url, connect_args={"connect_timeout": 3})
+        with engine.connect():
+            pass
+        engine.dispose()
+    except Exception:
+        return None
+    return url
+
+
+def figures(label: str, tally: Tally, took: float) -> dict[str, Any]:
+    answered = tally.accepted + tally.conflicts
+    lat = tally.latencies or [0.0]
+    return {
+        f"{label}: writes/s": {"value": round(tally.accepted / took, 1), "unit": "writes/s"},
+        f"{label}: write median": {"value": round(statistics.median(lat), 1), "unit": "ms"},
+        f"{label}: write p95": {"value": round(percentile(lat, 0.95), 1), "unit": "ms"},
+        f"{label}: write p99": {"value": round(percentile(lat, 0.99), 1), "unit": "ms"},
+        f"{label}: conflicts": {"value": round(100 * tally.conflicts / max(answered, 1), 1), "unit": "%"},
+        f"{label}: errors": {"value": tally.errors, "unit": "errors"},
+    }
+
+
+def hammer_one(database: str, workers: int, seconds: float) -> dict[str, Any]:
+    label = f"hammer, {MATCHES} matches x {CLIENTS} clients, {seconds:g} s ({database}, {workers} worker(s))"
+    if database == "postgresql":
+        url = postgres_url()
+        if url is None:
+            return {}
+        with serve(url, workers) as base:
+            tally, took = asyncio.run(measure(base, seconds))
+    else:
+        with tempfile.TemporaryDirectory(prefix="stammtisch-hammer-") as directory:
+            with serve(f"sqlite:///{Path(directory) / 'hammer.sqlite3'}", workers) as base:
+                tally, took = asyncio.run(measure(base, seconds))
+    for line in tally.first_errors:
+        print(f"  error: {line}", file=sys.stderr)
+    return figures(label, tally, took)
+
+
+def run(quick: bool = False, seconds: float | None = None) -> dict[str, Any]:
+    """SQLite with one worker and PostgreSQL with two (when the server answers)."""
+    seconds = seconds if seconds is not None else (QUICK_SECONDS if quick else SECONDS)
+    results = hammer_one("sqlite", 1, seconds)
+    results.update(hammer_one("postgresql", 2, seconds))
+    return results
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.hammer", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seconds", type=float, default=SECONDS, help="how long the clients hammer (default 60)")
+    parser.add_argument("--database", choices=("sqlite", "postgresql", "both"), default="both")
+    parser.add_argument("--workers", type=int, default=None, help="uvicorn workers (default: 1 SQLite, 2 PostgreSQL)")
+    args = parser.parse_args(argv)
+    stores = ("sqlite", "postgresql") if args.database == "both" else (args.database,)
+    for database in stores:
+        workers = args.workers or (1 if database == "sqlite" else 2)
+        for name, figure in hammer_one(database, workers, args.seconds).items():
+            print(f"{name}: {figure['value']} {figure['unit']}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
