@@ -5,7 +5,8 @@ does puts one in ``matches/games/<slug>.py`` and one line in the registry (``mat
 
 * **refusal policy** (``after_refusal``): what the digital table does after the engine refused a
   seat's action, e.g. Preisrommé's "a refused laying locks the turn" (a follow-up step), or a
-  clearer refusal for the same case (a knock after the window closed);
+  clearer refusal for the same case (a knock after the window closed); and whether a stale answer
+  still answers the same secret decision (``answers_same_decision``: votes cast at the same time);
 * **deadlines**: which table setting holds the seconds per decision, its default and range, and
   which key of the *public* snapshot identifies the decision a deadline belongs to (a timer whose
   key is no longer current does nothing);
@@ -71,6 +72,14 @@ class MatchExtension:
         """Called when the engine refused ``action`` of ``seat``; returns the refusal to raise.
         May write follow-up steps (with the fresh seq; a stale one is simply given up)."""
         return error
+
+    def answers_same_decision(self, service: MatchService, match_id: str, seat: int, action: Any, seen: int) -> bool:
+        """Called when ``seat``'s ``action`` is stale (the log moved on since the seq ``seen``):
+        whether it still answers the very decision the seat saw, so the table takes it with the fresh
+        seq instead of refusing it. Default False (M-1: the person looks again). A game says True
+        only where what happened meanwhile cannot change the answer, e.g. other seats' secret votes
+        in the same vote (nothing of them is visible before the reveal)."""
+        return False
 
     def skills(self, repository: Any) -> SkillSource | None:
         """The game's skill hook for digital play over ``repository`` (None: no skill events)."""

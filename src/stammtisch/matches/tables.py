@@ -196,7 +196,7 @@ class DigitalTable:
         """The token's seat takes ``action``; bots answer; the seat's fresh snapshot is returned."""
         link = self.link(token)
         try:
-            self.service.act(link.match_id, link.seat, action, expected_seq)
+            self._act_or_join(link, action, expected_seq)
         except RuleViolation as error:
             refusal = self.extension(link.match_id).after_refusal(self.service, link.match_id, link.seat, action, error)
             if refusal is error:
@@ -204,6 +204,22 @@ class DigitalTable:
             raise refusal from None
         self.play_bots(link.match_id)
         return self.service.snapshot(link.match_id, link.seat)
+
+    def _act_or_join(self, link: SeatLink, action: Any, expected_seq: int) -> None:
+        """The seat's action; a stale one is taken with the fresh seq when the game's extension says
+        it still answers the same decision (secret answers given at the same time, e.g. a vote)."""
+        seen = expected_seq
+        for _ in range(EXPIRE_RETRIES):
+            try:
+                self.service.act(link.match_id, link.seat, action, expected_seq)
+                return
+            except StaleSequence as stale:
+                extension = self.extension(link.match_id)
+                if not extension.answers_same_decision(self.service, link.match_id, link.seat, action, seen):
+                    raise
+                fresh = stale.snapshot.seq if stale.snapshot is not None else None
+                expected_seq = fresh if fresh is not None else self.service.snapshot(link.match_id, None).seq
+        self.service.act(link.match_id, link.seat, action, expected_seq)
 
     def play_bots(self, match_id: str) -> int:
         """Let the bots act while the game waits for one of them; returns how many actions they took."""

@@ -1,0 +1,266 @@
+"""The Regeln page model for a seat's phone, the shared table screen and the scribe's table mode,
+read from snapshots only (never from a raw state).
+
+A seat's page shows what the seat must do now, big and first (the secret tile picker of a vote,
+the cards of its hand to put to the vote, the chips to take or pay, its secret prediction, a tie,
+a cover, the next rules, who spoke), then the mats (the eight cards in force and the card under
+vote, each with its text; designed cards marked as ours), every seat's chips, tiles, hand size,
+place and score, who has voted (never how, until the last vote reveals all at once: RG-3.2), the
+last reveal and the scorepad. The public screen (``seat`` None) is the same without a hand or
+actions; in table mode the scribe gets every seat's actions (the app is the referee of the boxed
+game). Texts are bilingual pairs (``{"de", "en"}``) that the templates show with ``t``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from stammtisch.games.regeln.model import COLOUR_NAMES, COLOURS
+from stammtisch.games.regeln.texts import PHASE_TEXT
+
+TYPE_NAMES = {
+    "wertung": {"de": "Wertung", "en": "Scoring rule"},
+    "prognose": {"de": "Prognose", "en": "Prediction rule"},
+    "korrektur": {"de": "Korrektur", "en": "Correction rule"},
+    "abstimm": {"de": "Abstimmung", "en": "Voting rule"},
+    "ereignis": {"de": "Ereignis", "en": "Incident rule"},
+}
+#: Legal actions grouped by what the player is asked (the first word of the notation).
+GROUPS = ("vote", "play", "predict", "take", "pay", "adopt", "cover", "choose", "spoke", "first")
+SCOREPAD_COLUMNS = (
+    ("incidents_before", {"de": "Ereignis vor", "en": "Incidents before"}),
+    ("chip_points", {"de": "Chips", "en": "Chips"}),
+    ("bonus", {"de": "Bonus", "en": "Bonus"}),
+    ("incidents_after", {"de": "Ereignis nach", "en": "Incidents after"}),
+    ("interim", {"de": "Zwischenstand", "en": "Interim"}),
+    ("prediction", {"de": "Prognose", "en": "Prediction"}),
+    ("total", {"de": "Gesamt", "en": "Total"}),
+)
+
+
+def _t(de: str, en: str) -> dict[str, str]:
+    return {"de": de, "en": en}
+
+
+def _name(players: list[str], seat: object) -> str:
+    return players[seat] if isinstance(seat, int) and 0 <= seat < len(players) else "?"
+
+
+def card(cards: Mapping[str, Any], card_id: str | None) -> dict[str, Any] | None:
+    """A card for display: id, type name, titles, texts, and whether it is one of ours."""
+    if card_id is None:
+        return None
+    known = cards.get(card_id)
+    if known is None:
+        return {
+            "id": card_id,
+            "type": "",
+            "type_name": _t("", ""),
+            "title": _t(card_id, card_id),
+            "text": _t("", ""),
+            "designed": False,
+        }
+    return {
+        "id": card_id,
+        "type": known["type"],
+        "type_name": TYPE_NAMES.get(known["type"], _t(known["type"], known["type"])),
+        "title": _t(known["title_de"], known["title_en"]),
+        "text": _t(known["text_de"], known["text_en"]),
+        "designed": bool(known.get("designed")),
+    }
+
+
+def _verb(notation: str) -> str:
+    verb = notation.split()[0]
+    return "adopt" if verb == "reject" else verb
+
+
+def _actions(snap: Mapping[str, Any], seat: int | None, scribe: bool) -> dict[str, list[dict[str, Any]]]:
+    groups: dict[str, list[dict[str, Any]]] = {name: [] for name in GROUPS}
+    for entry in snap.get("legal") or []:
+        if not scribe and (seat is None or entry.get("seat") != seat):
+            continue
+        notation = str(entry["notation"])
+        words = notation.split()
+        item: dict[str, Any] = {
+            "notation": notation,
+            "label": entry.get("label") or _t(notation, notation),
+            "seat": entry.get("seat"),
+        }
+        if words[0] == "vote":
+            item.update(yes=words[1] == "yes", tiles=int(words[2]))
+        elif words[0] in ("take", "pay"):
+            item.update(colour=words[1], colour_name=COLOUR_NAMES[words[1]].to_json())
+        elif words[0] in ("play", "choose"):
+            item.update(card=words[1], stood=len(words) > 2)
+        groups.setdefault(_verb(notation), []).append(item)
+    return groups
+
+
+def _vote_picker(groups: dict[str, list[dict[str, Any]]]) -> dict[str, list[dict[str, Any]]] | None:
+    """The secret tile picker: one column of tile counts for Ja, one for Nein (RG-3.2, RG-R01)."""
+    votes = groups.get("vote") or []
+    if not votes:
+        return None
+    return {
+        "yes": [v for v in votes if v["yes"]],
+        "no": [v for v in votes if not v["yes"]],
+    }
+
+
+def _seats(view: Mapping[str, Any], players: list[str], seat: int | None) -> list[dict[str, Any]]:
+    places = view.get("places") or []
+    voting = view.get("phase") == "vote"
+    on_turn = set(view.get("on_turn") or [])
+    rows = []
+    for index in range(int(view.get("seats") or 0)):
+        chips = (view.get("chips") or [{}])[index] if index < len(view.get("chips") or []) else {}
+        rows.append(
+            {
+                "seat": index,
+                "name": _name(players, index),
+                "me": index == seat,
+                "active": index == view.get("active"),
+                "due": index in on_turn,
+                "chips": [{"colour": c, "count": int(chips.get(c, 0))} for c in COLOURS],
+                "chip_total": sum(int(chips.get(c, 0)) for c in COLOURS),
+                "tiles": (view.get("tiles") or [0] * (index + 1))[index],
+                "used_tiles": (view.get("used_tiles") or [0] * (index + 1))[index],
+                "hand": (view.get("hand_sizes") or [0] * (index + 1))[index],
+                "place": places[index] if index < len(places) else None,
+                "score": (view.get("scores") or [0] * (index + 1))[index],
+                "voted": bool((view.get("voted") or [False] * (index + 1))[index]) if voting else None,
+                "punktbeste": index == view.get("punktbeste"),
+                "punktletzte": index == view.get("punktletzte"),
+            }
+        )
+    return rows
+
+
+def _last_vote(view: Mapping[str, Any], players: list[str], cards: Mapping[str, Any]) -> dict[str, Any] | None:
+    record = view.get("last_vote")
+    if not record:
+        return None
+    votes = record.get("votes") or []
+    yes = sum(v["tiles"] for v in votes if v["yes"])
+    no = sum(v["tiles"] for v in votes if not v["yes"])
+    return {
+        "card": card(cards, record.get("card")),
+        "player": _name(players, record.get("player")),
+        "votes": [{"name": _name(players, s), "yes": v["yes"], "tiles": v["tiles"]} for s, v in enumerate(votes)],
+        "yes": yes,
+        "no": no,
+        "adopted": record.get("adopted"),
+        "tie": bool(record.get("tie")),
+    }
+
+
+def _scorepad(view: Mapping[str, Any], players: list[str]) -> list[dict[str, Any]]:
+    rounds = []
+    for number, lines in enumerate(view.get("scorepad") or [], start=1):
+        rounds.append(
+            {
+                "round": number,
+                "lines": [
+                    {
+                        "name": _name(players, s),
+                        "values": [line[key] for key, _ in SCOREPAD_COLUMNS],
+                        "predicted": line.get("predicted"),
+                        "noted_colour": COLOUR_NAMES[line["noted_colour"]].to_json()
+                        if line.get("noted_colour")
+                        else None,
+                        "place": line.get("place"),
+                    }
+                    for s, line in enumerate(lines)
+                ],
+            }
+        )
+    return rounds
+
+
+def _colour(colour: str | None) -> dict[str, str] | None:
+    return COLOUR_NAMES[colour].to_json() if colour in COLOUR_NAMES else None
+
+
+def _status(view: Mapping[str, Any], players: list[str], turn: Mapping[str, Any]) -> dict[str, str]:
+    """One sentence: what the table waits for and from whom."""
+    phase = str(view.get("phase") or "")
+    waiting = ", ".join(_name(players, s) for s in turn.get("seats") or [])
+    what = PHASE_TEXT.get(phase)
+    what_json = what.to_json() if what is not None else _t(phase, phase)
+    if turn.get("kind") == "finished":
+        return _t("Das Spiel ist zu Ende.", "The game is over.")
+    if not waiting:
+        return what_json
+    return _t(
+        f"{what_json['de'][:1].upper()}{what_json['de'][1:]} – es fehlt: {waiting}",
+        f"{what_json['en'][:1].upper()}{what_json['en'][1:]} – waiting for: {waiting}",
+    )
+
+
+def present(snap: Mapping[str, Any], lang: str, seat: int | None) -> dict[str, Any]:
+    """The page model of a seat's phone, of the public table screen (``seat`` None) or, in table
+    mode, of the scribe's page (``seat`` None and every seat's actions)."""
+    view: Mapping[str, Any] = snap.get("view") or {}
+    players: list[str] = list(snap.get("players") or [])
+    turn: Mapping[str, Any] = snap.get("turn") or {}
+    cards: Mapping[str, Any] = view.get("cards") or {}
+    scribe = snap.get("mode") == "table" and seat is None
+    groups = _actions(snap, seat, scribe)
+    finished = turn.get("kind") == "finished"
+    result = snap.get("result") or {}
+    my_prediction = view.get("my_prediction")
+    my_vote = view.get("my_vote")
+    return {
+        "match_id": snap.get("match_id"),
+        "title": snap.get("title") or "",
+        "seq": snap.get("seq", 0),
+        "mode": snap.get("mode"),
+        "scribe": scribe,
+        "seat": seat,
+        "me": _name(players, seat) if seat is not None else None,
+        "players": players,
+        "round": view.get("round"),
+        "phase": view.get("phase"),
+        "phase_text": PHASE_TEXT[view["phase"]].to_json() if view.get("phase") in PHASE_TEXT else _t("", ""),
+        "status": _status(view, players, turn),
+        "active": _name(players, view.get("active")),
+        "my_turn": seat is not None and seat in (turn.get("seats") or []),
+        "mats": {
+            "wertung": card(cards, view.get("wertung")),
+            "prognose": card(cards, view.get("prognose")),
+            "korrektur": [card(cards, c) for c in view.get("korrektur") or []],
+            "abstimm": [card(cards, c) for c in view.get("abstimm") or []],
+            "ereignis": [card(cards, c) for c in view.get("ereignis") or []],
+        },
+        "under_vote": card(cards, view.get("under_vote")),
+        "unused": {
+            "wertung": [card(cards, c) for c in view.get("wertung_unused") or []],
+            "prognose": [card(cards, c) for c in view.get("prognose_unused") or []],
+        },
+        "discard_count": len(view.get("discard") or []) + int(view.get("set_aside") or 0),
+        "covered_count": len(view.get("covered") or []),
+        "pool": [{"colour": c, "count": int((view.get("pool") or {}).get(c, 0))} for c in COLOURS],
+        "colour_names": {c: COLOUR_NAMES[c].to_json() for c in COLOURS},
+        "seats": _seats(view, players, seat),
+        "hand": [card(cards, c) for c in view.get("hand") or []],
+        "my_vote": my_vote,
+        "my_prediction": my_prediction,
+        "my_prediction_colour": COLOUR_NAMES[my_prediction["colour"]].to_json()
+        if my_prediction and my_prediction.get("colour")
+        else None,
+        "owed": [{"name": _name(players, t["seat"]), "amount": t["amount"]} for t in view.get("owed") or []],
+        "last_vote": _last_vote(view, players, cards),
+        "actions": groups,
+        "vote_picker": _vote_picker(groups),
+        "scorepad": _scorepad(view, players),
+        "scorepad_columns": [label for _, label in SCOREPAD_COLUMNS],
+        "finished": finished,
+        "scores": result.get("scores") if finished else None,
+        "winners": [
+            _name(players, s)
+            for s, score in enumerate(result.get("scores") or [])
+            if finished and score == max(result.get("scores") or [0])
+        ],
+    }
