@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from typing import Literal, TypedDict
 
-from stammtisch.games.bierpong import rules
-from stammtisch.games.bierpong.model import TEAM_NAMES, State
+from stammtisch.core.protocol import Chance
+from stammtisch.games.bierpong import notation, rules
+from stammtisch.games.bierpong.model import EVENT_TYPES, TEAM_NAMES, State
+from stammtisch.games.bierpong.nodes import Throw
 from stammtisch.games.bierpong.rack import DEAD, DUE, GONE, LIVE, live_count
 
 CUP_STATES = {LIVE: "live", DUE: "hit", DEAD: "dead", GONE: "removed"}
@@ -49,6 +51,8 @@ class RoundView(TypedDict):
     tricks: list[int]
     air_extra: list[int]
     on_fire: int | None
+    last_cup: int | None
+    last_special: list[str]
 
 
 class KonterView(TypedDict):
@@ -67,10 +71,25 @@ class KnockView(TypedDict):
     cups: list[int]
 
 
+class ThrowView(TypedDict):
+    """The throw the table waits for: who throws at which rack, and the table events that may be
+    entered now (H8: only at a throw node; knock-overs at every throw node outside the duel)."""
+
+    seat: int
+    kind: str
+    target: str
+    aim: int | None
+    locked: bool
+    catchers: list[int]
+    events: list[str]
+    knock: bool
+
+
 class View(TypedDict):
     game: Literal["bierpong"]
     you: int | None
     phase: str
+    throw: ThrowView | None
     rack: int
     teams: list[TeamView]
     players: list[PlayerView]
@@ -83,6 +102,31 @@ class View(TypedDict):
     drink_amount: str
     winner: str | None
     end: str | None
+
+
+def _throw_view(state: State) -> ThrowView | None:
+    """The pending throw (None at a decision, in the duel and at the end)."""
+    t = rules.turn(state)
+    if not isinstance(t, Chance) or t.node.seat is None:
+        return None
+    node = t.node
+    seat: int = t.node.seat
+    dist = node.distribution
+    assert isinstance(dist, Throw)
+    context = dict(node.context)
+    events = [notation.format_outcome(o) for o in dist.choices if isinstance(o, EVENT_TYPES)]
+    aim = context["aim"]
+    out: ThrowView = {
+        "seat": seat,
+        "kind": str(context["throw"]),
+        "target": TEAM_NAMES[int(context["target"])],
+        "aim": aim if isinstance(aim, int) else None,
+        "locked": dist.hit_cups == 0,
+        "catchers": list(dist.catchers),
+        "events": events,
+        "knock": True,
+    }
+    return out
 
 
 def view(state: State, seat: int | None) -> View:
@@ -105,6 +149,8 @@ def view(state: State, seat: int | None) -> View:
             "tricks": list(r.tricks),
             "air_extra": list(r.air),
             "on_fire": r.fire,
+            "last_cup": r.last_cup,
+            "last_special": list(r.last_special),
         }
     k = state.konter
     konter_view: KonterView | None = None
@@ -121,6 +167,7 @@ def view(state: State, seat: int | None) -> View:
         "game": "bierpong",
         "you": seat,
         "phase": str(state.phase),
+        "throw": _throw_view(state),
         "rack": state.config.rack,
         "teams": [
             {

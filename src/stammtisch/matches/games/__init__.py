@@ -13,6 +13,7 @@ from stammtisch.matches.extensions import DEFAULT, MatchExtension
 
 #: slug → module path of the module that defines ``EXTENSION``.
 EXTENSIONS: dict[str, str] = {
+    "bierpong": "stammtisch.matches.games.bierpong",
     "preisromme": "stammtisch.matches.games.preisromme",
     "proempeln": "stammtisch.matches.games.proempeln",
     "regeln": "stammtisch.matches.games.regeln",

@@ -18,6 +18,7 @@ WEB_GAMES: dict[str, str] = {
     "kluempchen": "stammtisch.web.games.kluempchen",
     "preisromme": "stammtisch.web.games.preisromme",
     "proempeln": "stammtisch.web.games.proempeln",
+    "bierpong": "stammtisch.web.games.bierpong",
     "regeln": "stammtisch.web.games.regeln",
 }
 

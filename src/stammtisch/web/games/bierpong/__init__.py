@@ -1,0 +1,23 @@
+"""Bier-Pong's web part: the new-game form (``/bierpong/new``), the table page built for the scribe's
+taps (``presenter.py``: the racks as they stand, cups as tap targets), the hit and knock-over forms
+(``routes.py``), the statistics page and the Bier-Pong evenings (``evening.py``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from stammtisch.web.games.bierpong.presenter import present
+from stammtisch.web.games.bierpong.routes import router
+from stammtisch.web.i18n import N_
+from stammtisch.web.plugin import StartLink, WebGame
+
+WEB_GAME = WebGame(
+    slug="bierpong",
+    present=present,
+    board_template="bierpong/board.html",
+    router=router,
+    templates=Path(__file__).parent / "templates",
+    static=Path(__file__).parent / "static",
+    stylesheets=("bierpong.css",),
+    starts=(StartLink("/bierpong/new", N_("New Bier-Pong game")),),
+)

@@ -1,0 +1,216 @@
+"""Bier-Pong pages beyond the generic match page.
+
+* ``GET /bierpong/new``, ``POST /bierpong`` – two teams of named players (1 to 4 each), table or
+  digital play, rack size, the agreed drink amount, the time limit; table play opens the scribe's
+  match page, digital play opens a digital table (every named player gets a secret seat link, the
+  empty seats of a team are filled by bots; throws are drawn from each player's learned skill model);
+* ``POST /m/{id}/bierpong/hit`` – the tapped cup with the Aufsetzer/Roller toggles (or the "blown /
+  fingered out" toggle: an illegal save, Art 17) as one throw outcome;
+* ``POST /m/{id}/bierpong/knock`` – own cups knocked over (Art 16): the ticked cups of one team.
+
+Every other throw result, table event and choice goes through the generic ``/m/{id}/outcome`` and
+``/m/{id}/act``; refusals come from the engine with their clause, and nothing is written then.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Form, Request
+from starlette.concurrency import run_in_threadpool
+from starlette.responses import HTMLResponse, RedirectResponse, Response
+
+from stammtisch.core.errors import RuleViolation
+from stammtisch.core.text import Text
+from stammtisch.web.deps import BroadcasterDep, LangDep, RendererDep, ServiceDep
+from stammtisch.web.errors import BadInput, status_for
+from stammtisch.web.rendering import Renderer
+from stammtisch.web.routes.match import SeqField, written
+from stammtisch.web.routes.tables import opened_links
+from stammtisch.web.tables import announce, table_for
+
+router = APIRouter()
+
+GAME = "bierpong"
+TEAM_SIZE = 4
+MODES = ("table", "digital")
+RACKS = (6, 10, 15)
+FLAGS = ("bounce", "roller", "save")
+
+
+def _form_page(
+    request: Request, renderer: Renderer, lang: str, values: dict[str, Any], error: str | None, status: int
+) -> HTMLResponse:
+    return renderer.response("bierpong/new.html", request, lang, status_code=status, form=values, error=error)
+
+
+def _defaults() -> dict[str, Any]:
+    return {
+        "title": "",
+        "team_a": [""] * TEAM_SIZE,
+        "team_b": [""] * TEAM_SIZE,
+        "mode": "table",
+        "rack": 10,
+        "drink_amount": "1 Schluck",
+        "timer_minutes": 0,
+        "konter": True,
+    }
+
+
+@router.get("/bierpong/new", response_class=HTMLResponse)
+async def new_game(request: Request, renderer: RendererDep, lang: LangDep) -> HTMLResponse:
+    return _form_page(request, renderer, lang, _defaults(), None, 200)
+
+
+def _whole(text: str, default: int, de: str, en: str, low: int, high: int) -> int:
+    text = text.strip()
+    if not text:
+        return default
+    if not text.isdigit() or not low <= int(text) <= high:
+        raise BadInput(
+            Text(
+                f"{de}: {text!r} ist keine ganze Zahl von {low} bis {high}.",
+                f"{en}: {text!r} is not a whole number from {low} to {high}.",
+            ),
+            422,
+        )
+    return int(text)
+
+
+@router.post("/bierpong")
+async def create_game(
+    request: Request, service: ServiceDep, renderer: RendererDep, broadcaster: BroadcasterDep, lang: LangDep
+) -> Response:
+    data = await request.form()
+    team_a = [str(v).strip()[:40] for v in data.getlist("team_a")][:TEAM_SIZE]
+    team_b = [str(v).strip()[:40] for v in data.getlist("team_b")][:TEAM_SIZE]
+    values = _defaults()
+    values.update(
+        title=str(data.get("title") or "").strip()[:80],
+        team_a=team_a + [""] * (TEAM_SIZE - len(team_a)),
+        team_b=team_b + [""] * (TEAM_SIZE - len(team_b)),
+        mode=str(data.get("mode") or "table"),
+        drink_amount=str(data.get("drink_amount") or "").strip()[:40] or "1 Schluck",
+        konter=data.get("konter") is not None,
+    )
+    try:
+        values["rack"] = _whole(str(data.get("rack") or ""), 10, "Becher", "Cups", 6, 15)
+        values["timer_minutes"] = _whole(str(data.get("timer_minutes") or ""), 0, "Zeitlimit", "Time limit", 0, 240)
+        if values["mode"] not in MODES:
+            raise BadInput(
+                Text(
+                    f"Unbekannte Spielweise {values['mode']!r} (erlaubt: Tisch, digital).",
+                    f"Unknown play mode {values['mode']!r} (allowed: table, digital).",
+                ),
+                422,
+            )
+        if values["rack"] not in RACKS:
+            raise BadInput(
+                Text("Ein Rack hat 6, 10 oder 15 Becher.", "A rack has 6, 10 or 15 cups."),
+                422,
+            )
+        options = {
+            "rack": values["rack"],
+            "drink_amount": values["drink_amount"],
+            "timer_minutes": values["timer_minutes"],
+            "konter": values["konter"],
+        }
+        title = values["title"] or "Bier-Pong"
+        if values["mode"] == "digital":
+            # Digital: a team keeps its seats; an empty one is a bot's. Both teams keep their size.
+            size = max(sum(1 for n in team_a if n), sum(1 for n in team_b if n), 1)
+            seats_a, seats_b = (team_a + [""] * TEAM_SIZE)[:size], (team_b + [""] * TEAM_SIZE)[:size]
+            teams = {"teams": [list(range(size)), list(range(size, 2 * size))]}
+            opened = await run_in_threadpool(
+                lambda: table_for(request.app).open(GAME, seats_a + seats_b, options=options, setup=teams, title=title)
+            )
+            announce(request.app, opened.snapshot)
+            return renderer.response(
+                "bierpong/links.html",
+                request,
+                lang,
+                links=opened_links(opened),
+                headers={"Cache-Control": "no-store"},
+            )
+        named_a, named_b = [n for n in team_a if n], [n for n in team_b if n]
+        if not named_a or not named_b:
+            raise BadInput(
+                Text(
+                    "Jedes Team braucht mindestens einen Spieler mit Namen (1 bis 4 je Team).",
+                    "Each team needs at least one named player (1 to 4 per team).",
+                ),
+                422,
+            )
+        teams = {"teams": [list(range(len(named_a))), list(range(len(named_a), len(named_a) + len(named_b)))]}
+        snapshot = await run_in_threadpool(
+            lambda: service.create(GAME, named_a + named_b, options=options, setup=teams, mode="table", title=title)
+        )
+    except (RuleViolation, BadInput) as error:
+        status = error.status_code if isinstance(error, BadInput) else status_for(error)
+        return _form_page(request, renderer, lang, values, error.text(lang), status)
+    broadcaster.publish(snapshot.match_id, snapshot.seq)
+    return RedirectResponse(f"/m/{snapshot.match_id}", status_code=303)
+
+
+@router.post("/m/{match_id}/bierpong/hit")
+async def hit(
+    request: Request,
+    match_id: str,
+    service: ServiceDep,
+    broadcaster: BroadcasterDep,
+    lang: LangDep,
+    seq: SeqField,
+    cup: Annotated[int, Form(ge=1, le=15)],
+    flag: Annotated[list[str] | None, Form()] = None,
+) -> Response:
+    """A tapped cup: ``hit C [bounce] [roller]``, or ``save C`` with the "blown out" toggle (Art 17)."""
+    flags = set(flag or [])
+    unknown = flags - set(FLAGS)
+    if unknown:
+        raise BadInput(
+            Text(
+                f"Unbekannte Markierung {sorted(unknown)} (erlaubt: bounce, roller, save).",
+                f"Unknown toggle {sorted(unknown)} (allowed: bounce, roller, save).",
+            ),
+            422,
+        )
+    if "save" in flags:
+        if flags & {"bounce", "roller"}:
+            raise BadInput(
+                Text(
+                    "Ein herausgeblasener Ball ist ein Treffer ohne Aufsetzer oder Roller: nur eine Markierung wählen.",
+                    "A ball blown or fingered out counts as a plain hit: choose either it or bounce/roller.",
+                ),
+                422,
+            )
+        notation = f"save {cup}"
+    else:
+        notation = f"hit {cup}" + "".join(f" {f}" for f in ("bounce", "roller") if f in flags)
+    snapshot = await run_in_threadpool(service.enter_outcome, match_id, notation, seq)
+    return await written(request, service, broadcaster, snapshot, lang)
+
+
+@router.post("/m/{match_id}/bierpong/knock")
+async def knock(
+    request: Request,
+    match_id: str,
+    service: ServiceDep,
+    broadcaster: BroadcasterDep,
+    lang: LangDep,
+    seq: SeqField,
+    team: Annotated[str, Form(pattern="^[AB]$")],
+    cup: Annotated[list[int] | None, Form()] = None,
+) -> Response:
+    """Art 16: the ticked own cups of ``team`` were knocked over (the engine checks they stand)."""
+    cups = sorted(set(cup or []))
+    if not cups:
+        raise BadInput(
+            Text(
+                "Kein Becher angekreuzt: tippe die umgeworfenen Becher an.",
+                "No cup ticked: tick the cups that were knocked over.",
+            ),
+            422,
+        )
+    notation = f"knock {team} " + " ".join(map(str, cups))
+    snapshot = await run_in_threadpool(service.enter_outcome, match_id, notation, seq)
+    return await written(request, service, broadcaster, snapshot, lang)

@@ -1,0 +1,33 @@
+"""Shared steps of the Bier-Pong web tests: start a table match through the form, enter outcomes and
+actions the way the page's buttons send them."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from fastapi.testclient import TestClient
+
+from tests.web.conftest import HTMX, alert, state
+
+
+def start(
+    client: TestClient, team_a: Sequence[str] = ("Ana", "Cem"), team_b: Sequence[str] = ("Ben", "Dora"), **extra: str
+) -> str:
+    form = {"team_a": [*team_a, ""], "team_b": [*team_b, ""], "mode": "table", "rack": "10", "konter": "1", **extra}
+    response = client.post("/bierpong", data=form, follow_redirects=False)
+    assert response.status_code == 303, alert(response.text)
+    return response.headers["location"].rsplit("/", 1)[-1]
+
+
+def post(client: TestClient, match_id: str, path: str, lang: str = "en", **data: object) -> str:
+    seq = state(client, match_id)["seq"]
+    response = client.post(f"/m/{match_id}/{path}?lang={lang}", data={"seq": seq, **data}, headers=HTMX)
+    assert response.status_code == 200, alert(response.text)
+    return response.text
+
+
+def opened(client: TestClient, match_id: str) -> None:
+    """The duel (only A's ball hits), A begins, B takes the left side: A throws at B's rack."""
+    post(client, match_id, "outcome", outcome="duel A")
+    post(client, match_id, "act", seat="0", notation="begin A")
+    post(client, match_id, "act", seat="2", notation="side left")
