@@ -7,5 +7,8 @@ is measured in bench/, so no test fails for being slow.
 
 from hypothesis import HealthCheck, settings
 
+# Every TestClient sends the CSRF token as our pages do (issue 10.5; tests/support/csrf.py).
+from tests.support.csrf import _test_clients_send_the_csrf_token  # noqa: F401
+
 settings.register_profile("stammtisch", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("stammtisch")

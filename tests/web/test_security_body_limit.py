@@ -16,6 +16,7 @@ from fastapi.testclient import TestClient
 from stammtisch.web.app import create_app
 from stammtisch.web.background import BackgroundServer
 from stammtisch.web.body_limit import DEFAULT_MAX_BODY_BYTES, MAX_BODY_VARIABLE, max_body_bytes
+from tests.support.csrf import csrf_headers
 
 MIB = 1024 * 1024
 
@@ -100,7 +101,7 @@ def test_a_200_mb_body_is_not_read(app: FastAPI) -> None:
         "raw_path": b"/api/matches",
         "root_path": "",
         "query_string": b"",
-        "headers": [(b"host", b"testserver"), (b"content-type", b"application/json")],
+        "headers": [(b"host", b"testserver"), (b"content-type", b"application/json"), *csrf_headers()],
         "client": ("127.0.0.1", 1),
         "server": ("testserver", 80),
     }

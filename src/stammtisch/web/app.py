@@ -24,7 +24,7 @@ from stammtisch.store.database import open_store
 from stammtisch.store.notify import CHANNEL
 from stammtisch.web import errors
 from stammtisch.web.body_limit import BodyLimit
-from stammtisch.web.csrf import OriginGuard
+from stammtisch.web.csrf import CsrfToken, OriginGuard
 from stammtisch.web.fanout import PostgresFanout, is_postgres
 from stammtisch.web.games import web_games
 from stammtisch.web.hosts import HostGuard
@@ -68,6 +68,7 @@ def create_app(
     app.state.broadcaster = broadcaster
     # Inside the language middleware (their refusals speak the reader's language), outer to inner:
     # allowed hosts, then cross-site posts, then the body limit (docs/deploy.md).
+    app.add_middleware(CsrfToken)  # inside the body limit: the form it reads is bounded
     app.add_middleware(BodyLimit)
     app.add_middleware(OriginGuard)
     app.add_middleware(HostGuard)
