@@ -10,15 +10,39 @@ by slug through ``cli/games/`` when a command runs. ``tests/cli/test_start.py`` 
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
+from typer.core import TyperGroup
 
 import stammtisch
 from stammtisch.cli import advise, play, rules, serve, simulate, tournament
 
+if TYPE_CHECKING:  # typer vendors click; its Command has no public name
+    from typer._click import Command, Context
+
+
+class GameCommands(TyperGroup):
+    """The top-level commands, then a game's own command group by its slug
+    (``stammtisch <slug> ...``: ``CliGame.group``, imported only when it runs)."""
+
+    def get_command(self, ctx: Context, cmd_name: str) -> Command | None:
+        found = super().get_command(ctx, cmd_name)
+        if found is not None:
+            return found
+        from stammtisch.cli.games import CLI_GAMES, cli_game, load_object
+
+        path = cli_game(cmd_name).group if cmd_name in CLI_GAMES else None
+        if path is None:
+            return None
+        command = typer.main.get_command(load_object(path))
+        command.name = cmd_name
+        return command
+
+
 app = typer.Typer(
     name="stammtisch",
+    cls=GameCommands,
     help="Stammtisch: referee, scorekeeper and digital table for a club's house-rule games.",
     no_args_is_help=True,
     pretty_exceptions_enable=False,

@@ -25,6 +25,9 @@ key, the final scores). The parts, every one optional:
     The game's part of a verb group (``{"advise": "stammtisch.cli.games.<slug>.advise:app"}``): a verb
     maps to ``"module:attribute"`` naming a Typer app with one command, imported only when it runs,
     so ``stammtisch advise <slug> ...`` reaches it through the registry.
+``group``
+    The game's own command group, ``"module:attribute"`` of a Typer app reached as ``stammtisch <slug>
+    ...`` (e.g. ``stammtisch regeln cards --check FILE``), imported only when it runs.
 """
 
 from __future__ import annotations
@@ -117,3 +120,5 @@ class CliGame:
     simulate: Callable[[SimulateRequest], Summary] | None = None
     #: Verb → ``"module:attribute"`` of a Typer app with one command (e.g. ``"advise"``).
     commands: Mapping[str, str] = field(default_factory=dict)
+    #: ``"module:attribute"`` of the game's own Typer app (``stammtisch <slug> ...``), or None.
+    group: str | None = None

@@ -22,6 +22,7 @@ CLI_GAMES: dict[str, str] = {
     "kluempchen": "stammtisch.cli.games.kluempchen",
     "preisromme": "stammtisch.cli.games.preisromme",
     "proempeln": "stammtisch.cli.games.proempeln",
+    "regeln": "stammtisch.cli.games.regeln",
     "bierpong": "stammtisch.cli.games.bierpong",
 }
 

@@ -82,10 +82,12 @@ class _Locator:
 
 
 def _where(card_id: str | None, field: str, line: int | None) -> Text:
+    at_de = f"Zeile {line}, " if line else ""
+    at_en = f"line {line}, " if line else ""
+    if card_id is None and not field.startswith("cards["):
+        return Text(f"{at_de}Datei, Feld „{field}“", f"{at_en}the file, field '{field}'")
     card = card_id if card_id is not None else "?"
-    at_de = f" (Zeile {line})" if line else ""
-    at_en = f" (line {line})" if line else ""
-    return Text(f"Karte {card}, Feld {field}{at_de}", f"card {card}, field {field}{at_en}")
+    return Text(f"{at_de}Karte {card}, Feld „{field}“", f"{at_en}card {card}, field '{field}'")
 
 
 def _fail(card_id: str | None, field: str, line: int | None, why: Text) -> CardFileError:
@@ -95,6 +97,8 @@ def _fail(card_id: str | None, field: str, line: int | None, why: Text) -> CardF
 
 def _check_value(value: object, rule: tuple[str, ...] | str) -> Text | None:
     """``None`` if ``value`` fits ``rule``, else why not (naming what is allowed)."""
+    if value is None:
+        return Text("fehlt", "is missing")
     if isinstance(rule, tuple):
         if isinstance(value, str) and value in rule:
             return None
