@@ -7,10 +7,22 @@ from collections.abc import Mapping
 from typing import Any
 
 from stammtisch.core.options import Options
-from stammtisch.core.protocol import Game, GameInfo
+from stammtisch.core.protocol import Chance, Game, GameInfo
 from stammtisch.games.bierpong import checks, notation, rules, texts
-from stammtisch.games.bierpong.model import ACTION_TYPES, OUTCOME_TYPES, Leave, NoCall, Remove, Shoot, State
+from stammtisch.games.bierpong.model import (
+    ACTION_TYPES,
+    OUTCOME_TYPES,
+    Hit,
+    Leave,
+    Miss,
+    NoCall,
+    Phase,
+    Remove,
+    Shoot,
+    State,
+)
 from stammtisch.games.bierpong.options import OPTIONS, config_from
+from stammtisch.games.bierpong.rack import LIVE
 from stammtisch.games.bierpong.view import view as table_view
 
 
@@ -47,6 +59,30 @@ class Bierpong(Game[State]):
     parse_action = staticmethod(notation.parse_action)
     format_outcome = staticmethod(notation.format_outcome)
     parse_outcome = staticmethod(notation.parse_outcome)
+
+    def fast_resolve(self, state: State, outcome: Any) -> State | None:
+        """The commonest step, a throw (hit or miss) at a throw node, without the generic pre-checks:
+        taken only when ``turn`` (memoised) is that throw and its node lists the outcome, i.e. exactly
+        when the checked path would accept it; the state is the checked path's
+        (tests/games/bierpong/test_fast_paths.py). The first ball of a pair leaves nothing for
+        ``_advance`` to do unless it emptied the rack."""
+        if type(outcome) is not Miss and type(outcome) is not Hit:
+            return None
+        t = rules.turn(state)
+        if type(t) is not Chance or state.phase is not Phase.PLAY or not t.node.distribution.contains(outcome):
+            return None
+        thrown = rules.throw_only(state, outcome)
+        r = thrown.round
+        if (
+            r is not None
+            and r.fire is None
+            and r.pair_kind != "done"
+            and len(r.pair_throws) == 1
+            and thrown.phase is Phase.PLAY
+            and LIVE in thrown.cups[1 - r.team]
+        ):
+            return thrown  # mid-pair: nothing is removed, nothing else is due (BP-R08)
+        return rules.advance(thrown)
 
     def describe_action(self, state: State, action: Any) -> Any:
         return texts.describe_action(action)

@@ -657,6 +657,16 @@ def apply_outcome(state: State, outcome: Any) -> State:
     return _advance(_throw(state, outcome))
 
 
+def throw_only(state: State, outcome: Any) -> State:
+    """A round's throw without what follows it (the fast path's first half; ``advance`` the second)."""
+    return _throw(state, outcome)
+
+
+def advance(state: State) -> State:
+    """Everything the rules do on their own until a decision or a throw is due (``_advance``)."""
+    return _advance(state)
+
+
 def _landing(outcome: Any) -> tuple[int | None, bool]:
     """The cup a throw counts in (if any) and whether it bounced (Art 14, 15; Art 17 via BP-R19)."""
     if isinstance(outcome, Hit):

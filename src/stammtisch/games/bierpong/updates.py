@@ -21,13 +21,15 @@ def _copier(cls: type, changed: tuple[str, ...]) -> Callable[[Any, dict[str, Any
     unknown = set(changed) - set(names)
     if unknown:
         raise TypeError(f"{cls.__name__} has no field(s) {sorted(unknown)}")
+    # Each slot is set through its own member descriptor (bound once, as a global of the generated
+    # function): no attribute-name lookup and no frozen ``__setattr__`` per field.
+    namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
     lines = ["def copy(o, kw):", "    n = _new(_cls)"]
     for name in names:
-        lines.append(f"    _set(n, {name!r}, kw[{name!r}] if {name!r} in kw else o.{name})")
+        namespace[f"_set_{name}"] = vars(cls)[name].__set__
         value = f"kw[{name!r}]" if name in changed else f"o.{name}"
-        lines[-1] = f"    _set(n, {name!r}, {value})"
+        lines.append(f"    _set_{name}(n, {value})")
     lines.append("    return n")
-    namespace: dict[str, Any] = {"_new": object.__new__, "_set": object.__setattr__, "_cls": cls}
     exec("\n".join(lines), namespace)  # noqa: S102 - built from the class's own field names only
     function: Callable[[Any, dict[str, Any]], Any] = namespace["copy"]
     return function
