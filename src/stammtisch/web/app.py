@@ -22,7 +22,7 @@ from stammtisch.matches.skills import SkillProvider
 from stammtisch.store.config import database_url as configured_url
 from stammtisch.store.database import open_store
 from stammtisch.store.notify import CHANNEL
-from stammtisch.web import errors
+from stammtisch.web import errors, qr
 from stammtisch.web.body_limit import BodyLimit
 from stammtisch.web.csrf import CsrfToken, OriginGuard
 from stammtisch.web.fanout import PostgresFanout, is_postgres
@@ -65,6 +65,7 @@ def create_app(
     app.state.service = service
     app.state.fanout = fanout
     app.state.renderer = Renderer()
+    qr.install(app.state.renderer.env)  # QR codes and absolute links for the share macro (templates/share/)
     app.state.broadcaster = broadcaster
     # Inside the language middleware (their refusals speak the reader's language), outer to inner:
     # allowed hosts, then cross-site posts, then the body limit (docs/deploy.md).

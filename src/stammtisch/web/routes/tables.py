@@ -14,6 +14,13 @@
   read-only, for any digital match.
 * ``POST /api/tables`` – open a table of any game: ``{"game", "players", "bot",
   "deadline_seconds", "options", "title"}`` → ``{"match_id", "links", "spectator", ...}``.
+* ``GET /t/{table}/links`` – S-5: the organiser (whoever opened the table, in the browser she opened
+  it with) sees the seat links again, each with its QR code; anybody else gets 403. Her browser keeps
+  the proof in the ``stammtisch_organiser`` cookie (HttpOnly): set by the answer that opens a table
+  through ``/api/tables``, or by ``GET /t/{table}/keep?key=…``, which the links page of a game loads
+  as soon as it is shown (``share/share.html``: ``seat_links_again``). The key is derived from the
+  stored seat tokens (an HMAC over them), so it needs no table of its own and works on every worker;
+  whoever holds it could see every seat link anyway.
 
 A game's web package (``web/games/<slug>/``) draws the pages with its presenter and its templates
 ``<slug>/table.html`` (the page) and ``<slug>/table_board.html`` (the ``#board`` fragment); a game
@@ -27,16 +34,20 @@ The path parameter is named ``table`` on purpose: the shared error handler draws
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import base64
+import hashlib
+import hmac
+from collections.abc import Mapping, Sequence
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Form, Header, Request
+from fastapi import APIRouter, Form, Header, Query, Request
 from jinja2 import TemplateNotFound
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 from starlette.concurrency import run_in_threadpool
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 
 from stammtisch.core.errors import RuleViolation
+from stammtisch.core.text import Text
 from stammtisch.matches.errors import MatchNotFound, StaleSequence
 from stammtisch.matches.seat_links import SeatLink, SeatLinkRequired, UnknownSeatLink
 from stammtisch.matches.snapshot import MatchSnapshot
@@ -67,15 +78,99 @@ def spectator_url(match_id: str) -> str:
 
 
 def opened_links(opened: OpenedTable) -> dict[str, Any]:
-    """What the creator of a table gets once: each human seat's link and the spectator link."""
+    """What the creator of a table gets: each human seat's link, the spectator link, and the organiser's
+    key to see the seat links again later (S-5; ``organiser_url`` is the page, ``keep_url`` stores the
+    key in her browser)."""
     match_id = opened.snapshot.match_id
+    links = [SeatLink(match_id, seat, token) for seat, token in sorted(opened.tokens.items())]
+    key = organiser_key(links) if links else None
     return {
         "match_id": match_id,
-        "links": {str(seat): f"/p/{token}" for seat, token in sorted(opened.tokens.items())},
+        "links": {str(link.seat): f"/p/{link.token}" for link in links},
         "spectator": spectator_url(match_id),
         "players": opened.snapshot.players,
         "bots": opened.bots,
+        "organiser_key": key,
+        "organiser_url": organiser_url(match_id) if key else None,
+        "keep_url": f"/t/{match_id}/keep?key={key}" if key else None,
     }
+
+
+# --- the organiser (S-5) ------------------------------------------------------------------------
+#: The organiser's proofs, ``match_id.key`` entries separated by ``|`` (newest first, a few at most).
+ORGANISER_COOKIE = "stammtisch_organiser"
+ORGANISER_MATCHES = 12
+_KEY_CONTEXT = b"stammtisch organiser v1"
+
+
+def organiser_url(match_id: str) -> str:
+    return f"/t/{match_id}/links"
+
+
+def organiser_key(links: Sequence[SeatLink]) -> str:
+    """The organiser's key of a table: an HMAC over its seat tokens (secret, fixed while the links are)."""
+    material = "\n".join(f"{link.match_id}:{link.seat}:{link.token}" for link in sorted(links, key=_seat_of))
+    digest = hmac.new(material.encode(), _KEY_CONTEXT, hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest).decode().rstrip("=")
+
+
+def _seat_of(link: SeatLink) -> int:
+    return link.seat
+
+
+def organiser_proofs(request: Request) -> dict[str, str]:
+    """match_id → key from the organiser cookie (malformed entries are ignored)."""
+    proofs: dict[str, str] = {}
+    for entry in (request.cookies.get(ORGANISER_COOKIE) or "").split("|")[:ORGANISER_MATCHES]:
+        match_id, dot, key = entry.partition(".")
+        if dot and match_id.isalnum() and len(match_id) <= 64 and 0 < len(key) <= 64:
+            proofs.setdefault(match_id, key)
+    return proofs
+
+
+def keep_organiser(request: Request, response: Response, match_id: str, key: str) -> None:
+    """Remember in this browser that it opened ``match_id`` (newest first; the oldest fall out)."""
+    proofs = {match_id: key, **{m: k for m, k in organiser_proofs(request).items() if m != match_id}}
+    value = "|".join(f"{m}.{k}" for m, k in list(proofs.items())[:ORGANISER_MATCHES])
+    response.set_cookie(
+        ORGANISER_COOKIE,
+        value,
+        max_age=COOKIE_SECONDS,
+        path="/",
+        httponly=True,
+        samesite="lax",
+        secure=request.url.scheme == "https",
+    )
+
+
+class NotOrganiser(BadInput):
+    """S-5: only the organiser's browser may show a table's seat links again."""
+
+    code = "seat/not_organiser"
+    clause = "S-5"
+
+    def __init__(self) -> None:
+        super().__init__(
+            Text(
+                "Die Links der Plätze zeigt nur, wer den Tisch eröffnet hat, und nur auf dem Gerät, mit dem er "
+                "eröffnet wurde. Frag die Person, die den Tisch eröffnet hat, oder nimm deinen eigenen Platz-Link.",
+                "Only whoever opened this table can show its seat links again, and only on the device it was "
+                "opened with. Ask the person who opened the table, or use your own seat link.",
+            ),
+            403,
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {**super().to_json(), "clause": self.clause}
+
+
+async def _organiser_links(request: Request, table: str, key: str | None) -> list[SeatLink]:
+    """The table's seat links if ``key`` proves the organiser; else ``NotOrganiser`` (also for a table
+    without links: there is nothing to show, and nothing to tell about which tables exist)."""
+    links = await run_in_threadpool(table_for(request.app).links.for_match, table) if key else []
+    if not links or key is None or not hmac.compare_digest(organiser_key(links).encode(), key.encode()):
+        raise NotOrganiser()
+    return links
 
 
 # --- resolving seats ----------------------------------------------------------------------------
@@ -160,6 +255,9 @@ def _render(
         error=error,
         stale=stale,
         deadline_seconds=table_for(request.app).deadline_seconds(snapshot.match_id),
+        spectator_link=spectator_url(snapshot.match_id),
+        # Only a link: the page behind it checks the proof (S-5).
+        organiser_link=organiser_url(snapshot.match_id) if snapshot.match_id in organiser_proofs(request) else None,
     )
 
 
@@ -272,6 +370,40 @@ def _public(app: Any, match_id: str) -> MatchSnapshot:
     return snapshot
 
 
+@router.get("/t/{table}/links", response_class=HTMLResponse)
+async def organiser_page(request: Request, table: str, lang: LangDep) -> Response:
+    """S-5: the seat links again, for the organiser's browser only."""
+    links = await _organiser_links(request, table, organiser_proofs(request).get(table))
+    snapshot = await run_in_threadpool(table_for(request.app).public_snapshot, table)
+    players = snapshot.players
+    seats = [
+        {"seat": link.seat, "name": players[link.seat] if link.seat < len(players) else "?", "url": f"/p/{link.token}"}
+        for link in links
+    ]
+    renderer: Renderer = request.app.state.renderer
+    return renderer.response(
+        "share/seat_links.html",
+        request,
+        lang,
+        headers={"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"},
+        title=snapshot.title or "",
+        game=snapshot.game,
+        match_id=table,
+        seats=seats,
+        bots=[name for seat, name in enumerate(players) if seat not in {link.seat for link in links}],
+        spectator=spectator_url(table),
+    )
+
+
+@router.get("/t/{table}/keep")
+async def keep_page(request: Request, table: str, key: Annotated[str, Query(max_length=64)] = "") -> Response:
+    """S-5: store the organiser's key in this browser (loaded by the links page as soon as it is shown)."""
+    await _organiser_links(request, table, key or None)
+    response = Response(status_code=204, headers={"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"})
+    keep_organiser(request, response, table, key)
+    return response
+
+
 # --- JSON ---------------------------------------------------------------------------------------
 class SeatSubmission(BaseModel):
     model_config = ConfigDict(extra="forbid")
@@ -323,4 +455,8 @@ async def create_table(request: Request, body: NewTable) -> JSONResponse:
         )
     )
     announce(request.app, opened.snapshot)
-    return JSONResponse(opened_links(opened), status_code=201)
+    links = opened_links(opened)
+    response = JSONResponse(links, status_code=201)
+    if links["organiser_key"]:
+        keep_organiser(request, response, opened.snapshot.match_id, links["organiser_key"])
+    return response

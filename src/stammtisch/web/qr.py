@@ -1,0 +1,69 @@
+"""Links handed out at the table: their absolute URL and a QR code of it (segno, inline SVG, no network).
+
+* ``public_base(request)`` – the address phones use: ``STAMMTISCH_PUBLIC_URL`` when set (behind a proxy
+  with its own name, or ``serve --lan``, which sets the laptop's LAN address), else the scheme and
+  ``Host`` of the request itself (the host guard has checked that name already; behind a proxy the
+  scheme comes from ``X-Forwarded-Proto`` when uvicorn trusts the proxy). ``absolute_url`` joins a path.
+* ``qr_svg(url)`` – the QR code as inline SVG markup, readable by screen readers (``role="img"`` and an
+  ``aria-label`` with the URL). Inline, so the page needs no image route and no outside service.
+* ``install(env)`` – makes ``qr_svg`` and ``absolute_url`` known to the templates; the macro
+  ``share_link(url, label)`` in ``templates/share/share.html`` draws code, wrapped URL and copy button.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from functools import lru_cache
+from urllib.parse import urlsplit
+
+import segno
+from jinja2 import Environment
+from markupsafe import Markup, escape
+from starlette.requests import Request
+
+PUBLIC_URL_VARIABLE = "STAMMTISCH_PUBLIC_URL"
+#: Error correction M (15 %): a phone reads it off a laptop screen in a dim pub, and the code stays small.
+ERROR_CORRECTION = "m"
+
+
+def configured_public_url(env: Mapping[str, str] | None = None) -> str | None:
+    """``STAMMTISCH_PUBLIC_URL`` without a trailing slash, or None when unset or not an http(s) URL."""
+    env = os.environ if env is None else env
+    given = env.get(PUBLIC_URL_VARIABLE, "").strip().rstrip("/")
+    parts = urlsplit(given)
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        return None
+    return given
+
+
+def public_base(request: Request) -> str:
+    """Where phones reach this server, without a trailing slash (module docstring)."""
+    configured = configured_public_url()
+    if configured is not None:
+        return configured
+    return str(request.base_url).rstrip("/")
+
+
+def absolute_url(request: Request, path: str) -> str:
+    """``path`` (``/p/…``) as the absolute URL phones use."""
+    return public_base(request) + (path if path.startswith("/") else f"/{path}")
+
+
+@lru_cache(maxsize=256)
+def _svg(url: str) -> str:
+    code = segno.make(url, error=ERROR_CORRECTION, micro=False)
+    svg = code.svg_inline(scale=1, border=2, omitsize=True, svgclass="qr", lineclass=None, dark="#000", light="#fff")
+    label = escape(url)
+    return svg.replace("<svg ", f'<svg role="img" aria-label="QR: {label}" focusable="false" ', 1)
+
+
+def qr_svg(url: str) -> Markup:
+    """The QR code of ``url`` as inline SVG (scales to its box: no width or height of its own)."""
+    return Markup(_svg(str(url)))
+
+
+def install(env: Environment) -> None:
+    """Make the helpers known to every template (the share macro uses them)."""
+    env.globals["qr_svg"] = qr_svg
+    env.globals["absolute_url"] = absolute_url
