@@ -7,16 +7,108 @@ A registered web game adds its own page model on top of this one (``m.g``, from 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
+from functools import cache
 from typing import Any
 
 from stammtisch.core.protocol import Game
+from stammtisch.core.text import Text
+from stammtisch.games import GAMES
 from stammtisch.matches.service import MatchService
 from stammtisch.web.games import web_game, web_games
 from stammtisch.web.i18n import N_, translator
 
 #: Play modes, shown translated on the pages.
 MODE_NAMES = (N_("table"), N_("digital"), N_("scoresheet"))
+
+
+#: "Seat 3 (Carl)" / "Platz 3 (Carl)": the engines' and the log's way to name a seat, with the name.
+_SEAT_WITH_NAME = re.compile(r"\b(?:[Ss]eat|Platz|Sitz) (\d{1,2}) \((?!player|Spieler|role|Rolle)([^()]+)\)")
+#: "seat 3" / "Platz 3": a seat number alone (1-based, as the engines write it for people).
+_SEAT = re.compile(r"\b(?:[Ss]eats?|Plätze|Platz|Sitz) (\d{1,2}(?:, \d{1,2})*)\b")
+#: A clause code in brackets inside a sentence: "(KA-36)", "(K-6.5, KA-11)"; it belongs behind the rule link.
+_CLAUSE_IN_TEXT = re.compile(r"\s*\((?:[A-Z]{1,3}-[A-Z]?\d+(?:\.\d+)*[a-z]?(?:[,;/]\s*|\s+(?=[A-Z]{1,3}-))?)+\)")
+
+
+def plain(text: str, players: list[str]) -> str:
+    """A sentence for people: seat numbers become the players' names, clause codes are left out (the
+    page offers them behind a "rule" link)."""
+    text = _SEAT_WITH_NAME.sub(lambda found: found.group(2), text)
+
+    def name(found: re.Match[str]) -> str:
+        numbers = [int(part) for part in found.group(1).split(", ")]
+        if not all(1 <= number <= len(players) for number in numbers):
+            return found.group(0)
+        return ", ".join(players[number - 1] for number in numbers)
+
+    return _CLAUSE_IN_TEXT.sub("", _SEAT.sub(name, text))
+
+
+def plain_text(value: Any, lang: str, players: list[str]) -> str:
+    """``plain`` of a bilingual value (``Text``, ``{"de", "en"}`` or a string) in ``lang``."""
+    if isinstance(value, Text):
+        value = value.get(lang)
+    elif isinstance(value, Mapping):
+        value = value.get(lang) or value.get("en") or ""
+    return plain(str(value or ""), players)
+
+
+@cache
+def _sample_state(slug: str, seats: int) -> Any:
+    """A fresh state of the game, for ``describe_action`` of past actions (their words rarely depend on
+    the position; where they do, the fresh state gives the plain name: "throw the dice")."""
+    engine = GAMES.get(slug)
+    if engine is None:
+        return None
+    try:
+        return engine.start(seats, engine.configure({}))
+    except Exception:  # a game that needs a set-up to start: describe without a state
+        return None
+
+
+def describe_notation(slug: str, notation: str, seats: int) -> Text | None:
+    """What an action written as ``notation`` means, in words (the game's ``describe_action``)."""
+    engine = GAMES.get(slug)
+    if engine is None:
+        return None
+    try:
+        action = engine.parse_action(notation)
+        return engine.describe_action(_sample_state(slug, seats), action)
+    except Exception:  # unreadable under today's rules, or words that need a position: say the notation
+        return None
+
+
+def history(snap: Mapping[str, Any], lang: str, limit: int = 8) -> list[dict[str, Any]]:
+    """The latest entries as sentences in ``lang``, newest first: who did what, with names."""
+    _ = translator(lang)
+    players: list[str] = list(snap.get("players") or [])
+    slug = str(snap.get("game", ""))
+    lines = []
+    for event in list(reversed(snap.get("last_events") or []))[:limit]:
+        kind = event.get("kind")
+        seat = event.get("seat")
+        name = seat_name(players, seat if isinstance(seat, int) else None)
+        notation = event.get("notation")
+        if kind == "undo":
+            undone = event.get("undoes") or []
+            text = (
+                _("Taken back: %(count)s entries", count=len(undone)) if len(undone) > 1 else _("One entry taken back")
+            )
+        elif kind == "action" and notation is not None:
+            words = describe_notation(slug, str(notation), len(players))
+            what = plain_text(words, lang, players) if words is not None else str(notation)
+            text = f"{name}: {what}" if name else what
+        elif kind == "action":
+            text = _("%(name)s made a move", name=name) if name else _("A move was made")
+        elif notation is not None:
+            text = (_("The app drew: %(what)s") if event.get("sampled") else _("Entered at the table: %(what)s")) % {
+                "what": notation
+            }
+        else:
+            text = _("A result was entered")
+        lines.append({"seq": event.get("seq"), "text": text})
+    return lines
 
 
 def seat_name(players: list[str], seat: int | None) -> str:
@@ -58,12 +150,13 @@ def present_match(snap: dict[str, Any], lang: str, view_seat: int | None = None)
         "can_undo": bool(snap.get("can_undo")),
         "undo_passes_outcome": bool(snap.get("undo_passes_outcome")),
         "result": snap.get("result"),
-        "history": list(reversed(snap.get("last_events") or []))[:8],
+        "history": history(snap, lang),
         "view_seat": view_seat,
         "query": f"?seat={view_seat}" if view_seat is not None else "",
         "game_template": None,
         "g": None,
         "stylesheets": [],
+        "finale": finale(snap, lang) if turn.get("kind") == "finished" else None,
     }
     game = web_game(page["game"])
     if game is not None and game.present is not None and game.board_template is not None:
@@ -71,6 +164,70 @@ def present_match(snap: dict[str, Any], lang: str, view_seat: int | None = None)
         page["game_template"] = game.board_template
         page["stylesheets"] = [game.static_url(name) for name in game.stylesheets]
     return page
+
+
+def _names(players: list[str], seats: list[int], lang: str) -> str:
+    names = [seat_name(players, seat) for seat in seats]
+    if len(names) < 2:
+        return "".join(names)
+    return ", ".join(names[:-1]) + (" und " if lang == "de" else " and ") + names[-1]
+
+
+def finale(snap: Mapping[str, Any], lang: str) -> dict[str, Any] | None:
+    """The end of a match in words: who won, the places with their scores, a bar chart, what next."""
+    _ = translator(lang)
+    result = snap.get("result") or {}
+    players: list[str] = list(snap.get("players") or [])
+    ranking = [[int(seat) for seat in group] for group in result.get("ranking") or []]
+    scores = list(result.get("scores") or [])
+    if not ranking:
+        headline = _("The game is over.")
+    elif len(ranking) == 1 and len(players) > 1:
+        headline = _("A draw: everybody shares the first place.")
+    elif len(ranking[0]) == 1:
+        headline = _("%(names)s wins!", names=_names(players, ranking[0], lang))
+    else:
+        headline = _("%(names)s win together!", names=_names(players, ranking[0], lang))
+    lines = []
+    place = 1
+    for group in ranking:
+        for seat in group:
+            score = scores[seat] if seat < len(scores) else None
+            shown = f" – {score}" if isinstance(score, int | float) else ""
+            lines.append(f"{place}. {seat_name(players, seat)}{shown}")
+        place += len(group)
+    chart = None
+    numbers = [score for score in scores if isinstance(score, int | float)]
+    if len(numbers) == len(players) > 1 and any(numbers):
+        top = max(abs(score) for score in numbers) or 1
+        winners = set(ranking[0]) if ranking else set()
+        left, span = 96, 210
+        chart = {
+            "width": left + span + 60,
+            "height": 28 * len(players) + 4,
+            "left": left,
+            "label": _("Scores: %(list)s", list=", ".join(f"{n} {s}" for n, s in zip(players, numbers, strict=True))),
+            "bars": [
+                {
+                    "name": name[:12],
+                    "value": score,
+                    "width": max(2, round(span * abs(score) / top)),
+                    "y": 4 + 28 * i,
+                    "best": i in winners,
+                }
+                for i, (name, score) in enumerate(zip(players, numbers, strict=True))
+            ],
+            "note": _("Fewer points are better in this game.")
+            if winners and min(numbers) < max(numbers) and all(numbers[w] == min(numbers) for w in winners)
+            else "",
+        }
+    return {
+        "headline": headline,
+        "lines": lines,
+        "chart": chart,
+        "rematch": True,
+        "back": "/",
+    }
 
 
 def present_games(engines: Mapping[str, Game[Any]], lang: str) -> list[dict[str, Any]]:

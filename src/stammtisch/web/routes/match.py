@@ -24,7 +24,7 @@ from stammtisch.web.deps import BroadcasterDep, LangDep, ServiceDep, get_rendere
 from stammtisch.web.errors import BadInput
 from stammtisch.web.forms import format_faces, parse_faces, parse_seat
 from stammtisch.web.live import Broadcaster
-from stammtisch.web.presenters import present_match
+from stammtisch.web.presenters import plain, present_match
 
 router = APIRouter()
 
@@ -45,7 +45,7 @@ def render_match(
     if fragment is None:
         fragment = request.headers.get("hx-request") == "true"
     page = present_match(snapshot.to_json(), lang, view_seat=_view_seat(request))
-    message = error.text(lang) if error is not None else None
+    message = plain(error.text(lang), page["players"]) if error is not None else None  # names, no clause codes
     stale = getattr(error, "code", "") == "match/stale"
     return renderer.response(
         "board.html" if fragment else "match.html",
@@ -54,6 +54,7 @@ def render_match(
         status_code=status_code,
         m=page,
         error=message,
+        clause=getattr(error, "clause", None),
         stale=stale,
     )
 

@@ -11,10 +11,10 @@ from tests.web.conftest import HTMX, alert, start_evening, state
 def test_page_shows_whose_turn_with_team_and_role(client: TestClient) -> None:
     match_id = start_evening(client)
     page = client.get(f"/m/{match_id}?lang=en").text
-    assert "Anna &amp; Ben" in page and "player 1" in page
+    assert "Anna &amp; Ben" in page and "throws first" in page
     assert 'class="who">Anna<' in page
     assert 'data-testid="pad"' in page and 'data-dice="6"' in page
-    assert "announce the joker" in page  # the engine's label on the joker choice
+    assert 'data-testid="joker"' in page and 'data-notation="joker"' in page  # apart, behind one more tap
     assert 'data-notation="away"' in page  # the owner may be reported away, then his partner stands in (K-16)
 
 
@@ -81,7 +81,8 @@ def test_impossible_faces_are_refused_with_the_clause(client: TestClient) -> Non
             headers=HTMX,
         )
         assert response.status_code == status
-        assert message in alert(response.text) and "KA-36" in alert(response.text)
+        assert message in alert(response.text) and 'data-clause="KA-36"' in response.text
+        assert "KA-36" not in alert(response.text)  # the clause sits behind the "rule" link
     response = client.post(
         f"/m/{match_id}/dice?lang=de",
         data={"seq": 0, "seat": "0", "notation": "throw", "faces": "eins zwei"},

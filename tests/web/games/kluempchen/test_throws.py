@@ -12,6 +12,7 @@ from fastapi.testclient import TestClient
 
 from stammtisch.matches import InMemoryRepository, MatchService
 from stammtisch.web.app import create_app
+from tests.support.club import signed_in
 from tests.web.conftest import HTMX, start_evening, state
 
 THROW = re.compile(r'<li class="throw[^"]*" data-testid="throw">(.*?)</li>', re.S)
@@ -22,7 +23,7 @@ DIE = re.compile(r'<svg class="die ([a-z]*) *"[^>]*data-face="(\d)"')
 def seeded() -> Iterator[TestClient]:
     """Digital dice from a fixed seed: the first throw is 1 3 4 4 4 5, the second 3 4 4."""
     service = MatchService(InMemoryRepository(), rng=lambda match_id: random.Random(0))
-    with TestClient(create_app(service), headers={"accept-language": "de"}) as client:
+    with signed_in(TestClient(create_app(service), headers={"accept-language": "de"})) as client:
         yield client
 
 

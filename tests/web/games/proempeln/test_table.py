@@ -169,9 +169,11 @@ def test_refusals_in_the_readers_language_with_the_clause(client: TestClient) ->
     seq = state(client, match_id)["seq"]
     wrong_seat = client.post(f"/m/{match_id}/outcome?lang=de", data={"seq": seq, "outcome": "s1 b1 3"}, headers=HTMX)
     assert wrong_seat.status_code == 422
-    assert "PR-R18" in alert(wrong_seat.text) and "Platz" in alert(wrong_seat.text)
+    # Names, not seats; the clause behind the "rule" link, not in the sentence (issue 14).
+    assert 'data-clause="PR-R18"' in wrong_seat.text and "Ben" in alert(wrong_seat.text)
+    assert "Platz" not in alert(wrong_seat.text) and "PR-R18" not in alert(wrong_seat.text)
     too_high = client.post(f"/m/{match_id}/outcome?lang=en", data={"seq": seq, "outcome": "s0 b1 5"}, headers=HTMX)
-    assert too_high.status_code == 422 and "PR-" in alert(too_high.text)
+    assert too_high.status_code == 422 and 'data-clause="PR-' in too_high.text
     unreadable = client.post(f"/m/{match_id}/outcome?lang=en", data={"seq": seq, "outcome": "three"}, headers=HTMX)
     assert unreadable.status_code == 400 and "Cannot read" in alert(unreadable.text)
     assert state(client, match_id)["seq"] == seq  # nothing was written
@@ -200,7 +202,7 @@ def test_malformed_requests_are_4xx(client: TestClient) -> None:
     bad_bottle = client.post(
         f"/m/{match_id}/proempeln/replay?lang=en", data={"seq": seq, "seat": "0", "bottle": ["9"]}, headers=HTMX
     )
-    assert "PR-R18" in alert(bad_bottle.text)
+    assert 'data-clause="PR-R18"' in bad_bottle.text
     solo = client.post("/proempeln?lang=en", data={"player": ["Solo"], "mode": "table"})
     assert "2 to 7 players" in solo.text and "PR-1.1" in solo.text
     assert state(client, match_id)["seq"] == seq

@@ -7,16 +7,21 @@ score-sheet form and buttons. Missing keys are tolerated: the template shows wha
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
 from stammtisch.web.i18n import translator
-from stammtisch.web.presenters import seat_legal
+from stammtisch.web.presenters import plain_text, seat_legal
 
 #: Actions that throw the free dice: in table mode the dice pad sends them together with the faces.
 THROW_NOTATIONS = ("throw", "joker")
-#: Rarely needed choices, drawn smaller so the usual ones stand out.
-SECONDARY = ("away", "standin", "absent", "close")
+#: Rarely needed choices, folded under "someone away?" and drawn unlike the usual ones.
+SECONDARY = ("away", "standin", "absent", "forfeit")
+#: Costly to undo: drawn as dangerous and asked again before they are sent.
+DANGEROUS = ("close",)
+#: "(role 1)" in the engine's hints: the banner already says who throws first.
+_ROLE = re.compile(r"\s*\((?:role|Rolle) \d\)")
 #: After a round every seat may choose these; they mean the same whoever taps, so one button each.
 ANY_SEAT = ("next", "close", "redraw")
 #: Scoresheet entries are typed into one small form instead of one button per possible result.
@@ -129,7 +134,7 @@ def present(snap: Mapping[str, Any], lang: str, seat: int | None) -> dict[str, A
     k: dict[str, Any] = {
         "phase": view.get("phase", ""),
         "round_number": view.get("round", 0),
-        "hint": view.get("hint"),
+        "hint": _ROLE.sub("", plain_text(view.get("hint"), lang, players)),
         "throws": int(turn.get("throws_used", 0) or 0),
         "throws_max": THROWS_PER_SEQUENCE,
         "pending": turn.get("value", turn.get("pending", 0)),
@@ -180,7 +185,42 @@ def present(snap: Mapping[str, Any], lang: str, seat: int | None) -> dict[str, A
         k["last_round"] = _settlement(rounds[-1], view, players, lang)
     k["evening"] = _evening(view, players)
     k.update(_actions(snap, seat, view, lang))
+    k["team_choices"] = _team_choices(k["other_actions"], players, lang)
+    if k["team_choices"]:
+        k["other_actions"] = [entry for entry in k["other_actions"] if not entry["notation"].startswith("team ")]
+        k["main_actions"] = [entry for entry in k["main_actions"] if not entry["notation"].startswith("team ")]
     return k
+
+
+def _team_choices(entries: list[dict[str, Any]], players: list[str], lang: str) -> list[dict[str, Any]]:
+    """Manual team entry (``team A B``): one row per first thrower, a button per partner, all in names."""
+    _ = translator(lang)
+    rows: dict[int, dict[str, Any]] = {}
+    for entry in entries:
+        parts = entry["notation"].split()
+        if len(parts) != 3 or parts[0] != "team":
+            continue
+        first, second = int(parts[1]), int(parts[2])
+        row = rows.setdefault(
+            first,
+            {
+                "first": _name(players, first),
+                "heading": _("%(name)s throws first, with:", name=_name(players, first)),
+                "partners": [],
+            },
+        )
+        row["partners"].append(
+            {
+                **entry,
+                "name": _name(players, second),
+                "text": _(
+                    "%(first)s with %(second)s (%(first)s throws first)",
+                    first=_name(players, first),
+                    second=_name(players, second),
+                ),
+            }
+        )
+    return [rows[first] for first in sorted(rows)]
 
 
 def _settlement(record: dict[str, Any], view: dict[str, Any], players: list[str], lang: str) -> dict[str, Any]:
@@ -237,6 +277,7 @@ def _evening(view: dict[str, Any], players: list[str]) -> dict[str, Any]:
 def _actions(snap: Mapping[str, Any], seat: int | None, view: dict[str, Any], lang: str) -> dict[str, Any]:
     """Split the legal actions: throws (the pad in table mode), scoresheet entries, the rest as buttons."""
     throws, entries, others = [], [], []
+    players: list[str] = list(snap.get("players") or [])
     shown: set[str] = set()
     for entry in seat_legal(snap, seat):
         kind = (entry.get("action") or {}).get("type")
@@ -245,7 +286,12 @@ def _actions(snap: Mapping[str, Any], seat: int | None, view: dict[str, Any], la
                 continue
             shown.add(entry["notation"])
             entry = {**entry, "any_seat": True}
-        entry = {**entry, "secondary": entry["notation"] in SECONDARY}
+        entry = {
+            **entry,
+            "secondary": entry["notation"] in SECONDARY,
+            "dangerous": entry["notation"] in DANGEROUS,
+            "text": _ROLE.sub("", plain_text(entry.get("label"), lang, players)),
+        }
         if entry["notation"] in THROW_NOTATIONS:
             throws.append(entry)
         elif kind in ENTRY_TYPES:
@@ -253,7 +299,11 @@ def _actions(snap: Mapping[str, Any], seat: int | None, view: dict[str, Any], la
         else:
             others.append(entry)
     return {
-        "throw_actions": throws,
+        "throw_actions": [entry for entry in throws if entry["notation"] != "joker"],
+        "joker_actions": [entry for entry in throws if entry["notation"] == "joker"],
+        "main_actions": [entry for entry in others if not entry["secondary"] and not entry["dangerous"]],
+        "rare_actions": [entry for entry in others if entry["secondary"]],
+        "dangerous_actions": [entry for entry in others if entry["dangerous"]],
         "other_actions": others,
         "scoresheet": _scoresheet(entries) if entries else None,
         "pad": _pad(snap, view, throws, lang),
@@ -283,11 +333,14 @@ def _pad(
     chance = (snap.get("turn") or {}).get("kind", "decision") == "chance"
     if chance:
         dice = turn.get("free") if in_play else 1
-        choices = [{"notation": "", "seat": "", "label": None}]
+        choices = [{"notation": "", "seat": "", "label": None, "joker": False}]
         seat: object = ""
     elif throws:
         dice = turn.get("free", 6)
-        choices = [{"notation": e["notation"], "seat": e["seat"], "label": e["label"]} for e in throws]
+        choices = [
+            {"notation": e["notation"], "seat": e["seat"], "label": e["label"], "joker": e["notation"] == "joker"}
+            for e in throws
+        ]
         seat = throws[-1]["seat"]
     else:
         return None

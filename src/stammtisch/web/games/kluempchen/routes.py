@@ -15,13 +15,15 @@ from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import FormData
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 
-from stammtisch.core.errors import RuleViolation
+from stammtisch.core.errors import InvalidOption, RuleViolation
 from stammtisch.core.options import Option
 from stammtisch.core.text import Text
 from stammtisch.matches.service import MatchService
 from stammtisch.matches.snapshot import MatchSnapshot
 from stammtisch.web.deps import BroadcasterDep, LangDep, RendererDep, ServiceDep
 from stammtisch.web.errors import BadInput
+from stammtisch.web.games.kluempchen.choices import CHOICE_NAMES
+from stammtisch.web.names import duplicate_warning
 from stammtisch.web.rendering import Renderer
 from stammtisch.web.routes.match import SeqField, written
 
@@ -72,6 +74,10 @@ def option_fields(declared: tuple[Option, ...], chosen: dict[str, Any]) -> list[
                 "choices": option.choices,
                 "clause": option.clause,
                 "description": option.description.to_json(),
+                "choice_names": {
+                    choice: CHOICE_NAMES.get((option.key, choice), Text(choice, choice)).to_json()
+                    for choice in option.choices
+                },
             }
         )
     return fields
@@ -196,8 +202,19 @@ def _create(service: MatchService, form: EveningForm) -> MatchSnapshot:
     if form.mode not in MODES:
         raise BadInput(Text(f"Unbekannte Spielweise {form.mode!r}.", f"Unknown play mode {form.mode!r}."), 422)
     seated = [row for row in form.rows if row.name]
+    warning = duplicate_warning(row.name for row in seated)
+    if warning is not None:
+        raise BadInput(warning, 422)
     options = dict(form.options)
     options["base_cents"] = parse_euro(form.base_euro)
+    if options["base_cents"] <= 0:
+        raise InvalidOption(
+            "S-9",
+            Text(
+                "Der Grundbetrag muss größer als 0 Euro sein (z. B. 0,50); eine Einheit ist Grundbetrag × Spieler.",
+                "The base amount must be more than 0 euro (e.g. 0.50); one unit is the base amount × players.",
+            ),
+        )
     options["team_draw"] = form.team_draw
     setup: dict[str, Any] = {"externals": [seat for seat, row in enumerate(seated) if row.external]}
     if form.team_draw == "manual" and any(row.team for row in seated):
