@@ -17,8 +17,13 @@ $(BIN)/stammtisch: pyproject.toml
 
 venv: $(BIN)/stammtisch
 
+# `make run LAN=1`: the club's table: every interface, the LAN address and its QR code, stammtisch.local.
 run: venv
+ifeq ($(LAN),1)
+	$(BIN)/stammtisch serve --lan --port $(PORT)
+else
 	$(BIN)/stammtisch serve --host $(HOST) --port $(PORT)
+endif
 
 # The interop extra (OpenSpiel, PettingZoo) too: the suite checks every game against their APIs.
 test-deps: venv
