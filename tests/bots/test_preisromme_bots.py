@@ -20,7 +20,7 @@ def _cards(text: str) -> list[int]:
 
 
 def test_the_registry_offers_random_and_heuristic() -> None:
-    assert set(bots_for(GAME)) == {"random", "heuristic"}
+    assert {"random", "heuristic"} <= set(bots_for(GAME))
     assert isinstance(bots_for(GAME)["heuristic"](), HeuristicBot)
 
 

@@ -1,0 +1,206 @@
+"""The Preisrommé search bot (``bots/preisromme_search.py``): decision time and strength.
+
+``python -m bench.preisromme_bot [--games N] [--worlds W] [--workers K] [--seed S] [--quick]``
+
+Four seats, one deal (Spiel) per game, digital mode: the search bot in one seat (seat ``game mod 4``,
+so every seat and every dealer position is played equally often) against three heuristic bots
+(``bots/preisromme.py``). A game is *won* by the seat that goes out (R-11.2); a deal that ends without
+a winner (RA-25) or runs past ``MAX_STEPS`` (heuristic tables can cycle through reshuffled stocks) is
+won by nobody. Figures:
+
+* the search bot's win rate with its 95 % confidence interval (Wilson score interval), beside the 25 %
+  share each of four equal players has, and the heuristic seats' rate for comparison;
+* the mean penalty points per deal (R-13.1) of the search seat and of a heuristic seat;
+* the decision time of the search bot (process CPU time per ``choose``, so "one core" even on a busy
+  machine): p50, p95 and the maximum, over every decision with more than one legal action.
+
+Games run in ``--workers`` processes (default 1: one core); progress goes to stderr every 50 games.
+``--quick`` (used by ``python -m bench --quick``) plays 8 games with 4 worlds: a smoke test, not a
+measurement. The default without flags is 40 games, a few minutes; the strength figure of the report
+(docs/preisromme-digital.md) comes from ``--games 2000``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import sys
+import time
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from stammtisch.bots.preisromme import HeuristicBot
+from stammtisch.bots.preisromme_search import SearchBot
+from stammtisch.core.chance import sample
+from stammtisch.core.protocol import Chance, Finished
+from stammtisch.games.preisromme import GAME
+
+SEATS = 4
+MAX_STEPS = 6000
+
+
+@dataclass
+class Tally:
+    """Counts over played games."""
+
+    games: int = 0
+    search_wins: int = 0
+    heuristic_wins: int = 0
+    no_winner: int = 0
+    search_penalty: int = 0
+    heuristic_penalty: int = 0
+    decision_seconds: list[float] = field(default_factory=list)
+
+    def add(self, other: Tally) -> None:
+        self.games += other.games
+        self.search_wins += other.search_wins
+        self.heuristic_wins += other.heuristic_wins
+        self.no_winner += other.no_winner
+        self.search_penalty += other.search_penalty
+        self.heuristic_penalty += other.heuristic_penalty
+        self.decision_seconds.extend(other.decision_seconds)
+
+
+def play_game(number: int, seed: int, worlds: int) -> Tally:
+    """Game ``number``: the search bot in seat ``number mod 4``, heuristic bots elsewhere."""
+    rng = random.Random(seed * 1_000_003 + number)
+    search_seat = number % SEATS
+    search, heuristic = SearchBot(worlds=worlds), HeuristicBot()
+    state = GAME.start(SEATS, GAME.configure({"mode": "digital", "games_per_pass": 1}))
+    tally = Tally(games=1)
+    for _ in range(MAX_STEPS):
+        turn = GAME.turn(state)
+        if isinstance(turn, Finished):
+            break
+        if isinstance(turn, Chance):
+            state = GAME.resolve(state, sample(turn.node, rng))
+            continue
+        seat = turn.seats[0]
+        legal = GAME.legal_actions(state, seat)
+        view = GAME.view(state, seat)
+        if seat == search_seat:
+            started = time.process_time()
+            action = search.choose(view, legal, rng)
+            if len(legal) > 1:
+                tally.decision_seconds.append(time.process_time() - started)
+        else:
+            action = heuristic.choose(view, legal, rng)
+        state = GAME.act(state, seat, action)
+    if not state.history:
+        tally.no_winner = 1
+        return tally
+    record = state.history[-1]
+    if record.winner is None:
+        tally.no_winner = 1
+    elif record.winner == search_seat:
+        tally.search_wins = 1
+    else:
+        tally.heuristic_wins = 1
+    tally.search_penalty = record.penalties[search_seat]
+    tally.heuristic_penalty = sum(record.penalties) - record.penalties[search_seat]
+    return tally
+
+
+def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95 % for z = 1.96)."""
+    if trials == 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    return (centre - half, centre + half)
+
+
+def _percentile(values: Sequence[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
+
+
+def measure(games: int, worlds: int, workers: int = 1, seed: int = 2026, progress: bool = False) -> Tally:
+    """Play ``games`` games in ``workers`` processes; the summed tally."""
+    total = Tally()
+    if workers <= 1:
+        results: Any = (play_game(number, seed, worlds) for number in range(games))
+        pool = None
+    else:
+        pool = ProcessPoolExecutor(workers)
+        results = pool.map(play_game, range(games), [seed] * games, [worlds] * games, chunksize=4)
+    try:
+        for tally in results:
+            total.add(tally)
+            if progress and total.games % 50 == 0:
+                low, high = wilson(total.search_wins, total.games)
+                print(
+                    f"{total.games}/{games} games: search bot won {total.search_wins / total.games:.1%} "
+                    f"[{low:.1%}, {high:.1%}]; heuristic seats {total.heuristic_wins / (3 * total.games):.1%}; "
+                    f"penalty points search {total.search_penalty / total.games:.1f}, "
+                    f"heuristic {total.heuristic_penalty / (3 * total.games):.1f}",
+                    file=sys.stderr,
+                    flush=True,
+                )
+    finally:
+        if pool is not None:
+            pool.shutdown()
+    return total
+
+
+def figures(total: Tally, worlds: int) -> dict[str, tuple[float, str]]:
+    low, high = wilson(total.search_wins, total.games)
+    heuristic_seats = total.games * (SEATS - 1)
+    times = total.decision_seconds
+    return {
+        f"preisromme search bot ({worlds} worlds) games vs 3 heuristic bots": (total.games, "games"),
+        "preisromme search bot win rate (going out first; equal share 25 %)": (
+            round(100 * total.search_wins / max(total.games, 1), 1),
+            "%",
+        ),
+        "preisromme search bot win rate, 95 % CI low (Wilson)": (round(100 * low, 1), "%"),
+        "preisromme search bot win rate, 95 % CI high (Wilson)": (round(100 * high, 1), "%"),
+        "preisromme heuristic seat win rate (same games)": (
+            round(100 * total.heuristic_wins / max(heuristic_seats, 1), 1),
+            "%",
+        ),
+        "preisromme deals without a winner": (total.no_winner, "games"),
+        "preisromme search seat mean penalty points per deal": (
+            round(total.search_penalty / max(total.games, 1), 1),
+            "points",
+        ),
+        "preisromme heuristic seat mean penalty points per deal": (
+            round(total.heuristic_penalty / max(heuristic_seats, 1), 1),
+            "points",
+        ),
+        "preisromme search bot decisions measured": (len(times), "decisions"),
+        "preisromme search bot decision time p50 (1 core)": (round(1000 * _percentile(times, 0.5), 1), "ms"),
+        "preisromme search bot decision time p95 (1 core)": (round(1000 * _percentile(times, 0.95), 1), "ms"),
+        "preisromme search bot decision time max (1 core)": (round(1000 * max(times, default=0.0), 1), "ms"),
+    }
+
+
+def run(quick: bool = False, games: int = 40, worlds: int = 32, workers: int = 1) -> dict[str, tuple[float, str]]:
+    """The figures for ``python -m bench`` (``quick``: 8 games with 4 worlds, a smoke test)."""
+    if quick:
+        games, worlds = 8, 4
+    return figures(measure(games, worlds, workers), worlds)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.preisromme_bot", description=__doc__)
+    parser.add_argument("--games", type=int, default=40, help="games to play (the report's figure: 2000)")
+    parser.add_argument("--worlds", type=int, default=32, help="determinizations per decision (the bot's default)")
+    parser.add_argument("--workers", type=int, default=1, help="processes (cores) to use")
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--quick", action="store_true", help="8 games with 4 worlds: a smoke test")
+    args = parser.parse_args(argv)
+    games, worlds = (8, 4) if args.quick else (args.games, args.worlds)
+    total = measure(games, worlds, args.workers, args.seed, progress=True)
+    for label, (value, unit) in figures(total, worlds).items():
+        print(f"{label}: {value:,} {unit}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
