@@ -1,0 +1,106 @@
+"""Handing out links on a phone (issue 10.4), in Chromium at 390×844: the organiser opens a Preisrommé
+table, every seat link is a QR code with its URL wrapped inside the screen and a copy button that
+says it copied; the organiser finds the seat links again later from the table's page (S-5), and
+another phone cannot. Screenshots go to /tmp/shots/lan/ for a look by eye.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from stammtisch.web.background import BackgroundServer
+from tests.e2e.conftest import PHONE
+
+SHOTS = Path("/tmp/shots/lan")
+
+
+def _shot(page: Any, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+def _fits(page: Any) -> None:
+    """Nothing is wider than the phone (a long URL would push the page sideways)."""
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], f"the page is {width}px wide on a {PHONE['width']}px phone"
+
+
+@pytest.fixture
+def organiser(browser: Any, server: BackgroundServer) -> Any:
+    context = browser.new_context(viewport=PHONE, locale="de-DE")
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server.url)
+    yield context.new_page()
+    context.close()
+
+
+def test_the_organiser_hands_out_seat_links_and_finds_them_again(
+    browser: Any, server: BackgroundServer, organiser: Any
+) -> None:
+    page = organiser
+    page.goto(f"{server.url}/preisromme/new")
+    names = page.locator("input[name=player]")
+    names.nth(0).fill("Anna")
+    names.nth(1).fill("Ben")
+    page.get_by_role("button", name="Tisch eröffnen").click()
+    first = page.get_by_test_id("link-0")
+    first.wait_for()
+    assert first.locator("svg[role=img]").count() == 1
+    url = first.locator("[data-share-url]").inner_text()
+    assert url.startswith(f"{server.url}/p/")
+    _fits(page)
+    _shot(page, "01-seat-links-after-opening")
+
+    first.get_by_role("button", name="Link kopieren").click()
+    status = first.locator(".share-status")
+    status.wait_for(state="visible")
+    assert "Kopiert" in status.inner_text()
+    assert page.evaluate("navigator.clipboard.readText()") == url
+    _shot(page, "02-copied")
+
+    # Later: the table's page (here the spectator's) shows her the way back to the links (S-5).
+    page.goto(page.get_by_test_id("spectator").locator("[data-share-url]").inner_text())
+    page.get_by_test_id("share-spectator").locator("summary").click()
+    _fits(page)
+    _shot(page, "03-table-page-with-spectator-link")
+    page.get_by_test_id("organiser-link").click()
+    again = page.get_by_test_id("link-0")
+    again.wait_for()
+    assert again.locator("[data-share-url]").inner_text() == url  # the same link as before
+    _fits(page)
+    _shot(page, "04-seat-links-again")
+
+    # Another phone (Ben's) gets a readable refusal, and no link.
+    other = browser.new_context(viewport=PHONE, locale="en-GB")
+    try:
+        ben = other.new_page()
+        answer = ben.goto(page.url)
+        assert answer is not None and answer.status == 403
+        assert "Only whoever opened this table" in ben.content()
+        assert "/p/" not in ben.content()
+        _shot(ben, "05-someone-else-refused")
+    finally:
+        other.close()
+
+
+def test_the_match_page_shares_its_own_link(server: BackgroundServer, organiser: Any) -> None:
+    page = organiser
+    page.goto(f"{server.url}/")  # the page sets the CSRF cookie; the request sends it back like csrf.js
+    token = next(c["value"] for c in page.context.cookies() if c["name"] == "stammtisch_csrf")
+    body = {
+        "game": "kluempchen",
+        "players": ["Anna", "Ben", "Carl", "Dora"],
+        "options": {"team_draw": "manual"},
+        "setup": {"teams": [[0, 1], [2, 3]]},
+    }
+    created = page.request.post(f"{server.url}/api/matches", data=body, headers={"X-CSRF-Token": token})
+    assert created.status == 201, created.text()
+    match_id = created.json()["match_id"]
+    page.goto(f"{server.url}/m/{match_id}")
+    panel = page.get_by_test_id("share-match")
+    panel.locator("summary").click()
+    assert panel.locator("[data-share-url]").inner_text() == f"{server.url}/m/{match_id}"
+    _fits(page)
+    _shot(page, "06-match-page-share")
