@@ -75,12 +75,3 @@ def test_single_player_double_release_option() -> None:
     assert thrower(state) == 2
     state = play(state, "miss")
     assert thrower(state) == 2
-
-
-def test_re_racking_is_refused_until_it_is_modelled() -> None:
-    """BP-R01 allow_rerack: declared, but not modelled yet: refused at the start, never silently ignored."""
-    from stammtisch.core.errors import InvalidSetup
-
-    with pytest.raises(InvalidSetup) as error:
-        GAME.start(2, GAME.configure({"allow_rerack": True}))
-    assert error.value.clause == "BP-R01"

@@ -33,6 +33,7 @@ from stammtisch.games.bierpong.model import (
     Pair,
     Phase,
     Remove,
+    Rerack,
     Shoot,
     Side,
     State,
@@ -151,6 +152,42 @@ def _impossible(clause: str, de: str, en: str) -> ImpossibleOutcome:
     return ImpossibleOutcome(clause, Text(de, en))
 
 
+def _check_rerack(state: State, event: Rerack) -> None:
+    """BP-R01 ``allow_rerack``: only with the option, only the defending team, only before the first
+    throw of the opposing round, and exactly its live cups' number of free slots (a Dead Cup's slot stays)."""
+    if not state.config.allow_rerack:
+        raise _impossible(
+            "BP-R01",
+            "Umstellen ist nach diesen Hausregeln nicht erlaubt (Option allow_rerack).",
+            "Re-racking is not allowed under these house rules (option allow_rerack).",
+        )
+    r = state.round
+    if not rules.can_rerack(state) or r is None:
+        raise _impossible(
+            "BP-R01",
+            "Umstellen geht nur zu Beginn einer gegnerischen Wurfrunde, vor dem ersten Wurf.",
+            "Cups can be re-formed only at the start of an opposing throwing round, before its first throw.",
+        )
+    if event.team != 1 - r.team:
+        raise _impossible(
+            "BP-R01",
+            f"Team {TEAM_NAMES[r.team]} wirft gerade: umstellen darf nur das Team, auf das geworfen wird.",
+            f"Team {TEAM_NAMES[r.team]} is throwing: only the team thrown at may re-form its cups.",
+        )
+    rack = state.cups[event.team]
+    live = sum(1 for s in rack if s == LIVE)
+    free = [i + 1 for i, s in enumerate(rack) if s in (LIVE, GONE)]
+    cups = event.cups
+    if len(cups) != live or tuple(sorted(set(cups))) != cups or not all(isinstance(c, int) and c in free for c in cups):
+        raise _impossible(
+            "BP-R01",
+            f"Team {TEAM_NAMES[event.team]} hat {live} Becher im Spiel: genau so viele Plätze aus {_cups(tuple(free))} "
+            "angeben, aufsteigend, ohne Doppelte.",
+            f"Team {TEAM_NAMES[event.team]} has {live} cups in play: name exactly that many slots from "
+            f"{_cups(tuple(free))}, ascending, no repeats.",
+        )
+
+
 def _knock_ok(state: State, knock: KnockOver) -> bool:
     """Art 16: own live cups, ascending, no repeats, during the rounds (not in the duel)."""
     if state.phase not in (Phase.PLAY, Phase.KONTER) or knock.team not in (0, 1):
@@ -169,6 +206,9 @@ def check_outcome(state: State, node: ChanceNode, outcome: object) -> None:
     if node.contains(outcome):
         return
     if isinstance(outcome, KnockOver) and _knock_ok(state, outcome):
+        return
+    if isinstance(outcome, Rerack):
+        _check_rerack(state, outcome)
         return
     if isinstance(outcome, Duel) or state.phase is Phase.DUEL:
         raise _impossible(

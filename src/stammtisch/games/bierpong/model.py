@@ -415,11 +415,30 @@ class Forgot:
     penalty: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class Rerack:
+    """BP-R01 ``allow_rerack``: at the start of an opposing throwing round ``team`` re-formed its live
+    cups; ``cups`` are the slots they stand in now (ascending), so adjacency is re-entered."""
+
+    team: int
+    cups: tuple[int, ...]
+
+
 ThrowResult = Hit | Miss | Defended | RolledBack | AirBall | Void | IllegalDefence | IllegalSave
-TableEvent = TimeUp | KnockOver | LeftStanding | DeadCupRemoved | Drinking | Drank | Distracted | Forgot
+TableEvent = TimeUp | KnockOver | LeftStanding | DeadCupRemoved | Drinking | Drank | Distracted | Forgot | Rerack
 Outcome = Duel | ThrowResult | TableEvent
 THROW_TYPES: tuple[type, ...] = (Hit, Miss, Defended, RolledBack, AirBall, Void, IllegalDefence, IllegalSave)
-EVENT_TYPES: tuple[type, ...] = (TimeUp, KnockOver, LeftStanding, DeadCupRemoved, Drinking, Drank, Distracted, Forgot)
+EVENT_TYPES: tuple[type, ...] = (
+    TimeUp,
+    KnockOver,
+    LeftStanding,
+    DeadCupRemoved,
+    Drinking,
+    Drank,
+    Distracted,
+    Forgot,
+    Rerack,
+)
 OUTCOME_TYPES: tuple[type, ...] = (Duel, *THROW_TYPES, *EVENT_TYPES)
 
 TEAM_NAMES = ("A", "B")

@@ -9,7 +9,8 @@ Outcomes: ``duel A`` / ``duel B`` (only that team's thrower hit), ``duel both``,
 ``hit 5``, ``hit 5 bounce``, ``hit 5 roller``, ``hit 5 bounce roller``; ``miss``, ``defended``,
 ``back own`` / ``back far``, ``airball 3`` (caught by seat 3), ``void``, ``illegal-defence``,
 ``save 5``; table events ``timeup``, ``knock A 3 5``, ``standing 4``, ``dead-removed 4``,
-``drinking A``, ``drank A``, ``distracted A``, ``forgot A`` (optionally followed by the penalty).
+``drinking A``, ``drank A``, ``distracted A``, ``forgot A`` (optionally followed by the penalty),
+``rerack B 1 2 3 5`` (``allow_rerack``: the slots B's live cups stand in after re-forming them).
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ from stammtisch.games.bierpong.model import (
     NoCall,
     Pair,
     Remove,
+    Rerack,
     RolledBack,
     Shoot,
     Side,
@@ -153,6 +155,8 @@ def format_outcome(outcome: Any) -> str:
         return f"dead-removed {outcome.cup}"
     if isinstance(outcome, KnockOver):
         return f"knock {TEAM_NAMES[outcome.team]} " + " ".join(map(str, outcome.cups))
+    if isinstance(outcome, Rerack):
+        return f"rerack {TEAM_NAMES[outcome.team]} " + " ".join(map(str, outcome.cups))
     for word, cls in TEAM_OUTCOMES.items():
         if isinstance(outcome, cls):
             return f"{word} {TEAM_NAMES[outcome.team]}"  # type: ignore[attr-defined]
@@ -183,6 +187,8 @@ def parse_outcome(text: str) -> Any:
         return ONE_NUMBER_OUTCOMES[head](_number(text, words[1]))
     if head == "knock" and len(words) >= 3:
         return KnockOver(_team(text, words[1]), tuple(_number(text, w) for w in words[2:]))
+    if head == "rerack" and len(words) >= 3:
+        return Rerack(_team(text, words[1]), tuple(_number(text, w) for w in words[2:]))
     if head in TEAM_OUTCOMES and len(words) == 2:
         return TEAM_OUTCOMES[head](_team(text, words[1]))
     if head == "forgot" and len(words) >= 2:

@@ -17,6 +17,7 @@ from stammtisch.core.protocol import Chance, Decision, Finished, Turn
 from stammtisch.core.text import Text
 from stammtisch.games.bierpong import nodes, scoring
 from stammtisch.games.bierpong.model import (
+    EVENT_TYPES,
     AirBall,
     Begin,
     Call,
@@ -46,6 +47,7 @@ from stammtisch.games.bierpong.model import (
     Player,
     Removal,
     Remove,
+    Rerack,
     RolledBack,
     Round,
     Shoot,
@@ -78,14 +80,6 @@ def start(seats: int, config: Config, setup: Mapping[str, Any] | None = None) ->
     racks, the opening duel next (Art 8). The first seat listed in a team throws its duel ball."""
     if config.rack not in ROWS:
         raise InvalidSetup("BP-R01", Text("Das Rack hat 6, 10 oder 15 Becher.", "The rack has 6, 10 or 15 cups."))
-    if config.allow_rerack:
-        raise InvalidSetup(
-            "BP-R01",
-            Text(
-                "Umstellen der Becher (allow_rerack) wird noch nicht unterstützt.",
-                "Re-racking (allow_rerack) is not supported yet.",
-            ),
-        )
     if not 2 <= seats <= 8:
         raise InvalidSetup("BP-4", Text("2 bis 8 Spieler in zwei Teams.", "2 to 8 players in two teams."))
     given = (setup or {}).get("teams")
@@ -648,7 +642,7 @@ def apply_outcome(state: State, outcome: Any) -> State:
         if outcome.a != outcome.b:
             return evolve(state, duel_winner=0 if outcome.a else 1, phase=Phase.BEGIN, duels=state.duels + 1)
         return evolve(state, duels=state.duels + 1)  # Art 8.4 / BP-R21: the same two throw again
-    if isinstance(outcome, TimeUp | KnockOver | LeftStanding | DeadCupRemoved | Drinking | Drank | Distracted | Forgot):
+    if isinstance(outcome, EVENT_TYPES):
         return _advance(_table_event(state, outcome))
     if isinstance(outcome, IllegalDefence):
         return state  # BP-R19: the throw is repeated
@@ -779,6 +773,36 @@ def _konter_throw(state: State, outcome: Any) -> State:
     return evolve(state, konter=k)
 
 
+def can_rerack(state: State) -> bool:
+    """BP-R01 ``allow_rerack``: the defenders may re-form their cups at the start of an opposing
+    throwing round (before its first throw, nothing hit yet)."""
+    r = state.round
+    return (
+        state.config.allow_rerack
+        and state.phase is Phase.PLAY
+        and state.knock is None
+        and r is not None
+        and r.throws == 0
+        and not r.pending
+        and not r.removals
+    )
+
+
+def _rerack(state: State, event: Rerack) -> State:
+    """BP-R01: the live cups now stand in ``event.cups``; a Dead Cup stays where it is. The round's
+    start rack (a Konter restores it) is the re-formed one; cups hit in the last round can no longer
+    be entered as left standing (their slots moved)."""
+    r = state.round
+    assert r is not None
+    old = state.cups[event.team]
+    chosen = set(event.cups)
+    new = tuple(DEAD if s == DEAD else (LIVE if i + 1 in chosen else GONE) for i, s in enumerate(old))
+    all_cups = list(state.cups)
+    all_cups[event.team] = new
+    standing = () if state.standing_team == event.team else state.standing
+    return evolve(state, cups=(all_cups[0], all_cups[1]), round=evolve(r, start_cups=new), standing=standing)
+
+
 def _table_event(state: State, event: Any) -> State:
     """Events the table enters between throws: timer, knock-over, Dead Cup, drinks."""
     if isinstance(event, TimeUp):
@@ -794,6 +818,8 @@ def _table_event(state: State, event: Any) -> State:
             all_cups[event.team] = with_state(cups, event.cups[0], GONE)
             return evolve(state, cups=(all_cups[0], all_cups[1]))
         return evolve(state, knock=Knock(event.team, event.cups))
+    if isinstance(event, Rerack):
+        return _rerack(state, event)
     if isinstance(event, LeftStanding):
         team = state.standing_team
         assert team is not None

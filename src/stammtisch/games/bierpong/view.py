@@ -83,6 +83,7 @@ class ThrowView(TypedDict):
     catchers: list[int]
     events: list[str]
     knock: bool
+    rerack: bool
 
 
 class View(TypedDict):
@@ -125,6 +126,7 @@ def _throw_view(state: State) -> ThrowView | None:
         "catchers": list(dist.catchers),
         "events": events,
         "knock": True,
+        "rerack": rules.can_rerack(state),
     }
     return out
 

@@ -123,3 +123,22 @@ def test_the_finished_game_names_the_winner(client: TestClient) -> None:
         page = post(client, match_id, "bierpong/hit", cup=str(cup))
     assert 'data-testid="winner"' in page and "Team A" in page
     assert state(client, match_id)["view"]["winner"] == "A"
+
+
+def test_rerack_form_with_the_option(client: TestClient) -> None:
+    """BP-R01 allow_rerack: before the first throw of A's round B may re-form; the form posts the slots;
+    a wrong number of slots is refused with the clause and nothing is written."""
+    match_id = client.post(
+        "/api/matches",
+        json={"game": "bierpong", "players": ["Ana", "Ben"], "options": {"allow_rerack": True}, "mode": "table"},
+    ).json()["match_id"]
+    opened_singles = [("outcome", {"outcome": "duel A"}), ("act", {"seat": "0", "notation": "begin A"})]
+    for path, data in [*opened_singles, ("act", {"seat": "1", "notation": "side left"})]:
+        post(client, match_id, path, **data)
+    page = client.get(f"/m/{match_id}?lang=en").text
+    assert 'data-rerack="B"' in page
+    seq = state(client, match_id)["seq"]
+    refused = client.post(f"/m/{match_id}/bierpong/rerack", data={"seq": seq, "team": "B", "cup": ["1", "2"]})
+    assert refused.status_code == 422 and state(client, match_id)["seq"] == seq
+    post(client, match_id, "bierpong/rerack", team="B", cup=[str(c) for c in range(1, 11)])
+    assert state(client, match_id)["last_events"][-1]["notation"] == "rerack B 1 2 3 4 5 6 7 8 9 10"

@@ -156,6 +156,7 @@ def present(snap: Mapping[str, Any], lang: str, seat: int | None) -> dict[str, A
             "rethrow": options.get("illegal_defense", "rethrow") == "rethrow",
             "save": options.get("illegal_save", "count_hit") == "count_hit",
             "events": [_event(lang, n, players, view) for n in throw["events"]],
+            "rerack": _rerack(view, throw),
             "knock_racks": [
                 {"team": TEAMS[t], "cups": [i + 1 for i, s in enumerate(view["teams"][t]["cups"]) if s == "live"]}
                 for t in (0, 1)
@@ -184,6 +185,17 @@ def present(snap: Mapping[str, Any], lang: str, seat: int | None) -> dict[str, A
         "drink_amount": view.get("drink_amount", ""),
         "timer": view.get("timer", "off"),
     }
+
+
+def _rerack(view: Mapping[str, Any], throw: Mapping[str, Any]) -> dict[str, Any] | None:
+    """BP-R01 allow_rerack: the slots the thrown-at team may re-form its live cups into (now ticked: where
+    they stand); a Dead Cup's slot is not free."""
+    if not throw.get("rerack"):
+        return None
+    team = TEAMS.index(throw["target"])
+    cups = view["teams"][team]["cups"]
+    slots = [{"cup": i + 1, "checked": s == "live"} for i, s in enumerate(cups) if s in ("live", "removed")]
+    return {"team": throw["target"], "live": view["teams"][team]["live"], "slots": slots}
 
 
 def _event(lang: str, notation: str, players: list[str], view: Mapping[str, Any]) -> dict[str, str]:

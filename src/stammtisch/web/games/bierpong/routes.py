@@ -6,7 +6,8 @@
   empty seats of a team are filled by bots; throws are drawn from each player's learned skill model);
 * ``POST /m/{id}/bierpong/hit`` – the tapped cup with the Aufsetzer/Roller toggles (or the "blown /
   fingered out" toggle: an illegal save, Art 17) as one throw outcome;
-* ``POST /m/{id}/bierpong/knock`` – own cups knocked over (Art 16): the ticked cups of one team.
+* ``POST /m/{id}/bierpong/knock`` – own cups knocked over (Art 16): the ticked cups of one team;
+* ``POST /m/{id}/bierpong/rerack`` – ``allow_rerack`` (BP-R01): the slots the team re-formed its cups into.
 
 Every other throw result, table event and choice goes through the generic ``/m/{id}/outcome`` and
 ``/m/{id}/act``; refusals come from the engine with their clause, and nothing is written then.
@@ -91,7 +92,7 @@ async def create_game(
         team_b=team_b + [""] * (TEAM_SIZE - len(team_b)),
         mode=str(data.get("mode") or "table"),
         drink_amount=str(data.get("drink_amount") or "").strip()[:40] or "1 Schluck",
-        konter=data.get("konter") is not None,
+        konter=str(data.get("konter") or "") not in ("", "0", "off", "false"),
     )
     try:
         values["rack"] = _whole(str(data.get("rack") or ""), 10, "Becher", "Cups", 6, 15)
@@ -212,5 +213,31 @@ async def knock(
             422,
         )
     notation = f"knock {team} " + " ".join(map(str, cups))
+    snapshot = await run_in_threadpool(service.enter_outcome, match_id, notation, seq)
+    return await written(request, service, broadcaster, snapshot, lang)
+
+
+@router.post("/m/{match_id}/bierpong/rerack")
+async def rerack(
+    request: Request,
+    match_id: str,
+    service: ServiceDep,
+    broadcaster: BroadcasterDep,
+    lang: LangDep,
+    seq: SeqField,
+    team: Annotated[str, Form(pattern="^[AB]$")],
+    cup: Annotated[list[int] | None, Form()] = None,
+) -> Response:
+    """BP-R01: ``team``'s live cups now stand in the ticked slots (the engine checks the number)."""
+    cups = sorted(set(cup or []))
+    if not cups:
+        raise BadInput(
+            Text(
+                "Kein Platz angekreuzt: kreuze an, wo die Becher jetzt stehen.",
+                "No slot ticked: tick where the cups stand now.",
+            ),
+            422,
+        )
+    notation = f"rerack {team} " + " ".join(map(str, cups))
     snapshot = await run_in_threadpool(service.enter_outcome, match_id, notation, seq)
     return await written(request, service, broadcaster, snapshot, lang)
