@@ -116,8 +116,8 @@ async def measure(base_url: str, match_ids: list[str], writes: int, pause: float
     limits = httpx.Limits(max_connections=len(match_ids) * 2 + 4)
     timeout = httpx.Timeout(EVENT_TIMEOUT, read=None)
     async with (
-        httpx.AsyncClient(base_url=base_url, limits=limits, timeout=timeout) as streams,
-        httpx.AsyncClient(base_url=base_url, limits=limits, timeout=EVENT_TIMEOUT) as writers,
+        httpx.AsyncClient(base_url=base_url, limits=limits, timeout=timeout, headers=HEADERS) as streams,
+        httpx.AsyncClient(base_url=base_url, limits=limits, timeout=EVENT_TIMEOUT, headers=HEADERS) as writers,
     ):
         listeners = [Listener(streams, match_id) for match_id in match_ids]
         listening = [asyncio.create_task(listener.listen()) for listener in listeners]
@@ -142,6 +142,29 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[index]
 
 
+#: ``Authorization: Bearer …`` of a scribe's API token, made by ``serve`` (sign-in is required since issue 10).
+HEADERS: dict[str, str] = {}
+
+
+def scribe_token(database_url: str) -> dict[str, str]:
+    """A club with a scribe and an API token for her, in the benchmark's fresh database."""
+    from stammtisch.club.members import Role
+    from stammtisch.club.members.service import ClubService
+    from stammtisch.store import open_store
+    from stammtisch.store.members import SqlClub
+
+    store = open_store(database_url)
+    try:
+        club = ClubService(SqlClub(store.engine))
+        if club.club() is None:
+            club.init_club("Bench", "Bench Admin", "bench-password")
+        scribe = club.add_user("Bench Scribe", Role.SCRIBE)
+        _, secret = club.create_token(scribe.member_id, "bench")
+    finally:
+        store.close()
+    return {"Authorization": f"Bearer {secret}"}
+
+
 @contextmanager
 def serve(database_url: str) -> Iterator[str]:
     """uvicorn with the app factory in a child process; yields its base URL, stops it afterwards."""
@@ -150,13 +173,14 @@ def serve(database_url: str) -> Iterator[str]:
     command = [sys.executable, "-m", "uvicorn", "stammtisch.web.app:create_app", "--factory"]
     command += ["--host", "127.0.0.1", "--port", str(port), "--log-level", "warning"]
     command += ["--timeout-graceful-shutdown", "2"]
+    HEADERS.update(scribe_token(database_url))  # the API needs a member's token (docs/access.md)
     child = subprocess.Popen(command, env=env)
     url = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 30
         while True:
             try:
-                if httpx.get(f"{url}/api/matches", timeout=1).status_code == 200:
+                if httpx.get(f"{url}/api/matches", timeout=1, headers=HEADERS).status_code == 200:
                     break
             except httpx.TransportError:
                 pass
@@ -181,7 +205,7 @@ def create_matches(url: str, count: int) -> list[str]:
         "setup": {"teams": [[0, 1], [2, 3]]},
         "mode": "table",
     }
-    with httpx.Client(base_url=url, timeout=EVENT_TIMEOUT) as client:
+    with httpx.Client(base_url=url, timeout=EVENT_TIMEOUT, headers=HEADERS) as client:
         return [
             client.post("/api/matches", json={**body, "title": f"bench {n}"}).json()["match_id"] for n in range(count)
         ]

@@ -18,6 +18,7 @@ from stammtisch.store.config import BUSY_TIMEOUT_VARIABLE, DEFAULT_BUSY_TIMEOUT_
 from stammtisch.store.database import StoreUnavailable, open_store
 from stammtisch.store.errors import StoreError
 from stammtisch.web.app import create_app
+from tests.support.club import signed_in
 from tests.web.conftest import start_evening
 
 
@@ -56,7 +57,7 @@ def test_a_locked_file_answers_503_with_retry_after(
     monkeypatch.setenv(BUSY_TIMEOUT_VARIABLE, "300")
     path = tmp_path / "busy.sqlite3"
     app = create_app(database_url=f"sqlite:///{path}")
-    with TestClient(app, headers={"accept-language": lang}) as client:
+    with signed_in(TestClient(app, headers={"accept-language": lang})) as client:
         match_id = start_evening(client)
         form = {"seq": "0", "seat": "0", "notation": "throw", "faces": "111234"}
         with write_locked(path):
@@ -88,7 +89,7 @@ def make_database(path: Path) -> None:
     """A real database with enough rows to fill several pages."""
     store = open_store(f"sqlite:///{path}")
     app = create_app(database_url=f"sqlite:///{path}")
-    with TestClient(app) as client:
+    with signed_in(TestClient(app)) as client:
         for _ in range(15):
             start_evening(client)
     store.close()

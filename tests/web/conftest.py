@@ -12,20 +12,51 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
+from stammtisch.club.members import Role
 from stammtisch.web.app import create_app
+from tests.support.club import setup_club, sign_in
 
 PLAYERS = ["Anna", "Ben", "Carl", "Dora"]
 
 
 @pytest.fixture
 def app(tmp_path: Path) -> FastAPI:
-    return create_app(database_url=f"sqlite:///{tmp_path / 'stammtisch.sqlite3'}")
+    """The app on a fresh SQLite file, its club set up with one account per role (tests.support.club)."""
+    app = create_app(database_url=f"sqlite:///{tmp_path / 'stammtisch.sqlite3'}")
+    setup_club(app)
+    return app
+
+
+def _client(app: FastAPI, role: Role | None) -> Iterator[TestClient]:
+    with TestClient(app, headers={"accept-language": "de"}) as client:
+        sign_in(client, role)
+        yield client
 
 
 @pytest.fixture
 def client(app: FastAPI) -> Iterator[TestClient]:
-    with TestClient(app, headers={"accept-language": "de"}) as client:
-        yield client
+    """The default test client: a signed-in scribe (creates and keeps matches and evenings)."""
+    yield from _client(app, Role.SCRIBE)
+
+
+@pytest.fixture
+def admin_client(app: FastAPI) -> Iterator[TestClient]:
+    yield from _client(app, Role.ADMIN)
+
+
+@pytest.fixture
+def treasurer_client(app: FastAPI) -> Iterator[TestClient]:
+    yield from _client(app, Role.TREASURER)
+
+
+@pytest.fixture
+def member_client(app: FastAPI) -> Iterator[TestClient]:
+    yield from _client(app, Role.MEMBER)
+
+
+@pytest.fixture
+def anonymous_client(app: FastAPI) -> Iterator[TestClient]:
+    yield from _client(app, None)
 
 
 def start_evening(

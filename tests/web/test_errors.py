@@ -12,6 +12,7 @@ from fastapi.testclient import TestClient
 
 from stammtisch.web.app import create_app
 from stammtisch.web.background import BackgroundServer
+from tests.support.club import bearer, club_app
 from tests.web.conftest import HTMX, alert, start_evening, state
 
 
@@ -112,7 +113,8 @@ def test_wrong_method_is_not_a_500(client: TestClient) -> None:
 def test_racing_phones_exactly_one_wins(tmp_path: Path) -> None:
     """M-1 under a real race: several phones send the same throw at the same moment against a real
     server and SQLite file; exactly one is written, every other one is told it was too slow."""
-    app = create_app(database_url=f"sqlite:///{tmp_path / 'race.sqlite3'}")
+    app = club_app(create_app(database_url=f"sqlite:///{tmp_path / 'race.sqlite3'}"))
+    signed = bearer(app)
     match_id = app.state.service.create(
         "kluempchen", ["A", "B", "C", "D"], options={"team_draw": "manual"}, setup={"teams": [[0, 1], [2, 3]]}
     ).match_id
@@ -123,7 +125,7 @@ def test_racing_phones_exactly_one_wins(tmp_path: Path) -> None:
     with BackgroundServer(app) as server:
 
         def phone(faces: str) -> None:
-            with httpx.Client(base_url=server.url, timeout=30) as http:
+            with httpx.Client(base_url=server.url, timeout=30, headers=signed) as http:
                 barrier.wait()
                 body = {"seq": 0, "steps": [{"seat": 0, "action": "throw"}, {"outcome": faces}]}
                 statuses.append(http.post(f"/api/matches/{match_id}/actions", json=body).status_code)

@@ -14,6 +14,7 @@ import httpx
 from stammtisch.web.app import create_app
 from stammtisch.web.background import BackgroundServer
 from stammtisch.web.live import Broadcaster
+from tests.support.club import bearer, club_app
 
 
 def run(coroutine: Coroutine[Any, Any, None]) -> None:
@@ -77,13 +78,13 @@ def test_a_slow_page_keeps_only_the_newest_notices() -> None:
 
 
 def test_event_stream_delivers_a_change_and_cleans_up(tmp_path: Path) -> None:
-    app = create_app(database_url=f"sqlite:///{tmp_path / 'live.sqlite3'}")
+    app = club_app(create_app(database_url=f"sqlite:///{tmp_path / 'live.sqlite3'}"))
     service = app.state.service
     snap = service.create(
         "kluempchen", ["A", "B", "C", "D"], options={"team_draw": "manual"}, setup={"teams": [[0, 1], [2, 3]]}
     )
     with BackgroundServer(app) as server:
-        with httpx.Client(base_url=server.url, timeout=10) as http:
+        with httpx.Client(base_url=server.url, timeout=10, headers=bearer(app)) as http:
             with http.stream("GET", f"/m/{snap.match_id}/events") as stream:
                 assert stream.headers["content-type"].startswith("text/event-stream")
                 lines = stream.iter_lines()

@@ -24,6 +24,7 @@ from stammtisch.web.app import create_app
 from stammtisch.web.background import free_port
 from stammtisch.web.live import MatchChanged
 from tests.store.conftest import pg_url  # noqa: F401  (fixture: a fresh PostgreSQL schema per test)
+from tests.support.club import bearer_for_url, signed_in
 from tests.web.conftest import PLAYERS
 from tests.web.test_live import run
 
@@ -47,7 +48,7 @@ def workers(pg_url: str) -> Iterator[tuple[TestClient, TestClient]]:  # noqa: F8
     """Workers A and B, started (lifespan: ``LISTEN`` is in place), on their own NOTIFY channel."""
     channel = f"t_{uuid.uuid4().hex[:12]}"  # parallel test runs never hear each other
     apps = [create_app(database_url=pg_url, notify_channel=channel) for _ in range(2)]
-    with TestClient(apps[0]) as a, TestClient(apps[1]) as b:
+    with signed_in(TestClient(apps[0])) as a, signed_in(TestClient(apps[1])) as b:
         for app in apps:
             assert app.state.fanout is not None and app.state.fanout.listener.ready.is_set()
         yield a, b
@@ -120,7 +121,7 @@ def test_a_stale_write_through_the_other_worker_gets_the_fresh_state(workers: tu
 def test_two_uvicorn_processes_share_writes_and_live_updates(pg_url: str) -> None:  # noqa: F811
     """The real thing: two server processes; a page open on B's event stream hears A's write."""
     with uvicorn_worker(pg_url) as a, uvicorn_worker(pg_url) as b:
-        with httpx.Client(timeout=WAIT_SECONDS) as http:
+        with httpx.Client(timeout=WAIT_SECONDS, headers=bearer_for_url(pg_url)) as http:
             match_id = http.post(f"{a}/api/matches", json=NEW_MATCH).json()["match_id"]
             seen: list[int] = []
             with http.stream("GET", f"{b}/m/{match_id}/events") as stream:
@@ -148,6 +149,7 @@ class uvicorn_worker:  # noqa: N801  (used like a function: ``with uvicorn_worke
         command += ["--host", "127.0.0.1", "--port", str(self.port), "--log-level", "warning"]
         command += ["--timeout-graceful-shutdown", "2"]
         self.process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        self.headers = bearer_for_url(database_url)
 
     def __enter__(self) -> str:
         deadline = time.monotonic() + 30
@@ -156,7 +158,7 @@ class uvicorn_worker:  # noqa: N801  (used like a function: ``with uvicorn_worke
                 error = self.process.stderr.read().decode() if self.process.stderr else ""
                 raise RuntimeError(f"worker on {self.url} exited: {error}")
             try:
-                if httpx.get(f"{self.url}/api/matches", timeout=1).status_code == 200:
+                if httpx.get(f"{self.url}/api/matches", timeout=1, headers=self.headers).status_code == 200:
                     return self.url
             except httpx.TransportError:
                 pass

@@ -9,6 +9,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
+from tests.support.club import signed_in
 from tests.web.preisromme_support import act, headers, make_app, notations, open_table, seat_state, token
 
 
@@ -22,7 +23,7 @@ def test_simultaneous_knocks_go_to_the_seat_nearest_after_the_discarder_not_the_
     """R-4.3/RA-07: the next player passes; the seat two after the discarder knocks *after* the seat
     three after it, and still gets the card, plus one stock card (R-5.1)."""
     app = make_app()
-    with TestClient(app) as client:
+    with signed_in(TestClient(app)) as client:
         links = open_table(client, ["Anna", "Ben", "Carl", "Dora"])
         window = _window(client, links)  # the up-card: the dealer (seat 0) is its Ausspielerin
         discarder, nxt = window["discarder"], window["next"]
@@ -42,7 +43,7 @@ def test_simultaneous_knocks_go_to_the_seat_nearest_after_the_discarder_not_the_
 
 def test_the_next_player_takes_even_after_others_knocked() -> None:
     """R-4.4: the next player's first right, whatever arrived before."""
-    with TestClient(make_app()) as client:
+    with signed_in(TestClient(make_app())) as client:
         links = open_table(client, ["Anna", "Ben", "Carl", "Dora"])
         window = _window(client, links)
         for seat in range(4):
@@ -57,7 +58,7 @@ def test_the_next_player_takes_even_after_others_knocked() -> None:
 def test_when_the_window_runs_out_the_server_passes_for_those_who_did_not_answer() -> None:
     app = make_app()
     timers = app.state.deadlines
-    with TestClient(app) as client:
+    with signed_in(TestClient(app)) as client:
         links = open_table(client, ["Anna", "Ben", "Carl", "Dora"], knock_window_seconds=15)
         window = _window(client, links)
         assert [(key[0], seconds) for key, (seconds, _) in timers.scheduled.items()] == [(links["match_id"], 15)]
@@ -85,7 +86,7 @@ def test_a_knock_after_the_window_is_refused_and_a_late_timer_does_nothing() -> 
     """RA-06: once the window closed the card can no longer be claimed; a timer for a closed window
     (a stale seq) loses without writing anything."""
     app = make_app()
-    with TestClient(app) as client:
+    with signed_in(TestClient(app)) as client:
         links = open_table(client, ["Anna", "Ben", "Carl", "Dora"])
         window = _window(client, links)
         table = app.state.table
@@ -108,7 +109,7 @@ def test_a_knock_after_the_window_is_refused_and_a_late_timer_does_nothing() -> 
 
 def test_bots_answer_at_once_and_only_people_are_waited_for() -> None:
     app = make_app()
-    with TestClient(app) as client:
+    with signed_in(TestClient(app)) as client:
         links = open_table(client, ["Anna", "", "", ""])
         state = seat_state(client, token(links, 0))
         assert state["turn"]["kind"] == "decision" and state["turn"]["seats"] == [0]

@@ -12,6 +12,7 @@ from fastapi.testclient import TestClient
 
 from stammtisch.games.preisromme.cards import CODES
 from stammtisch.web.app import create_app
+from tests.support.club import signed_in
 from tests.web.preisromme_support import HTMX, act, enter, headers, make_app, notations, open_table, seat_state, token
 
 
@@ -20,13 +21,13 @@ def _hand(state: object, seat: int) -> list[str]:
 
 
 def test_the_form_opens_a_table_and_shows_each_link_once() -> None:
-    with TestClient(make_app()) as client:
+    with signed_in(TestClient(make_app())) as client:
         page = client.get("/preisromme/new")
         assert page.status_code == 200 and 'name="knock_window_seconds"' in page.text
         data = {"title": "Turnier", "seats": "4", "player": ["Anna", "Ben", "", ""], "bot": "heuristic"}
         created = client.post("/preisromme", data=data)
         assert created.status_code == 200, created.text
-        links = re.findall(r'href="(/p/[A-Za-z0-9_-]+)"', created.text)
+        links = re.findall(r'href="http://testserver(/p/[A-Za-z0-9_-]+)"', created.text)  # absolute: for phones
         assert len(links) == 2
         assert "Bot (heuristic)" in created.text
         assert 'data-testid="spectator"' in created.text
@@ -36,7 +37,7 @@ def test_the_form_opens_a_table_and_shows_each_link_once() -> None:
 
 def test_each_link_shows_its_own_hand_and_nothing_of_the_others() -> None:
     app = make_app()
-    with TestClient(app) as client:
+    with signed_in(TestClient(app)) as client:
         links = open_table(client, ["Anna", "Ben", "Carl", ""])
         raw = app.state.service.state(links["match_id"])
         for seat in range(3):
@@ -52,7 +53,7 @@ def test_each_link_shows_its_own_hand_and_nothing_of_the_others() -> None:
 
 def test_the_spectator_sees_the_public_table_only() -> None:
     app = make_app()
-    with TestClient(app) as client:
+    with signed_in(TestClient(app)) as client:
         links = open_table(client, ["Anna", "", "", ""])
         page = client.get(links["spectator"])
         assert page.status_code == 200
@@ -65,7 +66,7 @@ def test_the_spectator_sees_the_public_table_only() -> None:
 
 def test_the_generic_pages_refuse_a_seat_of_a_linked_match() -> None:
     """S-2: ?seat=, the generic act form and the generic API are closed for linked matches."""
-    with TestClient(make_app()) as client:
+    with signed_in(TestClient(make_app())) as client:
         links = open_table(client, ["Anna", "Ben", "", ""])
         match_id = links["match_id"]
         assert client.get(f"/m/{match_id}?seat=1").status_code == 403
@@ -87,7 +88,7 @@ def test_the_generic_pages_refuse_a_seat_of_a_linked_match() -> None:
 
 def test_a_token_acts_only_for_its_own_seat() -> None:
     """The seat comes from the token alone; a seat field in the body is refused, not obeyed."""
-    with TestClient(make_app()) as client:
+    with signed_in(TestClient(make_app())) as client:
         links = open_table(client, ["Anna", "Ben", "Carl", "Dora"])
         anna = token(links, 0)
         state = seat_state(client, anna)
@@ -107,17 +108,17 @@ def test_a_token_acts_only_for_its_own_seat() -> None:
 
 def test_reconnecting_gets_the_seat_back_even_after_a_restart(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'prm.sqlite3'}"
-    with TestClient(create_app(database_url=url)) as client:
+    with signed_in(TestClient(create_app(database_url=url))) as client:
         links = open_table(client, ["Anna", "Ben", "", ""])
         before = seat_state(client, token(links, 1))
-    with TestClient(create_app(database_url=url)) as again:  # a new process: links come from the database
+    with signed_in(TestClient(create_app(database_url=url))) as again:  # a new process: links come from the database
         after = seat_state(again, token(links, 1))
         assert after["seat"] == 1 and after["view"]["hand"] == before["view"]["hand"]
         assert again.get(f"/api/matches/{links['match_id']}?seat=1").status_code == 403
 
 
 def test_unknown_tokens_and_malformed_requests_are_4xx() -> None:
-    with TestClient(make_app()) as client:
+    with signed_in(TestClient(make_app())) as client:
         links = open_table(client, ["Anna", "Ben", "", ""])
         anna = token(links, 0)
         assert client.get("/p/not-a-real-token-at-all").status_code == 404
@@ -151,7 +152,7 @@ def test_unknown_tokens_and_malformed_requests_are_4xx() -> None:
 
 def test_refusals_name_the_clause_in_the_users_language() -> None:
     """RA-06: a knock outside the window; the message comes in German or English with its clause."""
-    with TestClient(make_app()) as client:
+    with signed_in(TestClient(make_app())) as client:
         links = open_table(client, ["Anna", "Ben", "Carl", "Dora"])
         # Let everyone pass until somebody is in her own turn (phase play).
         for _ in range(10):
@@ -199,7 +200,7 @@ MALFORMED = [
 
 
 def test_malformed_submissions_are_refused_with_4xx_never_500() -> None:
-    with TestClient(make_app()) as client:
+    with signed_in(TestClient(make_app())) as client:
         links = open_table(client, ["Anna", "Ben", "", ""])
         for seat in (0, 1):
             mine = token(links, seat)
@@ -223,7 +224,7 @@ def test_a_false_laying_is_shown_with_its_clause_and_locks_the_turn() -> None:
     from tests.matches.test_preisromme_table import _until_everyone_discarded
 
     app = make_app(4)
-    with TestClient(app) as client:
+    with signed_in(TestClient(app)) as client:
         links = open_table(client, ["Anna", "Ben", "Carl", "Dora"])
         tokens = {seat: token(links, seat) for seat in range(4)}
         view = _until_everyone_discarded(app.state.table, links["match_id"], tokens)
@@ -247,7 +248,7 @@ def test_a_false_laying_is_shown_with_its_clause_and_locks_the_turn() -> None:
 def test_loading_a_seat_page_resumes_bots_that_are_due() -> None:
     """After a restart (or a write that bypassed the table) the bots act when a seat page loads."""
     app = make_app()
-    with TestClient(app) as client:
+    with signed_in(TestClient(app)) as client:
         links = open_table(client, ["", "Ben", "", ""])
         ben = token(links, 1)
         state = seat_state(client, ben)

@@ -21,6 +21,7 @@ from stammtisch.bots.preisromme import HeuristicBot
 from stammtisch.games import GAMES
 from stammtisch.games.preisromme.cards import CODES
 from stammtisch.games.preisromme.melds import represented
+from tests.support.club import signed_in
 from tests.web.preisromme_support import HTMX, enter, headers, make_app, open_table, token
 
 GAME = GAMES["preisromme"]
@@ -86,7 +87,7 @@ def _sse_payloads(client: TestClient, match_id: str) -> str:
 def test_no_response_to_a_seat_names_another_seats_cards_or_the_stock(seed: int) -> None:
     app = make_app(seed)
     bot, rng = HeuristicBot(), random.Random(seed)
-    with TestClient(app, headers={"accept-language": "de"}) as client:
+    with signed_in(TestClient(app, headers={"accept-language": "de"})) as client:
         links = open_table(client, ["Anna", "", "", ""], games_per_pass=1)
         match_id, mine = links["match_id"], token(links, 0)
         watcher = Watcher(app, match_id, 0, [mine, match_id])
@@ -128,7 +129,7 @@ def test_no_response_to_a_seat_names_another_seats_cards_or_the_stock(seed: int)
 def test_the_check_catches_a_leaked_hand() -> None:
     """The check itself: a response naming another seat's hand fails it."""
     app = make_app(5)
-    with TestClient(app) as client:
+    with signed_in(TestClient(app)) as client:
         links = open_table(client, ["Anna", "", "", ""], games_per_pass=1)
         watcher = Watcher(app, links["match_id"], 0, [])
         state = app.state.service.state(links["match_id"])

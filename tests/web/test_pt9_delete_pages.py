@@ -5,10 +5,17 @@ confirmed deletion removes the tournament and its sheets and lands on the list."
 
 from __future__ import annotations
 
+import pytest
 from fastapi.testclient import TestClient
 
 from tests.web.conftest import HTMX, alert
 from tests.web.test_tournament_pages import create, draw, enter
+
+
+@pytest.fixture
+def client(treasurer_client: TestClient) -> TestClient:
+    """Deleting (archiving) a tournament is the treasurer's or admin's (docs/access.md, AC-4)."""
+    return treasurer_client
 
 
 def delete(client: TestClient, url: str, title: str, lang: str = "de", headers: dict | None = None, **form: str):

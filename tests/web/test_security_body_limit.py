@@ -16,6 +16,7 @@ from fastapi.testclient import TestClient
 from stammtisch.web.app import create_app
 from stammtisch.web.background import BackgroundServer
 from stammtisch.web.body_limit import DEFAULT_MAX_BODY_BYTES, MAX_BODY_VARIABLE, max_body_bytes
+from tests.support.club import signed_in
 from tests.support.csrf import csrf_headers
 
 MIB = 1024 * 1024
@@ -70,7 +71,7 @@ def test_small_bodies_pass(client: TestClient) -> None:
 def test_the_limit_follows_the_setting(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(MAX_BODY_VARIABLE, "1000")
     app = create_app(database_url=f"sqlite:///{tmp_path / 'limit.sqlite3'}")
-    with TestClient(app) as client:
+    with signed_in(TestClient(app)) as client:
         assert client.post("/tournaments", data={"title": "x" * 1200}).status_code == 413
         assert client.post("/tournaments", data={"title": "x" * 500}, follow_redirects=False).status_code != 413
 

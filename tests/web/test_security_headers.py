@@ -8,6 +8,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from stammtisch.web.security import CONTENT_SECURITY_POLICY
+from tests.support.club import signed_in
 from tests.web.preisromme_support import enter, make_app, open_table, token
 from tests.web.security_support import fill, routes
 
@@ -61,7 +62,7 @@ def test_pages_carry_no_inline_script(client: TestClient) -> None:
 
 @pytest.fixture
 def table_client() -> TestClient:
-    return TestClient(make_app(), headers={"accept-language": "de"})
+    return signed_in(TestClient(make_app(), headers={"accept-language": "de"}))
 
 
 def test_seat_pages_and_the_seat_api_are_not_stored(table_client: TestClient) -> None:

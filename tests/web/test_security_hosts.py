@@ -9,6 +9,7 @@ from fastapi.testclient import TestClient
 
 from stammtisch.web.app import create_app
 from stammtisch.web.hosts import ALLOWED_HOSTS_VARIABLE, HostPolicy, default_hosts, host_policy, hostname_of
+from tests.support.club import signed_in
 
 
 def test_the_defaults_are_the_names_a_club_laptop_is_reached_by() -> None:
@@ -50,7 +51,7 @@ def test_a_foreign_host_is_refused_readably(client: TestClient, lang: str) -> No
 def test_the_setting_is_read_when_the_app_is_made(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(ALLOWED_HOSTS_VARIABLE, "club.example.org")
     app = create_app(database_url=f"sqlite:///{tmp_path / 'hosts.sqlite3'}")
-    with TestClient(app, base_url="http://club.example.org") as client:
+    with signed_in(TestClient(app, base_url="http://club.example.org")) as client:
         assert client.get("/").status_code == 200
         assert client.get("/", headers={"host": "localhost"}).status_code == 400
 

@@ -17,12 +17,13 @@ from stammtisch.matches.tables import DigitalTable
 from stammtisch.web.app import create_app
 from stammtisch.web.deadlines import ManualDeadlines
 from tests.matches.toys import VOTE
+from tests.support.club import signed_in
 from tests.web.preisromme_support import enter, headers, make_app, open_table, seat_state, token
 
 
 def test_s3_a_seat_link_is_exchanged_for_a_cookie_and_a_url_without_the_token() -> None:
     app = make_app()
-    with TestClient(app) as client:
+    with signed_in(TestClient(app)) as client:
         links = open_table(client, ["Anna", "Ben", "", ""])
         anna, match_id = token(links, 0), links["match_id"]
         answer = client.get(f"/p/{anna}", follow_redirects=False)
@@ -39,7 +40,7 @@ def test_s3_a_seat_link_is_exchanged_for_a_cookie_and_a_url_without_the_token() 
         assert all(f'data-card="{code}"' in page.text for code in hand)
         assert anna not in client.get(f"/seat/{match_id}/board").text
         # Another browser (no cookie) gets nothing; a cookie opens only its own match.
-        with TestClient(app) as stranger:
+        with signed_in(TestClient(app)) as stranger:
             assert stranger.get(f"/seat/{match_id}").status_code == 403
             other = open_table(stranger, ["Carl", "Dora"])
             enter(stranger, token(other, 0))
@@ -50,7 +51,7 @@ def test_s3_a_seat_link_is_exchanged_for_a_cookie_and_a_url_without_the_token() 
 
 def test_s3_opening_another_seats_link_replaces_the_cookie() -> None:
     """One browser, one seat per match: the last link opened is the seat the pages show."""
-    with TestClient(make_app()) as client:
+    with signed_in(TestClient(make_app())) as client:
         links = open_table(client, ["Anna", "Ben", "", ""])
         enter(client, token(links, 0))
         enter(client, token(links, 1))
@@ -61,7 +62,7 @@ def test_s3_opening_another_seats_link_replaces_the_cookie() -> None:
 
 def test_s4_the_spectator_link_is_read_only_and_only_for_digital_tables() -> None:
     app = make_app()
-    with TestClient(app) as client:
+    with signed_in(TestClient(app)) as client:
         links = open_table(client, ["Anna", "Ben", "", ""])
         spectator = links["spectator"]
         page = client.get(spectator)
@@ -84,7 +85,7 @@ def _vote_app() -> FastAPI:
 
 def test_a_game_without_a_web_package_plays_on_the_generic_table_pages() -> None:
     app = _vote_app()
-    with TestClient(app) as client:
+    with signed_in(TestClient(app)) as client:
         created = client.post(
             "/api/tables", json={"game": VOTE.slug, "players": ["Anna", "Ben", "", ""], "deadline_seconds": 30}
         )

@@ -13,7 +13,7 @@ import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
-from fastapi import FastAPI
+from fastapi import Depends, FastAPI
 from fastapi.staticfiles import StaticFiles
 
 from stammtisch.matches.notifier import Notifier
@@ -22,7 +22,7 @@ from stammtisch.matches.skills import SkillProvider
 from stammtisch.store.config import database_url as configured_url
 from stammtisch.store.database import open_store
 from stammtisch.store.notify import CHANNEL
-from stammtisch.web import errors, qr
+from stammtisch.web import auth, errors, qr
 from stammtisch.web.body_limit import BodyLimit
 from stammtisch.web.csrf import CsrfToken, OriginGuard
 from stammtisch.web.fanout import PostgresFanout, is_postgres
@@ -31,7 +31,8 @@ from stammtisch.web.hosts import HostGuard
 from stammtisch.web.language import LanguageMiddleware
 from stammtisch.web.live import Broadcaster
 from stammtisch.web.rendering import STATIC_DIR, Renderer
-from stammtisch.web.routes import api, events, home, match, rematch, rules, tables, tournament
+from stammtisch.web.routes import api, events, home, match, members, rematch, rules, tables, tournament
+from stammtisch.web.routes import auth as auth_pages
 from stammtisch.web.seat_guard import SeatGuard
 from stammtisch.web.security import SecurityHeaders
 from stammtisch.web.tables import seats_are_private
@@ -60,7 +61,12 @@ def create_app(
         service = build_service(url, fanout.notifier if fanout is not None else broadcaster)
     # No Swagger page: FastAPI's loads from a CDN with an inline script, which the CSP forbids (docs/deploy.md).
     app = FastAPI(
-        title="Stammtisch", docs_url=None, redoc_url=None, openapi_url="/api/openapi.json", lifespan=_lifespan
+        title="Stammtisch",
+        docs_url=None,
+        redoc_url=None,
+        openapi_url="/api/openapi.json",
+        lifespan=_lifespan,
+        dependencies=[Depends(auth.authorize)],  # every route: who asks, and may she (docs/access.md)
     )
     app.state.service = service
     app.state.fanout = fanout
@@ -77,11 +83,12 @@ def create_app(
     app.add_middleware(SeatGuard, linked=seats_are_private)
     app.add_middleware(SecurityHeaders)  # outermost: every answer, also the guards' refusals
     errors.install(app)
+    auth.install(app)  # the session cookie (outermost) and the sign-in/role refusals
     for game in web_games():
         if game.static is not None:  # before "/static", which would otherwise take the path
             app.mount(f"/static/games/{game.slug}", StaticFiles(directory=game.static), name=f"static-{game.slug}")
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
-    for module in (home, match, events, api, tournament, tables, rules, rematch):
+    for module in (home, match, events, api, tournament, tables, rules, rematch, auth_pages, members):
         app.include_router(module.router)
     for game in web_games():
         if game.router is not None:

@@ -13,6 +13,7 @@ from stammtisch.matches.repository import InMemoryRepository
 from stammtisch.matches.service import MatchService
 from stammtisch.web import games as registry
 from stammtisch.web.app import create_app
+from tests.support.club import signed_in
 from tests.support.toy import GAME as TOY
 
 
@@ -21,7 +22,7 @@ def toy_client(monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]:
     monkeypatch.setitem(registry.WEB_GAMES, "toy", "tests.web.games.toy")
     registry.web_game.cache_clear()
     service = MatchService(InMemoryRepository(), games={**GAMES, "toy": TOY})
-    with TestClient(create_app(service), headers={"accept-language": "en"}) as client:
+    with signed_in(TestClient(create_app(service), headers={"accept-language": "en"})) as client:
         client.service = service  # type: ignore[attr-defined]
         yield client
     registry.web_game.cache_clear()

@@ -1,0 +1,183 @@
+"""The authorization matrix on routes (AC-4): every route of the app gets one permission, and the
+app-wide dependency ``authorize`` checks it before the route runs (HTML, HTMX, JSON API and SSE alike).
+
+Routes are classified by rules, most specific first, so a game's new routes are covered without
+naming any game here:
+
+1. ``OPEN``: sign-in, sign-out, first start, invites, the seat links and seat pages (a seat's cookie or
+   ``X-Seat-Token`` is the capability for that seat, S-1..S-3), the API schema;
+2. explicit paths of the club pages (members, roles, settings, own tokens, the bank);
+3. reading a match, tournament or score sheet (its page, fragment, live events, rules): ``SPECTATE``
+   (anonymous viewers only where the club allows public spectators); with ``?seat=`` ``SEE_HAND``;
+4. undo: ``UNDO`` while the match runs, ``CHANGE_CLOSED`` once it ended (AC-5);
+5. deleting: ``DELETE``; closing and reopening: ``CLOSE`` / ``CHANGE_CLOSED``;
+6. any other write under a match (``/m/{match_id}/…``, ``/api/matches/{match_id}/…``, a sheet, a
+   tournament): ``ACT``; any other write: ``CREATE``; any other read: ``VIEW``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+
+from stammtisch.club.members.access import DESCRIPTIONS, Permission, allowed, roles_allowed
+from stammtisch.club.members.errors import AccessDenied
+from stammtisch.club.members.model import ROLE_TITLES, Account
+from stammtisch.core.text import Text
+from stammtisch.web.auth.identity import club_ready, load_account, the_club
+from stammtisch.web.auth.refusals import SetupNeeded, SignInNeeded
+
+#: Routes anyone may open (their own checks, if any, are inside).
+OPEN = "open"
+
+_OPEN_PATHS = (
+    re.compile(r"^/(signin|signout|setup)$"),
+    re.compile(r"^/invite/\{[^}]+\}$"),
+    re.compile(r"^/p/\{[^}]+\}$"),
+    re.compile(r"^/seat/"),
+    re.compile(r"^/api/seat(/|$)"),
+    re.compile(r"^/api/openapi\.json$"),
+    re.compile(r"^/health$"),
+)
+#: Paths (route templates) with a fixed permission, whatever the method.
+_FIXED: tuple[tuple[re.Pattern[str], Permission], ...] = (
+    (re.compile(r"^/members/\{[^}]+\}/(role|disable|enable)$"), Permission.ROLES),
+    (re.compile(r"^/members(/|$)"), Permission.MEMBERS),
+    (re.compile(r"^/settings$"), Permission.SETTINGS),
+    (re.compile(r"^/(account|api/account)(/|$)"), Permission.OWN_TOKENS),
+    (re.compile(r"^/(api/)?(bank|ledger|payments|fines|season)(/|$)"), Permission.MONEY),
+)
+#: Reading one match, tournament or sheet: the public table.
+_SPECTATE = re.compile(
+    r"^/(m/\{match_id\}(/board|/events)?|w/\{table\}(/board)?|t/\{tournament_id\}(/standings)?"
+    r"|sheet/\{sheet_id\}(/board|/events)?|api/matches/\{match_id\}|rules/\{[^}]+\})$"
+)
+_UNDO = re.compile(r"/undo$")
+_DELETE = re.compile(r"/(delete|archive)$")
+_CLOSE = re.compile(r"/close$")
+_REOPEN = re.compile(r"/(reopen|restore)$")
+_IN_MATCH = re.compile(r"^/(m|api/matches|sheet|t|w)/\{[^}]+\}/")
+
+
+@dataclass(frozen=True, slots=True)
+class RouteRule:
+    """The permission a route needs (``OPEN``: none); ``after_end`` names the permission that
+    replaces it once the route's match has ended (undo)."""
+
+    permission: Permission | str
+    after_end: Permission | None = None
+
+
+def classify(method: str, path: str) -> RouteRule:
+    """The permission for ``method`` on the route template ``path`` (rules in the module docstring)."""
+    write = method not in ("GET", "HEAD", "OPTIONS")
+    if any(pattern.search(path) for pattern in _OPEN_PATHS):
+        return RouteRule(OPEN)
+    for pattern, permission in _FIXED:
+        if pattern.search(path):
+            return RouteRule(permission)
+    if _DELETE.search(path):
+        return RouteRule(Permission.DELETE)
+    if not write:
+        return RouteRule(Permission.SPECTATE if _SPECTATE.search(path) else Permission.VIEW)
+    if _UNDO.search(path):
+        return RouteRule(Permission.UNDO, after_end=Permission.CHANGE_CLOSED)
+    if _REOPEN.search(path):
+        return RouteRule(Permission.CHANGE_CLOSED)
+    if _CLOSE.search(path):
+        return RouteRule(Permission.CLOSE)
+    if _IN_MATCH.search(path):
+        return RouteRule(Permission.ACT)
+    return RouteRule(Permission.CREATE)
+
+
+def route_rule(request: Request) -> RouteRule:
+    route = request.scope.get("route")
+    path = getattr(route, "path", None) or request.url.path
+    rule = classify(request.method, path)
+    if rule.permission is Permission.SPECTATE and "seat" in request.query_params:
+        return RouteRule(Permission.SEE_HAND)
+    return rule
+
+
+def denial(account: Account | None, permission: Permission) -> AccessDenied:
+    """What the reader is told: who she is, what she may not do, and which roles may."""
+    what = DESCRIPTIONS[permission]
+    roles = roles_allowed(permission)
+    who_de = ", ".join(ROLE_TITLES[role].de for role in roles)
+    who_en = ", ".join(ROLE_TITLES[role].en.lower() for role in roles)
+    if account is None:
+        message = Text(
+            f"Bitte melde dich an: {what.de} dürfen nur angemeldete Mitglieder (Rolle: {who_de}).",
+            f"Please sign in: only signed-in members may {what.en} (role: {who_en}).",
+        )
+        if permission is Permission.SPECTATE:
+            message = Text(
+                "Bitte melde dich an: Zuschauen ohne Anmeldung hat der Verein nicht freigegeben.",
+                "Please sign in: the club does not allow watching without signing in.",
+            )
+        return AccessDenied(message, signed_in=False)
+    role = ROLE_TITLES[account.role]
+    return AccessDenied(
+        Text(
+            f"Als {role.de} darfst du das nicht: {what.de} dürfen nur {who_de}.",
+            f"As {role.en.lower()} you may not do this: only {who_en} may {what.en}.",
+        ),
+        signed_in=True,
+        clause="AC-5" if permission is Permission.CHANGE_CLOSED else "AC-4",
+    )
+
+
+def check(request: Request, account: Account | None, permission: Permission) -> None:
+    """Raise the refusal unless ``account`` may ``permission`` here (reads the club's settings for
+    anonymous spectators)."""
+    if account is not None and allowed(account.role, permission):
+        return
+    public = False
+    if account is None and permission is Permission.SPECTATE:
+        club = the_club(request.app)
+        public = club is not None and club.public_spectators
+    if allowed(account.role if account is not None else None, permission, public_spectators=public):
+        return
+    denied = denial(account, permission)
+    if account is None:
+        raise SignInNeeded(denied)
+    raise denied
+
+
+def _ended(request: Request) -> bool:
+    """Whether the route's match has ended (finished, or closed where the match service says so)."""
+    match_id = request.path_params.get("match_id")
+    if not match_id:
+        return False
+    service: Any = request.app.state.service
+    try:
+        snapshot = service.snapshot(match_id, None)
+    except Exception:  # unknown match and the like: the route itself answers
+        return False
+    return bool(snapshot.finished or getattr(snapshot, "closed", False))
+
+
+async def authorize(request: Request) -> None:
+    """The app-wide dependency: set ``request.state.account`` and enforce the route's permission."""
+    request.state.account = None
+    rule = route_rule(request)
+    ready = await run_in_threadpool(club_ready, request.app)
+    if not ready:
+        if rule.permission == OPEN or request.url.path.startswith("/api/seat"):
+            return
+        raise SetupNeeded()
+    account = await run_in_threadpool(load_account, request)
+    request.state.account = account
+    if rule.permission == OPEN:
+        return
+    assert isinstance(rule.permission, Permission)
+    permission = rule.permission
+    if rule.after_end is not None and not allowed(account.role if account else None, rule.after_end):
+        if await run_in_threadpool(_ended, request):
+            permission = rule.after_end
+    await run_in_threadpool(check, request, account, permission)
