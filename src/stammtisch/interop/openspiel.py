@@ -86,13 +86,39 @@ class StammtischGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type
         return ViewObserver(self.setup, params)
 
 
+class _Shared:
+    """Holds what clones may share: the table set-up and the immutable protocol state. OpenSpiel clones a
+    Python state with ``copy.deepcopy``; copying immutable values would only cost time."""
+
+    __slots__ = ("setup", "value")
+
+    def __init__(self, setup: Setup, value: Any) -> None:
+        self.setup = setup
+        self.value = value
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
+        return _Shared(self.setup, self.value)
+
+
 class StammtischState(pyspiel.State):  # type: ignore[misc]
     """The protocol's immutable state behind OpenSpiel's mutable one."""
 
     def __init__(self, game: StammtischGame) -> None:
         super().__init__(game)
-        self.setup = game.setup
-        self.value = game.setup.start()
+        self._shared = _Shared(game.setup, game.setup.start())
+
+    @property
+    def setup(self) -> Setup:
+        return self._shared.setup
+
+    @property
+    def value(self) -> Any:
+        """The protocol state (immutable)."""
+        return self._shared.value
+
+    @value.setter
+    def value(self, new: Any) -> None:
+        self._shared.value = new
 
     def current_player(self) -> int:
         turn = self.setup.game.turn(self.value)
