@@ -1,0 +1,219 @@
+"""Advice at the table: for the decision at hand, every choice with its win probability and expected points.
+
+The win probabilities come from a stored whole-game solution (``game.py``) for the spot's score pair;
+the expected points from the exact single-turn policy (``points.py``). Without a stored solution the
+advice says so and ranks by expected points. One function serves the CLI, the web card and the API,
+so the three always agree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from stammtisch.core.errors import IllegalAction
+from stammtisch.core.text import Text
+from stammtisch.games.kluempchen.model import CONTINUE, KEEP_DICE, PAIR, VOLL, PlayerTurn
+from stammtisch.sim.kluempchen.game import GameSolution, compiled_for, config_of, turn_options
+from stammtisch.sim.kluempchen.points import solve_points
+from stammtisch.sim.sweep import Ends, Sweeper
+
+TOLERANCE = 1e-12
+MAX_SWEEPS = 80
+JOKER, THROW = "joker", "throw"
+
+
+@dataclass(frozen=True, slots=True)
+class Spot:
+    """Where the player stands: his team's score ``own`` against ``other``, his ``role`` (1 or 2), what
+    his partner put up in this joint turn (``partner``, after the partner's joker; role 2 only), whether
+    he announced the joker (``joker``) or still may (``joker_available``), and his turn (``None``:
+    before his first throw)."""
+
+    own: int
+    other: int
+    role: int = 1
+    partner: int = 0
+    joker: bool = False
+    joker_available: bool = False
+    turn: PlayerTurn | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One choice: the engine's notation, plain words, the win probability (None without a solution)
+    and the expected points of the turn (after the joker)."""
+
+    action: str
+    words: Text
+    win: float | None
+    expected: float
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "action": self.action,
+            "de": self.words.de,
+            "en": self.words.en,
+            "win_probability": None if self.win is None else round(self.win, 6),
+            "expected_points": round(self.expected, 4),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Advice:
+    """The choices, best first (by win probability when solved, else by expected points)."""
+
+    choices: tuple[Choice, ...]
+    solved: bool
+    target: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "solved": self.solved,
+            "target": self.target,
+            "best": self.choices[0].action if self.choices else None,
+            "choices": [c.to_json() for c in self.choices],
+        }
+
+
+def words(action: str) -> Text:
+    """The choice in plain words (German and English)."""
+    if action == JOKER:
+        return Text("Joker ansagen und werfen (Punkte zählen doppelt)", "announce the joker and throw (points double)")
+    if action == THROW:
+        return Text("werfen", "throw")
+    if action == "stop":
+        return Text("aufhören und die Punkte schreiben", "stop and score the points")
+    if action == "voll a":
+        return Text(
+            "15 Voll*: alle sechs Würfel neu, die 15 ausbauen (a)",
+            "15 Voll*: all six dice again to build on the 15 (a)",
+        )
+    if action == "voll b":
+        return Text("15 Voll*: die vier Gleichen rauslegen (b)", "15 Voll*: set the four equal dice aside (b)")
+    if action.startswith("keep "):
+        pair = action[5:]
+        return Text(f"das Paar {pair} rauslegen", f"set the pair {pair} aside")
+    if action.startswith("aside"):
+        dice = action[5:].strip()
+        return Text(f"rauslegen: {dice or 'nichts'}", f"set aside: {dice or 'nothing'}")
+    return Text(action, action)
+
+
+def _third_throw_words(turn: PlayerTurn) -> Text:
+    return Text("den 3. Wurf werfen", "take the 3rd throw") if turn.step == CONTINUE else words(THROW)
+
+
+class NoDecision(IllegalAction):
+    """The spot's turn waits for dice, not for a decision."""
+
+
+def _check(spot: Spot, target: int) -> None:
+    if not (0 <= spot.own < target and 0 <= spot.other < target):
+        raise IllegalAction(
+            "K-11.1",
+            Text(
+                f"Punktestände müssen zwischen 0 und {target - 1} liegen (sonst ist das Team raus)",
+                f"scores must lie between 0 and {target - 1} (a team at {target} is out)",
+            ),
+        )
+    if spot.role not in (1, 2):
+        raise IllegalAction("K-5.1", Text("Rolle ist 1 oder 2", "the role is 1 or 2"))
+    if spot.partner < 0 or (spot.role == 1 and spot.partner):
+        raise IllegalAction(
+            "K-5.1",
+            Text(
+                "Vorgelegte Punkte des Partners gibt es nur für Spieler 2 und nie negativ",
+                "a partner's points exist only for player 2 and are never negative",
+            ),
+        )
+    if spot.turn is not None and spot.turn.step not in (CONTINUE, PAIR, VOLL, KEEP_DICE):
+        raise NoDecision(
+            "K-6.2",
+            Text(
+                "Jetzt ist nichts zu entscheiden: die nächsten Würfe sind Pflicht",
+                "there is nothing to decide now: the next throws are mandatory",
+            ),
+        )
+
+
+def advise(spot: Spot, options: Mapping[str, object] | None = None, solution: GameSolution | None = None) -> Advice:
+    """Every choice at ``spot`` with its win probability (from ``solution``) and expected points."""
+    chosen = turn_options(options)
+    target = solution.target if solution is not None else 150
+    _check(spot, target)
+    config = config_of(chosen)
+    points = solve_points(config)
+    factor = 2 if spot.joker else 1
+    rows: list[tuple[str, Text, float | None, float]] = []
+    if spot.turn is None:
+        base = points.expected
+        win_plain = _win_before(spot, solution, 1) if solution is not None else None
+        rows.append((THROW, words(THROW), win_plain, base * factor))
+        if spot.joker_available and not spot.joker:
+            win_joker = _win_before(spot, solution, 2) if solution is not None else None
+            rows.append((JOKER, words(JOKER), win_joker, base * 2))
+    else:
+        pending = spot.turn.pending
+        expected = {c.label: c.expected * factor for c in points.choices(spot.turn)}
+        wins = _win_choices(spot, solution, factor) if solution is not None else {}
+        for label, value in expected.items():
+            text = _third_throw_words(spot.turn) if label == THROW else words(label)
+            rows.append((label, text, wins.get(label), value))
+        del pending
+    if solution is not None:
+        rows.sort(key=lambda r: (-(r[2] or 0.0), -r[3]))
+    else:
+        rows.sort(key=lambda r: -r[3])
+    return Advice(tuple(Choice(a, w, win, e) for a, w, win, e in rows), solution is not None, target)
+
+
+def _sweeper(spot: Spot, solution: GameSolution, factor: int) -> tuple[Sweeper, Ends, int]:
+    """The spot's turn solved for its score pair: one context, columns = points already in the side turn."""
+    found = compiled_for(config_of(solution.options))
+    t = solution.target
+    x, y = spot.own, spot.other
+    columns = t + 1
+    s = np.arange(columns)[None, None, :]
+    v1, v2 = solution.v1, solution.v2
+    if spot.role == 2:
+
+        def end(values: NDArray[np.int64]) -> NDArray[np.float64]:
+            total = x + s + factor * values[:, None, None]
+            safe = np.minimum(total, t - 1)
+            won: NDArray[np.float64] = np.where(total >= t, 1.0, 1.0 - v1[y, safe])
+            return won
+
+        ends = Ends(end, np.array([[1.0 - v1[y, x]]]), np.ones((1, 1)))
+    else:
+
+        def end(values: NDArray[np.int64]) -> NDArray[np.float64]:
+            found_: NDArray[np.float64] = v2[x, y, np.minimum(s + factor * values[:, None, None], t)]
+            return found_
+
+        ends = Ends(end, np.array([[v2[x, y, 0]]]), np.ones((1, 1)))
+    sweeper = Sweeper(found.compiled, 1, columns, factor)
+    sweeper.set_ends(ends)
+    for _ in range(MAX_SWEEPS):
+        if sweeper.sweep() < TOLERANCE:
+            break
+    return sweeper, ends, found.template.root
+
+
+def _win_before(spot: Spot, solution: GameSolution, factor: int) -> float:
+    sweeper, _, root = _sweeper(spot, solution, factor)
+    column = min(spot.partner, solution.target) if spot.role == 2 else 0
+    return float(sweeper.values[root][0, column])
+
+
+def _win_choices(spot: Spot, solution: GameSolution, factor: int) -> dict[str, float]:
+    assert spot.turn is not None
+    sweeper, ends, _ = _sweeper(spot, solution, factor)
+    template = compiled_for(config_of(solution.options)).template
+    node, pending = template.locate(spot.turn)
+    column = min((spot.partner if spot.role == 2 else 0) + factor * pending, solution.target)
+    return {label: float(values[0, column]) for label, values in sweeper.choice_values(node, ends)}
