@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
@@ -20,7 +21,7 @@ from stammtisch.core.replay import fold
 from stammtisch.games import GAMES
 from stammtisch.matches import InMemoryRepository, MatchService, StaleSequence, UndoRefused
 from stammtisch.matches.repository import MatchRepository
-from stammtisch.matches.service import UndoNeedsConfirmation
+from stammtisch.matches.service import MatchClosed, UndoNeedsConfirmation
 from tests.matches.conftest import all_games, make_service
 
 
@@ -53,6 +54,10 @@ class MatchMachine(RuleBasedStateMachine):
     def turn(self) -> Any:
         return self.game.turn(self.service.state(self.match))
 
+    def reason(self) -> str | None:
+        """M-10: a closed match changes only with a written reason (the admin's, at the adapters)."""
+        return "Falsch eingetragen" if self.service.snapshot(self.match).closed else None
+
     def _submitted(self, before_state: Any, before_seq: int) -> None:
         if self.service.snapshot(self.match).seq > before_seq:
             self.history.append(before_state)
@@ -65,7 +70,8 @@ class MatchMachine(RuleBasedStateMachine):
         legal = self.service.snapshot(self.match, seat).legal
         choice = data.draw(st.sampled_from(legal))
         before, seq = self.service.state(self.match), self.seq
-        self.service.act(self.match, seat, choice["action"] if as_json else choice["notation"], seq)
+        notation = choice["action"] if as_json else choice["notation"]
+        self.service.act(self.match, seat, notation, seq, reason=self.reason())
         self._submitted(before, seq)
 
     @precondition(lambda self: isinstance(self.turn(), Chance))
@@ -74,7 +80,7 @@ class MatchMachine(RuleBasedStateMachine):
         node = self.turn().node
         outcome = data.draw(st.sampled_from(node.outcomes()))
         before, seq = self.service.state(self.match), self.seq
-        self.service.enter_outcome(self.match, self.game.format_outcome(outcome), seq)
+        self.service.enter_outcome(self.match, self.game.format_outcome(outcome), seq, reason=self.reason())
         self._submitted(before, seq)
 
     @precondition(lambda self: isinstance(self.turn(), Decision))
@@ -88,7 +94,7 @@ class MatchMachine(RuleBasedStateMachine):
             steps.append((seat, data.draw(st.sampled_from(legal))["notation"]))
         before, seq, events = self.service.state(self.match), self.seq, self.service.events(self.match)
         try:
-            self.service.submit(self.match, steps, seq)
+            self.service.submit(self.match, steps, seq, reason=self.reason())
         except RuleViolation:
             assert self.service.events(self.match) == events
             return
@@ -100,8 +106,12 @@ class MatchMachine(RuleBasedStateMachine):
         """M-5: undo what the snapshot offers to undo; M-5a: past an entered outcome only confirmed."""
         events, seq = self.service.events(self.match), self.seq
         snapshot = self.service.snapshot(self.match)
+        if snapshot.closed and snapshot.can_undo:
+            with pytest.raises(MatchClosed):  # M-10: not without a reason
+                self.service.undo(self.match, seq, confirm=True)
+            assert self.service.events(self.match) == events
         try:
-            self.service.undo(self.match, seq, confirm=confirm)
+            self.service.undo(self.match, seq, confirm=confirm, reason=self.reason())
         except UndoNeedsConfirmation:
             assert snapshot.can_undo and snapshot.undo_passes_outcome and not confirm
             assert self.service.events(self.match) == events

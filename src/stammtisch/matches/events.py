@@ -10,6 +10,11 @@ An ``Event`` is one line of the log:
 ``seq`` is 1-based and dense per match; ``batch`` is the ``seq`` of the first event of the
 submission the event belongs to (an action and the dice sampled after it form one batch; undo
 cancels whole batches). An undo event is a batch of its own.
+
+Every event records who made it (``actor``: ``"member:<id>"``, ``"seat:<n>"``, ``"cli:<user>"`` or
+``"system"``, see ``matches.audit``) and the correlation id of the request that wrote it (M-11); a
+change to a closed match also records the written reason it was allowed for (``reason``, M-10;
+an undo after the end carries ``"after_end": true`` in its payload).
 """
 
 from __future__ import annotations
@@ -36,6 +41,8 @@ class Event:
     actor: str | None
     at: datetime
     batch: int
+    correlation_id: str | None = None  # M-11: the request that wrote it
+    reason: str | None = None  # M-10: why a closed match was changed
 
     def to_json(self) -> dict[str, Any]:
         """The complete event (for export and audit; not seat-safe in games with hidden information)."""
@@ -48,6 +55,8 @@ class Event:
             "actor": self.actor,
             "at": self.at.isoformat(),
             "batch": self.batch,
+            "correlation_id": self.correlation_id,
+            "reason": self.reason,
         }
 
     @classmethod
@@ -61,6 +70,8 @@ class Event:
             actor=data.get("actor"),
             at=datetime.fromisoformat(data["at"]),
             batch=int(data["batch"]),
+            correlation_id=data.get("correlation_id"),
+            reason=data.get("reason"),
         )
 
 

@@ -68,12 +68,15 @@ class Frame(NamedTuple):
 
 @dataclass(frozen=True, slots=True)
 class Position:
-    """A match folded up to ``last_seq``: its state, the submissions in force, the latest events."""
+    """A match folded up to ``last_seq``: its state, the submissions in force, the latest events.
+    ``reopened``: a submission was undone after the match had ended (M-10), so the match stays closed
+    although its state is no longer finished."""
 
     last_seq: int
     state: Any
     top: Frame | None
     recent: tuple[Event, ...] = ()
+    reopened: bool = False
 
     def frames(self) -> Iterator[Frame]:
         """The submissions in force, newest first."""
@@ -109,6 +112,7 @@ def fold_events(game: Game[Any], position: Position, events: Iterable[Event], va
     apply_action, apply_outcome = (game.act, game.resolve) if validate else (game.apply_action, game.apply_outcome)
     decode = decode_step
     last_seq, state, top = position.last_seq, position.state, position.top
+    reopened = position.reopened
     events = list(events)
     # The submission being folded is collected in plain lists and becomes a Frame when it ends,
     # so a replay builds one frame per batch rather than one per event.
@@ -167,10 +171,11 @@ def fold_events(game: Game[Any], position: Position, events: Iterable[Event], va
             if top is None or top.seqs != undoes:
                 raise CorruptLog(f"match {event.match_id}: undo {seq} does not cancel the latest submission")
             state, top = top.before, top.below
+            reopened = reopened or bool(event.payload.get("after_end"))
         else:
             raise CorruptLog(f"match {event.match_id}: event {seq} has unknown kind {kind!r}")
         last_seq = seq
     if open_batch is not None:
         top = Frame(open_batch, tuple(seqs), tuple(steps), before, sampled, top)
     recent = (*position.recent, *events[-RECENT_EVENTS:])[-RECENT_EVENTS:]
-    return Position(last_seq, state, top, recent)
+    return Position(last_seq, state, top, recent, reopened)

@@ -25,6 +25,12 @@ decision followed by an entered outcome, or an entered outcome after it was undo
 Kniffel replay) needs ``confirm=True`` (M-5a): the table has seen the result, so taking the decision
 back is a conscious step; the undo event records ``"confirmed": true``. The snapshot says so in
 ``undo_passes_outcome`` (the undo button then asks a second time).
+
+Closed means closed (M-10): a match whose game has ended is closed, and stays closed even after a
+step is taken back. Any change to a closed match (an undo after the end, a correction entered after
+such an undo) needs a written ``reason``, which its events record; the undo after the end also carries
+``"after_end": true``. Who may give one (the admin or the treasurer) the adapters check before they
+call. Every event records its actor and the request's correlation id (M-11, ``matches.audit``).
 """
 
 from __future__ import annotations
@@ -44,11 +50,11 @@ from typing import Any
 
 from stammtisch.core.chance import ChanceNode, SkillModel, sample
 from stammtisch.core.errors import InvalidNotation, RuleViolation
-from stammtisch.core.protocol import Chance, Decision, Game
+from stammtisch.core.protocol import Chance, Decision, Finished, Game
 from stammtisch.core.replay import ActionStep, OutcomeStep, Step, step_to_json
 from stammtisch.core.text import Text
 from stammtisch.games import GAMES
-from stammtisch.matches import log
+from stammtisch.matches import audit, log
 from stammtisch.matches.errors import (
     EmptySubmission,
     InvalidMatch,
@@ -115,8 +121,11 @@ def utc_now() -> datetime:
 
 
 def fresh_rng(match_id: str) -> random.Random:
-    """Fresh entropy per match (the default): recorded outcomes replay without any seed."""
-    return random.Random()
+    """The operating system's cryptographically strong source per match (the default, issue 10.5):
+    nobody can predict the next deal or throw from the ones seen so far (a Mersenne Twister reveals its
+    state after 624 draws). Recorded outcomes replay without any seed; simulations and tests pass a
+    seeded ``random.Random`` instead."""
+    return random.SystemRandom()
 
 
 @dataclass(frozen=True, slots=True)
@@ -239,16 +248,38 @@ class MatchService:
                 loaded = self._append(loaded, events, None)
         return self._snapshot(loaded, None)
 
-    def act(self, match_id: str, seat: int, action: Any, expected_seq: int, actor: str | None = None) -> MatchSnapshot:
+    def act(
+        self,
+        match_id: str,
+        seat: int,
+        action: Any,
+        expected_seq: int,
+        actor: str | None = None,
+        *,
+        correlation_id: str | None = None,
+        reason: str | None = None,
+    ) -> MatchSnapshot:
         """``seat`` takes ``action`` (notation text, JSON dict or action object)."""
-        return self.submit(match_id, [(seat, action)], expected_seq, actor, seat=seat)
+        return self.submit(
+            match_id, [(seat, action)], expected_seq, actor, seat=seat, correlation_id=correlation_id, reason=reason
+        )
 
     def enter_outcome(
-        self, match_id: str, outcome: Any, expected_seq: int, actor: str | None = None, *, seat: int | None = None
+        self,
+        match_id: str,
+        outcome: Any,
+        expected_seq: int,
+        actor: str | None = None,
+        *,
+        seat: int | None = None,
+        correlation_id: str | None = None,
+        reason: str | None = None,
     ) -> MatchSnapshot:
         """Enter the outcome of the pending chance event (read off the real table). The snapshot
         returned (and carried by ``StaleSequence``) is for ``seat`` (None: the public table)."""
-        return self.submit(match_id, [(None, outcome)], expected_seq, actor, seat=seat)
+        return self.submit(
+            match_id, [(None, outcome)], expected_seq, actor, seat=seat, correlation_id=correlation_id, reason=reason
+        )
 
     def submit(
         self,
@@ -258,15 +289,22 @@ class MatchService:
         actor: str | None = None,
         *,
         seat: int | None = None,
+        correlation_id: str | None = None,
+        reason: str | None = None,
     ) -> MatchSnapshot:
         """Several steps at once, all or nothing: ``(seat, action)`` or ``(None, outcome)``.
-        The snapshot returned is for ``seat`` (keyword; None: the public table)."""
+        The snapshot returned is for ``seat`` (keyword; None: the public table). A closed match takes
+        a submission only with a written ``reason`` (M-10)."""
         if not steps:
             raise EmptySubmission()
-        _check_actor(actor)
+        stamp = _Stamp.of(actor, correlation_id, reason)
         viewer = seat  # the loop below names each step's seat ``acting``
         loaded = self._current(match_id, expected_seq, viewer)
         self._check_seat(loaded, viewer)
+        # M-10: a finished match takes no step at all (the engine says so); one taken back after its end
+        # is still closed, so the correction needs a reason too.
+        if stamp.reason is None and loaded.position.reopened:
+            raise MatchClosed()
         engine, state = loaded.game, loaded.position.state
         events: list[Event] = []
         first = loaded.position.last_seq + 1
@@ -279,12 +317,12 @@ class MatchService:
             else:
                 self._check_seat(loaded, acting)
                 if digital:
-                    events, state = self._advance(loaded, events, state, actor, first)
+                    events, state = self._advance(loaded, events, state, stamp, first)
                 step = ActionStep(acting, self._parse(engine, given, outcome=False))
                 state = engine.act(state, acting, step.action)
-            events.append(self._event(loaded, first + len(events), first, step, actor))
+            events.append(self._event(loaded, first + len(events), first, step, stamp))
         if digital:
-            events, state = self._advance(loaded, events, state, actor, first)
+            events, state = self._advance(loaded, events, state, stamp, first)
         loaded = self._append(loaded, events, viewer)
         return self._snapshot(loaded, viewer)
 
@@ -296,16 +334,20 @@ class MatchService:
         *,
         seat: int | None = None,
         confirm: bool = False,
+        correlation_id: str | None = None,
+        reason: str | None = None,
     ) -> MatchSnapshot:
         """Cancel the latest submission still in force (all its events); the log keeps both.
         The snapshot returned is for ``seat`` (None: the public table). An undo that passes an
-        entered outcome back to the decision before it needs ``confirm`` (M-5a, module docstring)."""
-        _check_actor(actor)
+        entered outcome back to the decision before it needs ``confirm`` (M-5a, module docstring);
+        an undo in a closed match needs a written ``reason`` (M-10)."""
+        stamp = _Stamp.of(actor, correlation_id, reason)
         loaded = self._current(match_id, expected_seq, seat)
         self._check_seat(loaded, seat)
         frame = loaded.position.top
         if frame is None:
             raise NothingToUndo()
+        self._check_open(loaded, stamp)
         refusal = undo_refusal(loaded.game, frame, loaded.record.mode)
         if refusal is not None:
             raise refusal
@@ -314,12 +356,32 @@ class MatchService:
             if not confirm:
                 raise UndoNeedsConfirmation()
             payload["confirmed"] = True
+        if self._finished(loaded):
+            payload["after_end"] = True
         seq = loaded.position.last_seq + 1
-        event = Event(match_id, seq, "undo", None, payload, actor, self.clock(), seq)
+        event = Event(
+            match_id, seq, "undo", None, payload, stamp.actor, self.clock(), seq, stamp.correlation_id, stamp.reason
+        )
         loaded = self._append(loaded, [event], seat)
         return self._snapshot(loaded, seat)
 
+    def is_closed(self, match_id: str) -> bool:
+        """Whether ``match_id`` is closed (M-10): its game ended, or a step was taken back after the end."""
+        return self._closed(self._load(match_id))
+
     # --- internals ---------------------------------------------------------------------------
+    @staticmethod
+    def _finished(loaded: _Loaded) -> bool:
+        return isinstance(loaded.game.turn(loaded.position.state), Finished)
+
+    def _closed(self, loaded: _Loaded) -> bool:
+        return loaded.position.reopened or self._finished(loaded)
+
+    def _check_open(self, loaded: _Loaded, stamp: _Stamp) -> None:
+        """M-10: a closed match changes only with a written reason."""
+        if stamp.reason is None and self._closed(loaded):
+            raise MatchClosed()
+
     def _undo_passes_outcome(self, match_id: str, frame: Frame) -> bool:
         """Whether undoing ``frame`` goes back past an entered outcome to the decision before it (M-5a):
         it holds a decision followed by an outcome, or it ends with a decision and the next step entered
@@ -415,7 +477,7 @@ class MatchService:
             return rng
 
     def _advance(
-        self, loaded: _Loaded, events: list[Event], state: Any, actor: str | None, batch: int
+        self, loaded: _Loaded, events: list[Event], state: Any, stamp: _Stamp | None, batch: int
     ) -> tuple[list[Event], Any]:
         """Digital play: sample chance events while the game waits for one that can be sampled."""
         engine = loaded.game
@@ -434,17 +496,28 @@ class MatchService:
             state = engine.resolve(state, outcome)
             step = OutcomeStep(outcome)
             seq = loaded.position.last_seq + len(events) + 1
-            events.append(self._event(loaded, seq, batch, step, actor, sampled=True))
+            events.append(self._event(loaded, seq, batch, step, stamp, sampled=True))
 
     def _event(
-        self, loaded: _Loaded, seq: int, batch: int, step: Step, actor: str | None, sampled: bool = False
+        self, loaded: _Loaded, seq: int, batch: int, step: Step, stamp: _Stamp | None, sampled: bool = False
     ) -> Event:
         payload = step_to_json(loaded.game, step)
         if sampled:
             payload["sampled"] = True
-        if isinstance(step, ActionStep):
-            return Event(loaded.record.match_id, seq, "action", step.seat, payload, actor, self.clock(), batch)
-        return Event(loaded.record.match_id, seq, "outcome", None, payload, actor, self.clock(), batch)
+        stamp = stamp or _Stamp.of(None, None, None)
+        kind, seat = ("action", step.seat) if isinstance(step, ActionStep) else ("outcome", None)
+        return Event(
+            loaded.record.match_id,
+            seq,
+            kind,
+            seat,
+            payload,
+            stamp.actor,
+            self.clock(),
+            batch,
+            stamp.correlation_id,
+            stamp.reason,
+        )
 
     @staticmethod
     def _parse(engine: Game[Any], given: Any, outcome: bool) -> Any:
@@ -520,6 +593,7 @@ class MatchService:
             seat=seat,
             rules_version=record.rules_version,
             created_at=record.created_at.isoformat(),
+            closed=position.reopened or isinstance(turn, Finished),
         )
 
 
@@ -530,6 +604,72 @@ def _check_actor(actor: str | None) -> None:
             Text(
                 f"Der Name des Eintragenden ist länger als {MAX_TEXT} Zeichen.",
                 f"The actor's name is longer than {MAX_TEXT} characters.",
+            ),
+        )
+
+
+#: Longest written reason for a change to a closed match (M-10).
+MAX_REASON = 500
+
+
+@dataclass(frozen=True, slots=True)
+class _Stamp:
+    """What every event of one write records: its actor, the request's correlation id (M-11) and, for a
+    change to a closed match, the written reason (M-10)."""
+
+    actor: str | None
+    correlation_id: str | None
+    reason: str | None
+
+    @classmethod
+    def of(cls, actor: str | None, correlation_id: str | None, reason: str | None) -> _Stamp:
+        """Checked values; a missing actor or correlation id is the one bound to the current request."""
+        actor = actor if actor is not None else audit.current_actor()
+        _check_actor(actor)
+        if correlation_id is None:
+            correlation_id = audit.current_correlation_id()
+        if correlation_id is not None and not audit.valid_correlation_id(correlation_id):
+            raise InvalidMatch(
+                "M-11",
+                Text(
+                    "Die Korrelationskennung darf nur Buchstaben, Ziffern und ._:- enthalten, "
+                    f"höchstens {audit.MAX_CORRELATION_ID} Zeichen.",
+                    "The correlation id may hold only letters, digits and ._:-, "
+                    f"at most {audit.MAX_CORRELATION_ID} characters.",
+                ),
+            )
+        if reason is not None:
+            reason = " ".join(str(reason).split())
+            if not reason:
+                raise MatchClosed(empty_reason=True)
+            if len(reason) > MAX_REASON:
+                raise InvalidMatch(
+                    "M-10",
+                    Text(
+                        f"Die Begründung ist {len(reason)} Zeichen lang; erlaubt sind höchstens {MAX_REASON}.",
+                        f"The reason is {len(reason)} characters long; at most {MAX_REASON} are allowed.",
+                    ),
+                )
+        return cls(actor, correlation_id, reason)
+
+
+class MatchClosed(RuleViolation):
+    """M-10: the match has ended, so it is closed; taking a step back or changing it needs a written
+    reason (and, at the adapters, the admin or the treasurer). Nothing is written."""
+
+    code = "match/closed"
+
+    def __init__(self, empty_reason: bool = False) -> None:
+        empty = Text("Die angegebene Begründung ist leer. ", "The reason given is empty. ")
+        already = empty if empty_reason else Text("", "")
+        super().__init__(
+            "M-10",
+            Text(
+                already.de + "Diese Partie ist beendet und damit abgeschlossen. Eine Rücknahme oder Änderung ist "
+                "nur mit einer schriftlichen Begründung möglich (durch den Admin oder den Kassenwart); "
+                "sie wird mit ihr im Verlauf vermerkt.",
+                already.en + "This match has ended and is therefore closed. Taking a step back or changing it "
+                "needs a written reason (given by the admin or the treasurer); the log keeps it with the change.",
             ),
         )
 

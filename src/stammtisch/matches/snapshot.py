@@ -20,6 +20,8 @@ class MatchSnapshot:
     * ``last_events``: the latest events in a seat-safe public form.
     * ``undo_passes_outcome``: the undo would go back past an entered outcome to a decision, so it
       needs ``confirm`` (M-5a).
+    * ``closed``: the match has ended (or was taken back after its end): any change needs a written
+      reason (M-10).
     """
 
     match_id: str
@@ -39,6 +41,7 @@ class MatchSnapshot:
     rules_version: str = "1"
     created_at: str = ""
     undo_passes_outcome: bool = False  # M-5a: the undo needs an explicit confirmation
+    closed: bool = False  # M-10: a change needs a written reason
 
     @property
     def finished(self) -> bool:
@@ -63,4 +66,5 @@ class MatchSnapshot:
             "rules_version": self.rules_version,
             "created_at": self.created_at,
             "undo_passes_outcome": self.undo_passes_outcome,
+            "closed": self.closed,
         }

@@ -29,6 +29,8 @@ _EVENT_COLUMNS = (
     match_events.c.actor,
     match_events.c.at,
     match_events.c.batch,
+    match_events.c.correlation_id,
+    match_events.c.reason,
 )
 
 
@@ -144,6 +146,8 @@ class SqlMatchRepository:
                 "actor": e.actor,
                 "at": e.at,
                 "batch": e.batch,
+                "correlation_id": e.correlation_id,
+                "reason": e.reason,
             }
             for e in events
         ]

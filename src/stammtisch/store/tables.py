@@ -134,6 +134,9 @@ match_events = Table(
     Column("actor", String(200), nullable=True),
     Column("at", UtcDateTime, nullable=False),
     Column("batch", Integer, nullable=False),
+    # M-11 (migration 0007): the request that wrote the event; M-10: why a closed match was changed.
+    Column("correlation_id", String(64), nullable=True),
+    Column("reason", Text, nullable=True),
     CheckConstraint("seq >= 1", name="seq_positive"),
     CheckConstraint("kind IN ('action', 'outcome', 'undo')", name="kind_known"),
 )

@@ -7,7 +7,8 @@ stored. Draws record their seed and permutation (R-1.3, RA-27): anybody can re-d
 ``tournament_changes`` (migration 0005) records each change of players between passes (PT-7) with
 its place in the tournament's sequence, the pass whose draw it precedes and the time, so the pool of
 every draw can be re-derived; the primary key ``(tournament_id, seq)`` keeps the sequence dense.
-Every row goes with its tournament (``ON DELETE CASCADE``; PT-9 deletes explicitly anyway).
+Every row goes with its tournament (``ON DELETE CASCADE``). Since migration 0007 nothing deletes a
+tournament: "deleting" archives it (``archived_at``, ``archived_by``; PT-9) and it can be restored.
 """
 
 from __future__ import annotations
@@ -26,6 +27,10 @@ tournaments = Table(
     Column("prizes", JSON, nullable=False),
     # RA-23 ``scoring``, RA-24 ``normalise_table_size`` (migration 0004; older rows: the defaults).
     Column("options", JSON, nullable=False, server_default=text("'{}'")),
+    # PT-9 (migration 0007): an archived tournament is hidden from the list and frozen, never deleted;
+    # restoring it clears these. ``archived_by`` is the actor (``matches.audit``).
+    Column("archived_at", UtcDateTime, nullable=True),
+    Column("archived_by", String(200), nullable=True),
 )
 
 tournament_players = Table(
