@@ -31,7 +31,7 @@ from stammtisch.web.hosts import HostGuard
 from stammtisch.web.language import LanguageMiddleware
 from stammtisch.web.live import Broadcaster
 from stammtisch.web.rendering import STATIC_DIR, Renderer
-from stammtisch.web.routes import api, events, home, match, members, rematch, rules, tables, tournament
+from stammtisch.web.routes import api, corrections, events, home, match, members, rematch, rules, tables, tournament
 from stammtisch.web.routes import auth as auth_pages
 from stammtisch.web.seat_guard import SeatGuard
 from stammtisch.web.security import SecurityHeaders
@@ -88,7 +88,7 @@ def create_app(
         if game.static is not None:  # before "/static", which would otherwise take the path
             app.mount(f"/static/games/{game.slug}", StaticFiles(directory=game.static), name=f"static-{game.slug}")
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
-    for module in (home, match, events, api, tournament, tables, rules, rematch, auth_pages, members):
+    for module in (home, match, events, api, tournament, tables, rules, rematch, auth_pages, members, corrections):
         app.include_router(module.router)
     for game in web_games():
         if game.router is not None:

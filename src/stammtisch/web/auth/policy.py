@@ -27,6 +27,7 @@ from starlette.requests import Request
 from stammtisch.club.members.access import DESCRIPTIONS, Permission, allowed, roles_allowed
 from stammtisch.club.members.errors import AccessDenied
 from stammtisch.club.members.model import ROLE_TITLES, Account
+from stammtisch.core.errors import RuleViolation
 from stammtisch.core.text import Text
 from stammtisch.web.auth.identity import club_ready, load_account, the_club
 from stammtisch.web.auth.refusals import SetupNeeded, SignInNeeded
@@ -45,6 +46,7 @@ _OPEN_PATHS = (
 )
 #: Paths (route templates) with a fixed permission, whatever the method.
 _FIXED: tuple[tuple[re.Pattern[str], Permission], ...] = (
+    (re.compile(r"^/m/\{match_id\}/correct$"), Permission.CHANGE_CLOSED),
     (re.compile(r"^/members/\{[^}]+\}/(role|disable|enable)$"), Permission.ROLES),
     (re.compile(r"^/members(/|$)"), Permission.MEMBERS),
     (re.compile(r"^/settings$"), Permission.SETTINGS),
@@ -156,10 +158,12 @@ def _ended(request: Request) -> bool:
         return False
     service: Any = request.app.state.service
     try:
-        snapshot = service.snapshot(match_id, None)
-    except Exception:  # unknown match and the like: the route itself answers
+        closed = getattr(service, "is_closed", None)
+        if closed is not None:  # M-10: ended, or corrected after the end
+            return bool(closed(match_id))
+        return bool(service.snapshot(match_id, None).finished)
+    except RuleViolation:  # an unknown match and the like: the route itself answers
         return False
-    return bool(snapshot.finished or getattr(snapshot, "closed", False))
 
 
 async def authorize(request: Request) -> None:

@@ -66,6 +66,7 @@ class Undo(BaseModel):
     model_config = ConfigDict(extra="forbid")
     seq: StrictInt = Field(ge=0)
     confirm: bool = False  # M-5a: an undo past an entered outcome
+    reason: str | None = Field(default=None, max_length=500)  # M-10: why a closed match is changed (AC-5)
 
 
 class NewMatch(BaseModel):
@@ -124,6 +125,7 @@ async def submit(match_id: str, body: Submission, service: ServiceDep, broadcast
 
 @router.post("/matches/{match_id}/undo")
 async def undo(match_id: str, body: Undo, service: ServiceDep, broadcaster: BroadcasterDep) -> JSONResponse:
-    result = await run_in_threadpool(lambda: service.undo(match_id, body.seq, confirm=body.confirm))
+    reason = body.reason.strip() if body.reason and body.reason.strip() else None
+    result = await run_in_threadpool(lambda: service.undo(match_id, body.seq, confirm=body.confirm, reason=reason))
     broadcaster.publish(result.match_id, result.seq)
     return JSONResponse(result.to_json())

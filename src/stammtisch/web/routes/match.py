@@ -163,10 +163,13 @@ async def undo(
     lang: LangDep,
     seq: SeqField,
     confirm: Annotated[bool, Form()] = False,
+    reason: Annotated[str, Form(max_length=500)] = "",
 ) -> Response:
     """Take back the last submission (recorded as an event of its own). ``confirm``: the second tap
-    when the undo goes back past an entered outcome (M-5a)."""
-    snapshot = await run_in_threadpool(lambda: service.undo(match_id, seq, confirm=confirm))
+    when the undo goes back past an entered outcome (M-5a); ``reason``: why a closed match is changed
+    (M-10; only the admin or treasurer get this far, docs/access.md AC-5)."""
+    written_reason = reason.strip() or None
+    snapshot = await run_in_threadpool(lambda: service.undo(match_id, seq, confirm=confirm, reason=written_reason))
     return await written(request, service, broadcaster, snapshot, lang)
 
 
