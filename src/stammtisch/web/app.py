@@ -24,6 +24,7 @@ from stammtisch.store.database import open_store
 from stammtisch.store.notify import CHANNEL
 from stammtisch.web import auth, errors, qr
 from stammtisch.web.body_limit import BodyLimit
+from stammtisch.web.correlation import Correlation
 from stammtisch.web.csrf import CsrfToken, OriginGuard
 from stammtisch.web.fanout import PostgresFanout, is_postgres
 from stammtisch.web.games import web_games
@@ -82,6 +83,7 @@ def create_app(
     app.add_middleware(LanguageMiddleware)
     app.add_middleware(SeatGuard, linked=seats_are_private)
     app.add_middleware(SecurityHeaders)  # outermost: every answer, also the guards' refusals
+    app.add_middleware(Correlation)  # around everything: every answer names its request (M-11)
     errors.install(app)
     auth.install(app)  # the session cookie (outermost) and the sign-in/role refusals
     for game in web_games():
