@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from stammtisch.web.games.bierpong.evening import router as evening_router
 from stammtisch.web.games.bierpong.presenter import present
 from stammtisch.web.games.bierpong.routes import router
 from stammtisch.web.i18n import N_
@@ -19,5 +20,10 @@ WEB_GAME = WebGame(
     templates=Path(__file__).parent / "templates",
     static=Path(__file__).parent / "static",
     stylesheets=("bierpong.css",),
-    starts=(StartLink("/bierpong/new", N_("New Bier-Pong game")),),
+    starts=(
+        StartLink("/bierpong/new", N_("New Bier-Pong game")),
+        StartLink("/bierpong/evenings", N_("Bier-Pong evening")),
+        StartLink("/bierpong/stats", N_("Bier-Pong statistics"), primary=False),
+    ),
 )
+router.include_router(evening_router)
