@@ -22,7 +22,7 @@ def test_a_run_entered_on_one_phone_shows_on_the_other(browser: Any, server: Bac
     watcher.goto(f"{server.url}/m/{match_id}")
     watcher.wait_for_function("() => document.body.classList.contains('online')")
     watcher.evaluate("window.__notReloaded = true")
-    scorer.wait_for_selector("[data-testid='advice-table']")  # the advisor card loads before the run
+    scorer.wait_for_selector("[data-testid='advice-best']")  # the advisor card loads before the run
 
     scorer.locator("[data-notation='P']").click()
     for value in (1, 1, 1, 1, 2, 3, 0):

@@ -46,7 +46,7 @@ def test_each_link_shows_its_own_hand_and_nothing_of_the_others() -> None:
             assert snapshot["view"]["hand"] == _hand(raw, seat)
             assert all(entry["seat"] == seat for entry in snapshot["legal"])
             page = client.get(enter(client, token(links, seat))).text
-            shown = re.search(r'data-testid="hand">(.*?)</p>', page, re.S)
+            shown = re.search(r'data-testid="hand"[^>]*>(.*?)</div>', page, re.S)
             assert shown is not None
             assert re.findall(r'data-card="([^"]+)"', shown.group(1)) == _hand(raw, seat)
 
@@ -168,7 +168,9 @@ def test_refusals_name_the_clause_in_the_users_language() -> None:
         seq = seat_state(client, mine)["seq"]
         german = client.post(f"{enter(client, mine)}/act?lang=de", data={"seq": seq, "notation": "knock"}, headers=HTMX)
         assert german.status_code == 422
-        assert "Geklopft wird nur" in german.text and "(RA-06)" in german.text
+        # The clause sits behind the small "rule" link, not in the sentence (issue 14).
+        assert "Geklopft wird nur" in german.text and 'data-clause="RA-06"' in german.text
+        assert "(RA-06)" not in german.text
         other = token(links, (player + 1) % 4)
         english = client.post(
             f"{enter(client, other)}/act?lang=en", data={"seq": seq, "notation": "discard 7H"}, headers=HTMX
@@ -240,8 +242,8 @@ def test_a_false_laying_is_shown_with_its_clause_and_locks_the_turn() -> None:
             headers=HTMX,
         )
         assert page.status_code == 422
-        assert "Wrong sequence: a run is of one suit. (RA-10)" in page.text
-        assert "Laying is locked for this turn (R-9.2)." in page.text
+        assert "Wrong sequence: a run is of one suit." in page.text and 'data-clause="RA-10"' in page.text
+        assert "Laying is locked for this turn." in page.text and "clause=R-9.2" in page.text
         assert {n.split()[0] for n in notations(seat_state(client, mine))} == {"discard"}
 
 

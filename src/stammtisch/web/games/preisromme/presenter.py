@@ -15,6 +15,9 @@ from typing import Any
 from stammtisch.games.preisromme.cards import CARD
 
 SUIT_SIGNS = {"C": "♣", "S": "♠", "H": "♥", "D": "♦"}
+#: Sorting the hand (hand.js): suits alternate in colour; aces high; the joker last.
+SUIT_ORDER = "CHSD"
+RANK_ORDER = "2 3 4 5 6 7 8 9 10 J Q K A"
 RANKS_DE = {"J": "B", "Q": "D", "K": "K", "A": "A"}
 GROUPS = ("window", "meld", "layoff", "swap", "withdraw", "discard")
 
@@ -26,10 +29,35 @@ def _t(de: str, en: str) -> dict[str, str]:
 def card(code: str, lang: str) -> dict[str, Any]:
     """A card for display: ``{"code": "QH", "label": "D♥", "red": True}`` (German ranks in de)."""
     if code == "JK":
-        return {"code": code, "label": "Joker", "red": False, "joker": True}
+        return {"code": code, "label": "Joker", "red": False, "joker": True, "name": "Joker", "rank": "", "suit": ""}
     rank, suit = code[:-1], code[-1]
     shown = RANKS_DE.get(rank, rank) if lang == "de" else rank
-    return {"code": code, "label": f"{shown}{SUIT_SIGNS.get(suit, suit)}", "red": suit in "HD", "joker": False}
+    return {
+        "code": code,
+        "label": f"{shown}{SUIT_SIGNS.get(suit, suit)}",
+        "red": suit in "HD",
+        "joker": False,
+        "name": _card_name(rank, suit, lang),
+        "rank": rank,
+        "suit": suit,
+    }
+
+
+_SUIT_NAMES = {"C": ("Kreuz", "clubs"), "S": ("Pik", "spades"), "H": ("Herz", "hearts"), "D": ("Karo", "diamonds")}
+_RANK_NAMES = {
+    "J": ("Bube", "jack"),
+    "Q": ("Dame", "queen"),
+    "K": ("König", "king"),
+    "A": ("Ass", "ace"),
+}
+
+
+def _card_name(rank: str, suit: str, lang: str) -> str:
+    """What a screen reader says: "Herz Dame", "queen of hearts"."""
+    index = 0 if lang == "de" else 1
+    suit_name = _SUIT_NAMES.get(suit, (suit, suit))[index]
+    rank_name = _RANK_NAMES.get(rank, (rank, rank))[index]
+    return f"{suit_name} {rank_name}" if lang == "de" else f"{rank_name} of {suit_name}"
 
 
 def _name(players: list[str], seat: object) -> str:
@@ -83,7 +111,14 @@ def present(snap: Mapping[str, Any], lang: str, seat: int | None) -> dict[str, A
             continue
         notation = str(entry["notation"])
         groups.setdefault(_group(notation), []).append(
-            {"notation": notation, "label": _action_label(notation, lang), "kind": _group(notation)}
+            {
+                "notation": notation,
+                "label": _action_label(notation, lang),
+                "kind": _group(notation),
+                # The hand's cards the move plays (the selection that offers it, hand.js): a meld's cards,
+                # the card laid off, swapped in or discarded.
+                "cards": " ".join(word for word in notation.split()[1:] if word in _CODES),
+            }
         )
     seats = []
     for index, size in enumerate(view.get("hand_sizes") or []):
@@ -162,4 +197,6 @@ def present(snap: Mapping[str, Any], lang: str, seat: int | None) -> dict[str, A
         ],
         "finished": finished,
         "scores": (result or {}).get("scores") if finished else None,
+        "suits": SUIT_ORDER,
+        "ranks": RANK_ORDER,
     }

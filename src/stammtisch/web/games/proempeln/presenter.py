@@ -187,3 +187,88 @@ def _claim_warning(claim: object, run: dict[str, Any] | None, lang: str) -> str 
         _ = translator(lang)
         return _("Claiming Meier lowers this run from %(now)s to %(claimed)s points.", now=now, claimed=claimed)
     return None
+
+
+#: What a stopper's value means (PR-3), for the plain-words distributions.
+LANDING_WORDS = (
+    ("nicht auf der Flasche", "off the bottle"),
+    ("flach (kleine Seite oben)", "flat, small side up"),
+    ("gekippt oder auf der Seite", "tilted or on its side"),
+    ("große Seite oben", "big flat side up"),
+)
+
+
+def landing_shares(distribution: list[float] | tuple[float, ...], lang: str) -> list[dict[str, Any]]:
+    """A landing distribution as percentages with what each value means (never raw probabilities)."""
+    index = 0 if lang == "de" else 1
+    return [
+        {"value": value, "percent": round(100 * share), "words": LANDING_WORDS[value][index]}
+        for value, share in enumerate(distribution)
+    ]
+
+
+def _signed(value: float) -> str:
+    shown = round(value, 1) + 0.0  # no "-0.0"
+    return f"{shown:+.1f}"
+
+
+def present_advice(data: Mapping[str, Any], lang: str) -> dict[str, Any]:
+    """The advisor's table in plain words, the best move being the best under the numbers shown.
+
+    ``data`` is ``advisor.advise(...).to_json()`` with the player: per move the expected points of this
+    round (``this_round``) and of the rest of the game (``total``). Both are shown with one decimal, so
+    moves whose totals round alike are equal to the reader; among them the one with the most points this
+    round is marked (the game-long values alone differ by hundredths, which nobody can read)."""
+    _ = translator(lang)
+    names = move_names(lang)
+    moves = [dict(move) for move in data.get("moves") or []]
+    plain_move = next((move for move in moves if move["move"] == "none"), None)
+    for move in moves:
+        move["name"] = names.get(move["move"], move["move"])
+        move["this_round_shown"] = f"{move['this_round']:.1f}"
+        move["total_shown"] = f"{move['total']:.1f}"
+        move["key"] = (round(move["total"], 1), round(move["this_round"], 1))
+        if plain_move is None or move is plain_move:
+            move["sentence"] = _(
+                "Without a special: on average %(points)s points this round.", points=move["this_round_shown"]
+            )
+            move["versus"] = ""
+            continue
+        gain = move["this_round"] - plain_move["this_round"]
+        over_game = move["total"] - plain_move["total"]
+        if abs(gain) < 0.05:
+            first = _(
+                "With %(move)s now you score on average as much this round as without a special", move=move["name"]
+            )
+        elif gain > 0:
+            first = _(
+                "With %(move)s now you score on average %(points)s more this round than without a special",
+                move=move["name"],
+                points=f"{gain:.1f}",
+            )
+        else:
+            first = _(
+                "With %(move)s now you score on average %(points)s less this round than without a special",
+                move=move["name"],
+                points=f"{-gain:.1f}",
+            )
+        if abs(over_game) < 0.05:
+            second = _("over the whole game it makes no difference.")
+        else:
+            second = _("over the whole game %(points)s.", points=_signed(over_game))
+        move["sentence"] = f"{first}; {second}"
+        move["versus"] = _signed(over_game)
+    best = max(moves, key=lambda move: move["key"]) if moves else None
+    tied = best is not None and sum(1 for move in moves if move["key"][0] == best["key"][0]) > 1
+    for move in moves:
+        move["best"] = move is best
+    distribution = list(data.get("distribution") or [])
+    return {
+        "name": data.get("name", ""),
+        "samples": data.get("samples", 0),
+        "landings": landing_shares(distribution, lang),
+        "moves": sorted(moves, key=lambda move: move["key"], reverse=True),
+        "best": best,
+        "tied": tied,
+        "compared": plain_move is not None,
+    }

@@ -27,7 +27,7 @@ from stammtisch.matches.games.proempeln.skills import SkillBook, shared_book
 from stammtisch.web.deps import BroadcasterDep, LangDep, RendererDep, ServiceDep
 from stammtisch.web.errors import BadInput
 from stammtisch.web.forms import parse_seat
-from stammtisch.web.games.proempeln.presenter import move_names
+from stammtisch.web.games.proempeln.presenter import landing_shares, move_names, present_advice
 from stammtisch.web.games.proempeln.stats import present_statistics
 from stammtisch.web.rendering import Renderer
 from stammtisch.web.routes.match import written
@@ -146,7 +146,7 @@ async def advice(
     if "application/json" in request.headers.get("accept", ""):
         data.pop("table", None)
         return JSONResponse(data)
-    return renderer.response("proempeln/advice.html", request, lang, a=data, names=move_names(lang))
+    return renderer.response("proempeln/advice.html", request, lang, a=present_advice(data, lang))
 
 
 # --- statistics -----------------------------------------------------------------------------------
@@ -154,4 +154,7 @@ async def advice(
 async def statistics(request: Request, service: ServiceDep, renderer: RendererDep, lang: LangDep) -> HTMLResponse:
     snapshot = await run_in_threadpool(skill_book(service).load)
     page = present_statistics(snapshot)
+    for row in page["players"]:
+        row["landings"] = landing_shares(row["model"], lang)
+    page["prior_landings"] = landing_shares(page["prior"], lang)
     return renderer.response("proempeln/stats.html", request, lang, s=page, names=move_names(lang))
