@@ -48,3 +48,24 @@ def test_fast_act_agrees_with_the_checked_path(seed: int, seats: int) -> None:
                     assert fast is None or fast == checked
         seat = rng.choice(turn.seats)
         state = GAME.act(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 10**6), changes=st.sets(st.sampled_from(["round", "active", "phase", "tiles"])))
+def test_the_fast_state_copy_equals_dataclasses_replace(seed: int, changes: set[str]) -> None:
+    """``model.replace`` (the generated copy of the 45-field state) gives exactly what
+    ``dataclasses.replace`` gives, and refuses unknown fields the same way."""
+    import dataclasses
+
+    import pytest
+
+    from stammtisch.games.regeln.model import replace
+    from tests.support.play import random_game
+
+    state = random_game(GAME, GAME.start(3, GAME.configure()), random.Random(seed), stop=lambda s: s.round > 1)
+    values = {"round": 4, "active": 2, "phase": "vote", "tiles": (1, 2, 3)}
+    chosen = {key: values[key] for key in changes}
+    assert replace(state, **chosen) == dataclasses.replace(state, **chosen)
+    assert all(getattr(replace(state, **chosen), key) == value for key, value in chosen.items())
+    with pytest.raises(TypeError):
+        replace(state, no_such_field=1)

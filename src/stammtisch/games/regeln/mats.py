@@ -3,9 +3,7 @@ and laying an adopted card on one of them (RG-3.8)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
-from stammtisch.games.regeln.model import State
+from stammtisch.games.regeln.model import State, replace
 
 
 def slots(state: State, card_type: str) -> tuple[str | None, str | None]:

@@ -12,14 +12,14 @@ predictions ascending, each with the colours in colour order.
 
 from __future__ import annotations
 
-from dataclasses import replace
-from fractions import Fraction
+from functools import cache
 from itertools import combinations
 
-from stammtisch.core.chance import Categorical, ChanceNode
+from stammtisch.core.chance import ChanceNode
 from stammtisch.core.protocol import Chance, Decision, Finished, Turn
 from stammtisch.core.text import Text
 from stammtisch.games.regeln import effects, scoring
+from stammtisch.games.regeln.chance import UniformDraw
 from stammtisch.games.regeln.mats import place, slots, with_slots
 from stammtisch.games.regeln.model import (
     CHIPS_THREE_PLAYERS,
@@ -48,6 +48,7 @@ from stammtisch.games.regeln.model import (
     Transfer,
     Vote,
     VoteRecord,
+    replace,
 )
 
 TAKE: tuple[TakeChip, ...] = tuple(TakeChip(c) for c in COLOURS)
@@ -125,9 +126,12 @@ def deal_seat(state: State) -> int:
     return sizes.index(min(sizes))
 
 
+#: ``CardOutcome(card)``, one value per card id (outcomes are immutable; built once, not per node).
+_OUTCOME = cache(CardOutcome)
+
+
 def _card_node(choices: tuple[str, ...], label: Text, seat: int | None = None) -> ChanceNode:
-    outcomes = tuple(CardOutcome(c) for c in choices)
-    return ChanceNode(Categorical.uniform(outcomes, "cards"), label, seat)
+    return ChanceNode(UniformDraw(tuple(_OUTCOME(c) for c in choices)), label, seat)
 
 
 def chance_node(state: State) -> ChanceNode:
@@ -147,9 +151,7 @@ def chance_node(state: State) -> ChanceNode:
     seat, contested = scoring.next_draw(state)
     outcomes = tuple(PlaceOutcome(p) for p in contested)
     return ChanceNode(
-        Categorical(outcomes, tuple(Fraction(1, len(outcomes)) for _ in outcomes), "cards"),
-        Text(f"Platzkarte für Platz {seat + 1}", f"place card for seat {seat + 1}"),
-        seat,
+        UniformDraw(outcomes), Text(f"Platzkarte für Platz {seat + 1}", f"place card for seat {seat + 1}"), seat
     )
 
 

@@ -10,13 +10,12 @@ standing whose totals equal the previous one's keeps its draw (ours: RGO-6).
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from stammtisch.core.protocol import Result
 from stammtisch.games.regeln import effects
 from stammtisch.games.regeln.mats import place
-from stammtisch.games.regeln.model import ROUNDS, TILES, Card, ScoreLine, State
+from stammtisch.games.regeln.model import ROUNDS, TILES, Card, ScoreLine, State, replace
 
 # --- standings -------------------------------------------------------------------------------
 

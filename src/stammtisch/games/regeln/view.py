@@ -11,12 +11,11 @@ a seat has voted), or a prediction before the Prediction Round reveals it on the
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from typing import Literal, NotRequired, TypedDict
 
 from stammtisch.core.redeal import redeal_hands
 from stammtisch.games.regeln import rules
-from stammtisch.games.regeln.model import COLOURS, Card, Predict, ScoreLine, State, Vote
+from stammtisch.games.regeln.model import COLOURS, Card, Predict, ScoreLine, State, Vote, replace
 
 
 class CardView(TypedDict):

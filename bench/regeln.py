@@ -1,0 +1,207 @@
+"""Das Regeln Wir Schon!: random 4-player games per second on one core, and the reveal of a secret
+vote on every phone with 20 tables running.
+
+``python -m bench.regeln [--quick]``.
+
+* **Engine.** A "game" is a whole game (five rounds, or until the hands run out) with the uniform
+  random policy: the first seat the turn waits for picks uniformly among its legal actions; chance
+  outcomes come from ``core.chance.sample``. Only the engine is measured (``turn``, ``legal_actions``,
+  ``act``, ``resolve``); the time is the process's CPU time (one core, even on a busy machine). Both
+  the checked path (``fast_act`` switched off) and the default (the fast path for chips and votes) are
+  reported, and the steps per game.
+* **Reveal latency** (``reveal_latency``): the app served by uvicorn as ``bench/web_latency.py``
+  serves it (one worker, SQLite in a temporary folder, a scribe's API token) with 20 digital Regeln
+  tables of 3 people each; per table three Server-Sent-Events clients (the three phones) listen while
+  the three seats vote through the JSON seat API. Timed from just before the last vote's POST until
+  the **last** of the three phones has the event of the reveal. All 20 tables vote at the same time;
+  several votes per table. Median and 95th percentile in ms.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from stammtisch.core.chance import sample
+from stammtisch.core.protocol import Chance, Finished
+from stammtisch.games.regeln import GAME, Regeln
+
+SEATS = 4
+
+
+def playout(game: Regeln, state: Any, rng: random.Random) -> int:
+    """One random game to its end; the number of steps (actions and chance outcomes)."""
+    steps = 0
+    turn_of, legal_of, act, resolve = game.turn, game.legal_actions, game.act, game.resolve
+    while True:
+        turn = turn_of(state)
+        if isinstance(turn, Finished):
+            return steps
+        if isinstance(turn, Chance):
+            state = resolve(state, sample(turn.node, rng))
+        else:
+            seat = turn.seats[0]
+            state = act(state, seat, rng.choice(legal_of(state, seat)))
+        steps += 1
+
+
+class Checked(Regeln):
+    """The engine without its fast path: every step through the checks."""
+
+    def fast_act(self, state: Any, seat: int, action: Any) -> Any:
+        return None
+
+
+def rate(game: Regeln, seconds: float, seed: int) -> tuple[float, float]:
+    """Games per CPU second and steps per game, for ``seconds`` of CPU time."""
+    initial = game.start(SEATS, game.configure({}))
+    rng = random.Random(seed)
+    games = steps = 0
+    started = time.process_time()
+    while time.process_time() - started < seconds:
+        steps += playout(game, initial, rng)
+        games += 1
+    elapsed = time.process_time() - started
+    return games / elapsed, steps / games
+
+
+# --- the reveal on every phone ------------------------------------------------------------------------
+TABLES = 20
+VOTES = 5
+QUICK_VOTES = 2
+EVENT_TIMEOUT = 10.0
+
+
+class Phone:
+    """One seat's phone: an SSE client of the match that notes when each seq arrived."""
+
+    def __init__(self, client: Any, match_id: str) -> None:
+        self.client = client
+        self.match_id = match_id
+        self.arrived: dict[int, float] = {}
+        self.ready = asyncio.Event()
+
+    async def listen(self) -> None:
+        while True:
+            async with self.client.stream("GET", f"/m/{self.match_id}/events") as stream:
+                if stream.status_code != 200:
+                    raise RuntimeError(f"events of {self.match_id}: HTTP {stream.status_code}")
+                self.ready.set()
+                async for line in stream.aiter_lines():
+                    if line.startswith("data: "):
+                        self.arrived[int(json.loads(line[6:])["seq"])] = time.perf_counter()
+
+    async def seen(self, seq: int) -> float:
+        deadline = time.perf_counter() + EVENT_TIMEOUT
+        while time.perf_counter() < deadline:
+            found = [at for s, at in self.arrived.items() if s >= seq]
+            if found:
+                return min(found)
+            await asyncio.sleep(0.0005)
+        raise TimeoutError(f"no event {seq} for {self.match_id} (seen: {sorted(self.arrived)[-5:]})")
+
+
+async def _seat(client: Any, token: str) -> dict[str, Any]:
+    answer = await client.get("/api/seat", headers={"x-seat-token": token})
+    answer.raise_for_status()
+    data: dict[str, Any] = answer.json()
+    return data
+
+
+async def _until_vote(client: Any, tokens: list[str]) -> None:
+    """Everything before a vote (predictions, chips, the card) answered with each seat's first choice."""
+    for _ in range(400):
+        states = [await _seat(client, token) for token in tokens]
+        if states[0]["view"]["phase"] == "vote":
+            return
+        for token, state in zip(tokens, states, strict=True):
+            if state["legal"]:
+                await client.post(
+                    "/api/seat/actions",
+                    headers={"x-seat-token": token},
+                    json={"seq": state["seq"], "action": state["legal"][0]["notation"]},
+                )
+                break
+    raise RuntimeError("no vote reached")
+
+
+async def _table(client: Any, votes: int, samples: list[float]) -> None:
+    opened = await client.post("/api/regeln", json={"players": ["Anna", "Ben", "Cem"]})
+    opened.raise_for_status()
+    links = opened.json()
+    tokens = [str(links["links"][str(seat)]).removeprefix("/p/") for seat in range(3)]
+    phones = [Phone(client, links["match_id"]) for _ in range(3)]
+    tasks = [asyncio.create_task(phone.listen()) for phone in phones]
+    try:
+        await asyncio.gather(*(phone.ready.wait() for phone in phones))
+        for _ in range(votes):
+            await _until_vote(client, tokens)
+            for token in tokens[:-1]:
+                mine = await _seat(client, token)
+                voted = await client.post("/api/seat/actions", headers={"x-seat-token": token},
+                                          json={"seq": mine["seq"], "action": "vote yes 2"})  # fmt: skip
+                voted.raise_for_status()
+            last = await _seat(client, tokens[-1])
+            started = time.perf_counter()
+            answer = await client.post(
+                "/api/seat/actions", headers={"x-seat-token": tokens[-1]},
+                json={"seq": last["seq"], "action": "vote no 1"},
+            )  # fmt: skip
+            answer.raise_for_status()
+            revealed = int(answer.json()["seq"])
+            arrivals = await asyncio.gather(*(phone.seen(revealed) for phone in phones))
+            samples.append((max(arrivals) - started) * 1000)
+    finally:
+        for task in tasks:
+            task.cancel()
+
+
+async def _measure(url: str, headers: dict[str, str], votes: int) -> list[float]:
+    import httpx
+
+    samples: list[float] = []
+    limits = httpx.Limits(max_connections=200, max_keepalive_connections=200)
+    async with httpx.AsyncClient(base_url=url, timeout=EVENT_TIMEOUT, limits=limits, headers=headers) as client:
+        await asyncio.gather(*(_table(client, votes, samples) for _ in range(TABLES)))
+    return samples
+
+
+def reveal_latency(quick: bool = False) -> dict[str, tuple[float, str]]:
+    """The app as ``bench.web_latency`` serves it (uvicorn, one worker, a fresh SQLite file, a club
+    with a scribe's API token), 20 Regeln tables voting at once."""
+    from bench.web_latency import HEADERS, serve
+
+    with tempfile.TemporaryDirectory() as folder, serve(f"sqlite:///{Path(folder) / 'bench.sqlite3'}") as url:
+        samples = asyncio.run(_measure(url, dict(HEADERS), QUICK_VOTES if quick else VOTES))
+    ordered = sorted(samples)
+    p95 = ordered[min(len(ordered) - 1, int(round(0.95 * (len(ordered) - 1))))]
+    return {
+        f"regeln reveal to all 3 phones, {TABLES} tables, median": (round(statistics.median(ordered), 1), "ms"),
+        f"regeln reveal to all 3 phones, {TABLES} tables, p95": (round(p95, 1), "ms"),
+        "regeln reveals measured": (float(len(ordered)), ""),
+    }
+
+
+def run(quick: bool = False, seed: int = 12) -> dict[str, tuple[float, str]]:
+    seconds = 1.0 if quick else 8.0
+    checked, steps = rate(Checked(), seconds, seed)
+    fast, _ = rate(GAME, seconds, seed)
+    figures = {
+        "regeln random 4-player games (checked path), 1 core": (round(checked, 1), "games/s"),
+        "regeln random 4-player games (default, fast path), 1 core": (round(fast, 1), "games/s"),
+        "regeln steps per random game": (round(steps, 1), "steps"),
+    }
+    figures.update(reveal_latency(quick))
+    return figures
+
+
+if __name__ == "__main__":
+    for label, (value, unit) in run(quick="--quick" in sys.argv).items():
+        print(f"{label}: {value} {unit}")

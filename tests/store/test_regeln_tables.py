@@ -1,0 +1,173 @@
+"""Das Regeln Wir Schon! at the digital table on a real store (SQLite and PostgreSQL; issue 12.4):
+three people through seat links and a bot; a whole game to the end; the secret vote (RG-3.2) shows
+nothing of an answer in any snapshot before the last vote; simultaneous votes are all taken, even
+when stale by another seat's vote; a deadline on a vote submits one tile for Nein for whoever is
+silent (RGO-8) through the generic table; the club's card file is kept in the set-up, so the match
+replays with exactly those cards (issue 12.3); refusals write nothing."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from importlib import resources
+from typing import Any
+
+import pytest
+
+from stammtisch.core.errors import RuleViolation
+from stammtisch.games import GAMES
+from stammtisch.matches import MatchService
+from stammtisch.matches.errors import StaleSequence
+from stammtisch.matches.games import extension_for
+from stammtisch.matches.tables import TIMER, DigitalTable
+from stammtisch.store import SqlSeatLinks, open_store
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def table(request: pytest.FixtureRequest) -> Iterator[DigitalTable]:
+    url = request.getfixturevalue("sqlite_url" if request.param == "sqlite" else "pg_url")
+    store = open_store(url)
+    service = MatchService(store.repository, games=GAMES, rng=lambda match_id: random.Random(match_id))
+    yield DigitalTable(service, SqlSeatLinks(store.engine))
+    store.close()
+
+
+def _until(table: DigitalTable, match_id: str, tokens: dict[int, str], phase: str) -> None:
+    """Answer every human decision with its first legal action until ``phase`` (bots play themselves)."""
+    for _ in range(2000):
+        public = table.service.snapshot(match_id, None)
+        if public.view["phase"] == phase or public.turn.get("kind") != "decision":
+            return
+        seat = next(int(s) for s in public.turn["seats"] if int(s) in tokens)
+        mine = table.service.snapshot(match_id, seat)
+        table.act(tokens[seat], mine.legal[0]["notation"], mine.seq)
+    raise AssertionError(f"phase {phase} not reached")
+
+
+def _open(table: DigitalTable, **extra: Any) -> tuple[str, dict[int, str]]:
+    opened = table.open("regeln", ["Anna", "Ben", "Cem", ""], **extra)
+    return opened.snapshot.match_id, dict(opened.tokens)
+
+
+def test_a_whole_game_through_seat_links_with_a_bot(table: DigitalTable) -> None:
+    match_id, tokens = _open(table)
+    assert sorted(tokens) == [0, 1, 2]
+    _until(table, match_id, tokens, "over")
+    public = table.service.snapshot(match_id, None)
+    assert public.turn["kind"] == "finished"
+    assert len(public.view["scorepad"]) >= 1
+    assert public.result is not None and len(public.result["scores"]) == 4
+    # The log alone rebuilds the game (M-3): a fresh service over the same store agrees.
+    fresh = MatchService(table.service.repository, games=GAMES)
+    assert fresh.snapshot(match_id, None).view == public.view
+
+
+def test_rg3_2_no_snapshot_shows_a_vote_before_the_last_and_all_see_the_reveal(table: DigitalTable) -> None:
+    """RG-3.2: until the last vote, every seat's snapshot and the public one are the same whether a
+    seat voted Ja with 3 tiles or Nein with 1; then every snapshot shows all votes at once."""
+    match_id, tokens = _open(table)
+    _until(table, match_id, tokens, "vote")
+    before = {seat: table.service.snapshot(match_id, seat) for seat in (None, 0, 1, 2)}
+    due = [int(s) for s in before[None].turn["seats"]]
+    first = next(seat for seat in due if seat in tokens)
+    table.act(tokens[first], f"vote yes {before[first].view['tiles'][first]}", before[first].seq)
+    after = {seat: table.service.snapshot(match_id, seat) for seat in (None, 0, 1, 2)}
+    for seat in (None, 0, 1, 2):
+        if seat == first:
+            assert after[seat].view["my_vote"] == {"yes": True, "tiles": before[first].view["tiles"][first]}
+            continue
+        text = json.dumps(after[seat].to_json())
+        assert after[seat].view["last_vote"] == before[seat].view["last_vote"]
+        assert after[seat].view.get("my_vote") is None
+        assert '"yes": true' not in text.replace('"yes": true, "tiles"', "") or seat is None
+        assert after[seat].view["voted"][first] is True
+    for seat in due:
+        if seat in tokens and seat != first:
+            mine = table.service.snapshot(match_id, seat)
+            table.act(tokens[seat], "vote no 1", mine.seq)
+    revealed = {seat: table.service.snapshot(match_id, seat).view["last_vote"] for seat in (None, 0, 1, 2)}
+    assert all(record == revealed[None] for record in revealed.values())
+    assert revealed[None] is not None and revealed[None]["votes"][first]["yes"] is True
+
+
+def test_votes_given_at_the_same_time_are_all_taken(table: DigitalTable) -> None:
+    """Every phone saw the same seq; each vote is stale by the ones before it, yet none is refused
+    (matches.games.regeln: answers_same_decision), and nothing else is ever joined this way."""
+    match_id, tokens = _open(table)
+    _until(table, match_id, tokens, "vote")
+    seen = table.service.snapshot(match_id, None).seq
+    due = [int(s) for s in table.service.snapshot(match_id, None).turn["seats"] if int(s) in tokens]
+    for seat in due:
+        table.act(tokens[seat], "vote no 1", seen)
+    assert table.service.snapshot(match_id, None).view["phase"] != "vote"
+    # A stale answer to anything but the same secret decision is refused (M-1): e.g. the same old seq now.
+    public = table.service.snapshot(match_id, None)
+    seat = next(int(s) for s in public.turn.get("seats", ()) if int(s) in tokens) if public.turn.get("seats") else None
+    if seat is not None:
+        mine = table.service.snapshot(match_id, seat)
+        with pytest.raises(StaleSequence):
+            table.act(tokens[seat], mine.legal[0]["notation"], seen)
+
+
+def test_d2_a_deadline_on_a_vote_submits_nein_with_one_tile_for_the_silent(table: DigitalTable) -> None:
+    """D-2 with RGO-8: the vote's key names the vote; when it runs out the table submits the engine's
+    timeout action for every silent seat (one tile for Nein), as the timer."""
+    match_id, tokens = _open(table, deadline_seconds=30)
+    _until(table, match_id, tokens, "vote")
+    public = table.service.snapshot(match_id, None)
+    key = extension_for("regeln").deadline_key(public)
+    assert key == ("vote", public.view["round"], public.view["under_vote"])
+    deadline = table.deadline(public)
+    assert deadline is not None and deadline.seconds == 30
+    due = [int(s) for s in public.turn["seats"] if int(s) in tokens]
+    table.act(tokens[due[0]], "vote yes 2", public.seq)
+    assert extension_for("regeln").deadline_key(table.service.snapshot(match_id, None)) == key  # same clock
+    assert table.expire(match_id, key)
+    record = table.service.snapshot(match_id, None).view["last_vote"]
+    assert record is not None
+    for seat in due[1:]:
+        assert record["votes"][seat] == {"yes": False, "tiles": 1}
+    assert any(event.actor == TIMER for event in table.service.events(match_id))
+    assert not table.expire(match_id, key)  # that vote is over: nothing happens
+
+
+def test_the_clubs_card_file_is_kept_and_replays(table: DigitalTable) -> None:
+    data = json.loads(resources.files("stammtisch.games.regeln").joinpath("cards.json").read_text(encoding="utf-8"))
+    for card in data["cards"]:
+        if card["id"] == "K-W0":
+            card["title"] = {"de": "Weiß zählt nichts (unsere Schachtel)", "en": "White counts nothing (our box)"}
+    text = json.dumps(data, indent=1, ensure_ascii=False)
+    match_id, tokens = _open(table, setup={"cards": text})
+    assert table.service.record(match_id).setup["cards"] == text
+    public = table.service.snapshot(match_id, None)
+    assert public.view["cards"]["K-W0"]["title_de"] == "Weiß zählt nichts (unsere Schachtel)"
+    _until(table, match_id, tokens, "over")
+    fresh = MatchService(table.service.repository, games=GAMES)
+    assert fresh.snapshot(match_id, None).view == table.service.snapshot(match_id, None).view
+
+
+def test_refusals_write_nothing(table: DigitalTable) -> None:
+    """Bad input (issue 12): a card not in the hand (RG-3.1), a vote with more tiles than held
+    (RG-R02), a prediction after the reveal (RG-5.1): refused with the clause, nothing written."""
+    match_id, tokens = _open(table)
+    _until(table, match_id, tokens, "play")
+    public = table.service.snapshot(match_id, None)
+    active = int(public.view["active"])
+    if active not in tokens:
+        pytest.skip("the bot starts")  # the seeds of this test make a person start; kept as a guard
+    mine = table.service.snapshot(match_id, active)
+    foreign = next(card for card in public.view["cards"] if card not in mine.view["hand"] and card.startswith("K-"))
+    for notation, clause in ((f"play {foreign}", "RG-3.1"), ("predict 1", None)):
+        with pytest.raises(RuleViolation) as refused:
+            table.act(tokens[active], notation, mine.seq)
+        if clause:
+            assert refused.value.clause == clause
+        assert refused.value.message.de and refused.value.message.en
+        assert table.service.snapshot(match_id, None).seq == public.seq
+    table.act(tokens[active], mine.legal[0]["notation"], mine.seq)
+    voting = table.service.snapshot(match_id, active)
+    with pytest.raises(RuleViolation) as refused:
+        table.act(tokens[active], f"vote yes {voting.view['tiles'][active] + 1}", voting.seq)
+    assert refused.value.clause == "RG-R02"  # the stock of tiles (RG-R01, RG-R02)
+    assert table.service.snapshot(match_id, None).seq == voting.seq
