@@ -89,6 +89,35 @@ def browser_token() -> dict[str, Any]:
     return {"cookies": {COOKIE: token}, "headers": {HEADER: token}}
 
 
+def signed_in(database_url: str) -> dict[str, str]:
+    """A club with a scribe's API token in the benchmark's database (sign-in checked on every request,
+    as for any script); empty headers on a tree without sign-in."""
+    try:
+        from stammtisch.club.members import Role
+        from stammtisch.club.members.service import ClubService
+        from stammtisch.store.members import SqlClub
+    except ImportError:
+        return {}
+    from stammtisch.store.database import open_store
+
+    store = open_store(database_url)
+    try:
+        service = ClubService(SqlClub(store.engine))
+        if service.club() is None:
+            service.init_club("Hammer", "Hammer Admin", new_password())
+        scribe = service.add_user(f"Hammer Scribe {new_password()[:8]}", Role.SCRIBE, new_password())
+        _, secret = service.create_token(scribe.member_id, "hammer")
+    finally:
+        store.close()
+    return {"Authorization": f"Bearer {secret}"}
+
+
+def new_password() -> str:
+    import secrets
+
+    return secrets.token_urlsafe(16)
+
+
 def new_match_body(title: str) -> dict[str, Any]:
     return {
         "game": "kluempchen",
@@ -146,10 +175,14 @@ async def hammer(client: httpx.AsyncClient, slot: Slot, stop_at: float, tally: T
             snap = None
 
 
-async def measure(url: str, seconds: float, matches: int = MATCHES, clients: int = CLIENTS) -> tuple[Tally, float]:
+async def measure(
+    url: str, seconds: float, matches: int = MATCHES, clients: int = CLIENTS, headers: dict[str, str] | None = None
+) -> tuple[Tally, float]:
     tally = Tally()
     limits = httpx.Limits(max_connections=matches * clients + 8, max_keepalive_connections=matches * clients + 8)
-    async with httpx.AsyncClient(base_url=url, limits=limits, timeout=TIMEOUT, **browser_token()) as client:
+    session = browser_token()
+    session["headers"] = {**session.get("headers", {}), **(headers or {})}
+    async with httpx.AsyncClient(base_url=url, limits=limits, timeout=TIMEOUT, **session) as client:
         slots = [Slot(await create_match(client)) for _ in range(matches)]
         started = time.perf_counter()
         stop_at = started + seconds
@@ -223,12 +256,15 @@ def hammer_one(database: str, workers: int, seconds: float) -> dict[str, Any]:
         url = postgres_url()
         if url is None:
             return {}
+        headers = signed_in(url)
         with serve(url, workers) as base:
-            tally, took = asyncio.run(measure(base, seconds))
+            tally, took = asyncio.run(measure(base, seconds, headers=headers))
     else:
         with tempfile.TemporaryDirectory(prefix="stammtisch-hammer-") as directory:
-            with serve(f"sqlite:///{Path(directory) / 'hammer.sqlite3'}", workers) as base:
-                tally, took = asyncio.run(measure(base, seconds))
+            database = f"sqlite:///{Path(directory) / 'hammer.sqlite3'}"
+            headers = signed_in(database)
+            with serve(database, workers) as base:
+                tally, took = asyncio.run(measure(base, seconds, headers=headers))
     for line in tally.first_errors:
         print(f"  error: {line}", file=sys.stderr)
     return figures(label, tally, took)

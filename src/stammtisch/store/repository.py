@@ -11,7 +11,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
-from sqlalchemy import Engine, func, insert, select, update
+from sqlalchemy import Engine, and_, bindparam, insert, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from stammtisch.core.text import Text
@@ -32,6 +32,28 @@ _EVENT_COLUMNS = (
     match_events.c.correlation_id,
     match_events.c.reason,
 )
+
+#: The events of a match after a seq, with one row (of NULL event columns) when there are none and no
+#: row at all when the match does not exist. Built once (speed only).
+_EVENTS_AFTER = (
+    select(matches.c.match_id.label("known"), *_EVENT_COLUMNS)
+    .select_from(
+        matches.outerjoin(
+            match_events,
+            and_(match_events.c.match_id == matches.c.match_id, match_events.c.seq > bindparam("after_seq")),
+        )
+    )
+    .where(matches.c.match_id == bindparam("match_id"))
+    .order_by(match_events.c.seq)
+)
+
+#: The compare-and-set of ``append`` and its insert, built once (speed only).
+_MOVE_LAST_SEQ = (
+    update(matches)
+    .where(matches.c.match_id == bindparam("moving"), matches.c.last_seq == bindparam("expected"))
+    .values(last_seq=bindparam("moved_to"))
+)
+_INSERT_EVENTS = insert(match_events)
 
 
 @contextmanager
@@ -113,20 +135,13 @@ class SqlMatchRepository:
         return int(value)
 
     def events(self, match_id: str, after_seq: int = 0) -> list[Event]:
-        query = (
-            select(*_EVENT_COLUMNS)
-            .where(match_events.c.match_id == match_id, match_events.c.seq > after_seq)
-            .order_by(match_events.c.seq)
-        )
+        # One query answers both "which events are new" and "does the match exist" (the usual answer of
+        # the service's cache check is "nothing new", which used to take a second query; bench/hammer.py).
         with _available(), self.engine.connect() as connection:
-            rows = connection.execute(query).all()
-            if not rows:
-                exists = connection.execute(
-                    select(func.count()).select_from(matches).where(matches.c.match_id == match_id)
-                ).scalar()
-                if not exists:
-                    raise MatchNotFound(match_id)
-        return [Event(*row) for row in rows]
+            rows = connection.execute(_EVENTS_AFTER, {"match_id": match_id, "after_seq": after_seq}).all()
+        if not rows:
+            raise MatchNotFound(match_id)
+        return [Event(*row[1:]) for row in rows if row.seq is not None]
 
     def append(self, match_id: str, events: Sequence[Event]) -> None:
         if not events:
@@ -154,12 +169,10 @@ class SqlMatchRepository:
         try:
             with _available(), self.engine.begin() as connection:
                 moved = connection.execute(
-                    update(matches)
-                    .where(matches.c.match_id == match_id, matches.c.last_seq == first - 1)
-                    .values(last_seq=last)
+                    _MOVE_LAST_SEQ, {"moving": match_id, "expected": first - 1, "moved_to": last}
                 ).rowcount
                 if moved == 1:
-                    connection.execute(insert(match_events), rows)
+                    connection.execute(_INSERT_EVENTS, rows)
         except IntegrityError:
             raise SequenceConflict(match_id, first) from None
         if moved != 1:

@@ -68,8 +68,25 @@ def seats_are_private(app: Any, match_id: str) -> bool:
     """S-2: whether a seat of ``match_id`` may be seen or played only through its own seat cookie:
     a match with seat links, and any digital match of a game with hidden information (without
     links nobody could prove which seat they are, so no generic route may show a hand)."""
-    if table_for(app).is_linked(match_id):
-        return True
-    record = app.state.service.record(match_id)
-    game = GAMES.get(record.game)
-    return record.mode == "digital" and game is not None and game.info.hidden_information
+    known: dict[str, bool] | None = getattr(app.state, "private_seats", None)
+    if known is None:
+        known = app.state.private_seats = {}
+    answer = known.get(match_id)
+    if answer is None:
+        # The answer never changes for a match (links are issued when the table opens, game and mode are
+        # fixed), so it is kept: the seat guard asks on every write, and asking the service meant reading
+        # the match's log again (bench/hammer.py). A plain dict: a lost race only computes it twice.
+        if table_for(app).is_linked(match_id):
+            answer = True
+        else:
+            record = app.state.service.record(match_id)
+            game = GAMES.get(record.game)
+            answer = record.mode == "digital" and game is not None and game.info.hidden_information
+        if len(known) >= PRIVATE_SEATS_KEPT:
+            known.clear()
+        known[match_id] = answer
+    return answer
+
+
+#: How many matches' answers ``seats_are_private`` keeps (a club's busy season; then it starts afresh).
+PRIVATE_SEATS_KEPT = 10_000
