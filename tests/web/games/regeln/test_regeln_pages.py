@@ -1,0 +1,200 @@
+"""Regeln's web pages (issue 12.3-12.5): the new-table form (digital or with the box, the club's card
+file uploaded or pasted, refused with card, field and line in both languages and nothing created),
+the seat links, a seat's phone (its hand, the secret tile picker, nobody else's hand), the shared table
+screen (mats, chips, scorepad; no hand), the scribe's page of table mode, and our designed cards
+marked on screen."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from importlib import resources
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from stammtisch.web.tables import table_for
+
+HTMX = {"hx-request": "true"}
+
+
+def _standard() -> dict[str, Any]:
+    text = resources.files("stammtisch.games.regeln").joinpath("cards.json").read_text(encoding="utf-8")
+    data: dict[str, Any] = json.loads(text)
+    return data
+
+
+def _matches(client: TestClient) -> int:
+    return len(client.app.state.service.list_matches(500))  # type: ignore[attr-defined]
+
+
+def _open(client: TestClient, **extra: Any) -> dict[str, Any]:
+    answer = client.post("/api/regeln", json={"players": ["Anna", "Ben", "Cem", ""], **extra})
+    assert answer.status_code == 201, answer.text
+    data: dict[str, Any] = answer.json()
+    return data
+
+
+def _enter(client: TestClient, link: str) -> str:
+    answer = client.get(link, follow_redirects=False)
+    assert answer.status_code == 303, answer.text
+    return str(answer.headers["location"])
+
+
+def test_the_form_offers_both_ways_and_the_own_card_file(client: TestClient) -> None:
+    page = client.get("/regeln/new")
+    assert page.status_code == 200
+    assert 'name="mode" value="table"' in page.text and 'name="cards_file"' in page.text
+    assert "/regeln/new" in client.get("/").text  # the home page offers it
+
+
+def test_the_form_opens_a_digital_table_and_shows_the_links_once(client: TestClient) -> None:
+    answer = client.post("/regeln", data={"player": ["Anna", "Ben", "", ""], "seats": "4", "mode": "digital"})
+    assert answer.status_code == 200, answer.text
+    assert answer.headers["cache-control"] == "no-store"
+    assert len(re.findall(r'data-testid="link-\d"', answer.text)) == 2
+    assert "Bot (heuristic)" in answer.text and 'data-testid="spectator"' in answer.text
+
+
+def test_a_bad_card_file_is_refused_with_card_field_line_and_nothing_is_created(client: TestClient) -> None:
+    """Issue 12 'bad input': an unknown effect, a missing title: the card and the file's line, both
+    languages; no match is written."""
+    data = _standard()
+    data["cards"][3]["effect"] = {"kind": "explode"}
+    text = json.dumps(data, indent=1, ensure_ascii=False)
+    before = _matches(client)
+    answer = client.post(
+        "/regeln",
+        data={"player": ["Anna", "Ben", "Cem"], "seats": "3"},
+        files={"cards_file": ("club.json", text.encode(), "application/json")},
+    )
+    assert answer.status_code == 422
+    shown = html.unescape(answer.text)
+    card = data["cards"][3]["id"]
+    line = text.splitlines().index(next(row for row in text.splitlines() if f'"id": "{card}"' in row)) + 1
+    assert f"Karte {card}" in shown and f"Zeile {line}" in shown
+    assert "RG-CARDS" in shown  # the clause, as the small rule note beside the sentence
+    assert _matches(client) == before
+    english = client.post("/api/regeln", json={"players": ["A", "B", "C"], "cards": text})
+    assert english.status_code == 422
+    error = english.json()["error"]
+    assert error["code"] == "regeln/card_file_invalid" and error["card"] == card and error["line"] == line
+    assert error["de"] and error["en"] and "RG" not in error["en"].split(":")[-1]
+    data = _standard()
+    data["cards"][0]["title"] = {"de": "Nur deutsch", "en": ""}
+    missing = client.post("/api/regeln", json={"players": ["A", "B", "C"], "cards": json.dumps(data)})
+    assert missing.status_code == 422 and missing.json()["error"]["field"] == "title.en"
+    assert _matches(client) == before
+
+
+def test_a_pasted_club_file_is_kept_in_the_set_up(client: TestClient) -> None:
+    data = _standard()
+    for card in data["cards"]:
+        if card["id"] == "K-W0":
+            card["title"]["de"] = "Weiß zählt nichts (Schachtel des Vereins)"
+    text = json.dumps(data, ensure_ascii=False)
+    answer = client.post("/regeln", data={"player": ["Anna", "Ben", "Cem"], "seats": "3", "cards": text})
+    assert answer.status_code == 200, answer.text
+    match_id = re.search(r"/w/([0-9a-f]+)", answer.text).group(1)  # type: ignore[union-attr]
+    assert client.app.state.service.record(match_id).setup["cards"] == text  # type: ignore[attr-defined]
+
+
+def test_a_seat_sees_its_hand_and_the_picker_nobody_else_does(client: TestClient) -> None:
+    opened = _open(client)
+    match_id = opened["match_id"]
+    table = table_for(client.app)
+    raw = client.app.state.service.state(match_id)  # type: ignore[attr-defined]
+    page = client.get(_enter(client, opened["links"]["0"]))
+    assert page.status_code == 200
+    shown = html.unescape(page.text)
+    assert 'data-testid="me">Anna' in shown
+    for card in raw.hands[0]:
+        assert f'data-card="{card}"' in shown
+    for other in (1, 2, 3):
+        for card in set(raw.hands[other]) - set(raw.hands[0]):
+            assert f'data-card="{card}"' not in shown  # no other hand, anywhere on the page
+    assert 'data-testid="predict"' in shown  # the first decision: the secret prediction (RG-1.11)
+    screen = html.unescape(client.get(opened["spectator"]).text)
+    assert 'data-testid="hand"' not in screen and 'data-testid="mats"' in screen
+    for seat in range(4):
+        for card in raw.hands[seat]:
+            assert f'data-card="{card}"' not in screen or card in json.dumps(raw.korrektur + raw.abstimm)
+    assert table.is_linked(match_id)
+
+
+def _to_vote(client: TestClient, opened: dict[str, Any]) -> dict[int, TestClient]:
+    """Every person's phone (its own client) answered with its first choice up to the vote."""
+    phones = {}
+    for seat, link in opened["links"].items():
+        phone = TestClient(client.app, headers={"accept-language": "de"})
+        phone.cookies.update(client.cookies)
+        _enter(phone, link)
+        phones[int(seat)] = phone
+    service = client.app.state.service  # type: ignore[attr-defined]
+    for _ in range(300):
+        public = service.snapshot(opened["match_id"], None)
+        if public.view["phase"] == "vote":
+            return phones
+        seat = next(int(s) for s in public.turn["seats"] if int(s) in phones)
+        mine = service.snapshot(opened["match_id"], seat)
+        answer = phones[seat].post(
+            f"/seat/{opened['match_id']}/act",
+            data={"seq": mine.seq, "notation": mine.legal[0]["notation"]},
+            headers=HTMX,
+        )
+        assert answer.status_code == 200, answer.text
+    raise AssertionError("no vote")
+
+
+def test_the_vote_picker_shows_who_voted_never_how_until_the_reveal(client: TestClient) -> None:
+    """RG-3.2: the big tile picker (Ja/Nein × tiles); after a vote the others' pages show a tick, not the
+    vote; the last vote reveals every vote on every page; a stale vote of the same round is taken."""
+    opened = _open(client)
+    phones = _to_vote(client, opened)
+    match_id = opened["match_id"]
+    board = phones[0].get(f"/seat/{match_id}/board").text
+    assert 'data-testid="vote-picker"' in board
+    assert 'value="vote yes 1"' in board and 'value="vote no 1"' in board
+    seq = int(re.search(r'data-seq="(\d+)"', board).group(1))  # type: ignore[union-attr]
+    due = [int(s) for s in client.app.state.service.snapshot(match_id, None).turn["seats"]]  # type: ignore[attr-defined]
+    people = [seat for seat in due if seat in phones]
+    first = people[0]
+    phones[first].post(f"/seat/{match_id}/act", data={"seq": seq, "notation": "vote yes 2"}, headers=HTMX)
+    for seat in people[1:]:
+        other = html.unescape(phones[seat].get(f"/seat/{match_id}/board").text)
+        assert f'data-testid="voted-{first}">✓' in other
+        assert 'data-testid="reveal"' not in other and "× 2" not in other
+    for seat in people[1:]:  # each with the seq it saw before: stale, and still taken (same vote)
+        answer = phones[seat].post(f"/seat/{match_id}/act", data={"seq": seq, "notation": "vote no 1"}, headers=HTMX)
+        assert answer.status_code == 200, answer.text
+    for seat in people:
+        revealed = html.unescape(phones[seat].get(f"/seat/{match_id}/board").text)
+        assert 'data-testid="reveal"' in revealed and "× 2" in revealed
+
+
+def test_designed_cards_are_marked_on_screen(client: TestClient) -> None:
+    opened = _open(client)
+    screen = html.unescape(client.get(opened["spectator"]).text)
+    public = client.app.state.service.snapshot(opened["match_id"], None).view  # type: ignore[attr-defined]
+    in_force = [public[kind][i] for kind in ("korrektur", "abstimm", "ereignis") for i in (0, 1)]
+    designed = [card for card in in_force if public["cards"][card]["designed"]]
+    assert screen.count("von uns entworfen</span>") == len(designed)
+
+
+def test_table_mode_the_scribe_enters_the_boxed_game(client: TestClient) -> None:
+    """Issue 12.5: with the box the app is scorepad and referee: the scribe enters the face-up cards
+    and every step; a wrong entry is refused with the rule and changes nothing."""
+    answer = client.post("/regeln", data={"player": ["Anna", "Ben", "Cem"], "seats": "3", "mode": "table"},
+                         follow_redirects=False)  # fmt: skip
+    assert answer.status_code == 303
+    page_url = answer.headers["location"]
+    page = html.unescape(client.get(page_url).text)
+    assert 'data-testid="outcome"' in page and "Korrektur" in page
+    match_id = page_url.rsplit("/", 1)[-1]
+    seq = client.app.state.service.snapshot(match_id, None).seq  # type: ignore[attr-defined]
+    entered = client.post(f"/m/{match_id}/outcome", data={"seq": seq, "outcome": "card K-Y0"}, headers=HTMX)
+    assert entered.status_code == 200
+    wrong = client.post(f"/m/{match_id}/outcome", data={"seq": seq + 1, "outcome": "card A-LINKS2"}, headers=HTMX)
+    assert wrong.status_code >= 400  # an Abstimm card cannot be the second Korrektur
+    assert client.app.state.service.snapshot(match_id, None).seq == seq + 1  # type: ignore[attr-defined]
