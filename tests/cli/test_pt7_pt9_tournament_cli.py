@@ -1,4 +1,4 @@
-"""``stammtisch tournament`` withdraw / join / replace / changes (PT-7, PT-8) and delete (PT-9): the
+"""``stammtisch tournament`` withdraw / join / replace / changes (PT-7, PT-8) and delete/restore (PT-9): the
 changes between passes on the same database as the web app, refusals bilingual with their clause and
 exit code 2, nothing written or deleted when refused."""
 
@@ -84,20 +84,21 @@ def test_bad_changes_are_refused(env: dict[str, str]) -> None:
     assert "keine Wechsel / no changes" in run(env, "changes", tid).stdout
 
 
-def test_delete_asks_for_the_title_and_consent(env: dict[str, str]) -> None:
-    """PT-9: the title is asked (or --title); recorded games need --with-scores; else nothing goes."""
+def test_delete_asks_for_the_title_and_archives(env: dict[str, str]) -> None:
+    """PT-9: the title is asked (or --title); a wrong one changes nothing; the right one archives the
+    tournament with its games kept (``restore`` brings it back)."""
     tid = run(env, "create", "Test Turnier").stdout.strip()
     run(env, "register", tid, "A", "B", "C", "D")
     assert run(env, "draw", tid, "1").exit_code == 0
     wrong = run(env, "delete", tid, input="Turnier\n")
-    assert wrong.exit_code == 2 and "(PT-9)" in wrong.output and "Nothing was deleted" in text(wrong)
+    assert wrong.exit_code == 2 and "(PT-9)" in wrong.output and "Nothing was changed" in text(wrong)
     play(env, tid, 1)
-    no_consent = run(env, "delete", tid, "--title", "test turnier")
-    assert no_consent.exit_code == 2
-    assert "8 Spiele / games" in text(no_consent) and "Confirm explicitly" in text(no_consent)
-    assert run(env, "standings", tid).exit_code == 0
-    done = run(env, "delete", tid, "--with-scores", input="Test Turnier\n")
+    done = run(env, "delete", tid, input="Test Turnier\n")
     assert done.exit_code == 0, done.output
-    assert "gelöscht / deleted: Test Turnier" in done.stdout
-    assert run(env, "standings", tid).exit_code == 2
+    assert "archiviert / archived: Test Turnier" in done.stdout and f"restore {tid}" in text(done)
+    assert run(env, "standings", tid).exit_code == 0  # kept, readable
+    assert run(env, "register", tid, "E").exit_code == 2  # frozen
+    restored = run(env, "restore", tid)
+    assert restored.exit_code == 0 and "restored: Test Turnier" in restored.stdout
+    assert run(env, "restore", tid).exit_code == 2  # not archived any more
     assert run(env, "delete", "nope", "--title", "x").exit_code == 2

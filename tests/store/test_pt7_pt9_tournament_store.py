@@ -1,7 +1,7 @@
 """PT-7 and PT-9 on real databases (SQLite; PostgreSQL with STAMMTISCH_TEST_DATABASE_URL): changes of
 players are stored in sequence and survive a restart, a draw is stored only from the pool they leave,
-racing changes keep the sequence dense, and deleting a tournament removes it with its sheets in one
-transaction (or nothing at all). Migration 0005 adds the changes table to a database at 0004."""
+racing changes keep the sequence dense, and "deleting" a tournament archives it, keeping every row
+(restorable). Migration 0005 adds the changes table to a database at 0004."""
 
 from __future__ import annotations
 
@@ -16,12 +16,11 @@ from stammtisch.club.tournament import (
     DeleteRefused,
     PassRunning,
     StoredDraw,
-    TournamentNotFound,
+    TournamentArchived,
     TournamentRefused,
     draw_pass,
 )
 from stammtisch.club.tournament.changes import REPLACE, WITHDRAW
-from stammtisch.matches.errors import MatchNotFound
 from stammtisch.matches.service import MatchService
 from stammtisch.store import create_store_engine, open_store
 from stammtisch.store.database import downgrade, upgrade
@@ -142,12 +141,11 @@ def _rows(store, tid: str, sheets: tuple[str, ...]) -> dict[str, int]:
     return counts
 
 
-def test_deleting_removes_the_tournament_and_its_sheets_in_one_transaction(sql_url: str) -> None:
-    """PT-9: refused (nothing deleted) without the title or, with entries, without consent; then
-    every row of the tournament and its sheets' matches and events go; other matches stay."""
+def test_archiving_keeps_every_row_and_restoring_brings_it_back(sql_url: str) -> None:
+    """PT-9 (migration 0007): "deleting" archives: not a row of the tournament or its sheets goes; it
+    leaves the list, refuses changes, survives a restart archived, and is restored as it was."""
     store, service = _service(sql_url)
     try:
-        other = service.sheets.service.create("preisromme", ["X", "Y", "Z"], mode="scoresheet").match_id
         tid = service.create("Herbst").tournament_id
         service.register_many(tid, ["A", "B", "C", "D", "E"])
         service.withdraw(tid, 5)
@@ -155,20 +153,25 @@ def test_deleting_removes_the_tournament_and_its_sheets_in_one_transaction(sql_u
         play_sheet(service.sheets.service, sheets[0], random.Random(2), games=2)
         before = _rows(store, tid, sheets)
         assert before["tournament_changes"] == 1 and before["match_events"] > 0
+        original = service.get(tid)
         with pytest.raises(DeleteRefused):
-            service.delete(tid, "Herbst")
-        with pytest.raises(DeleteRefused):
-            service.delete(tid, "Winter", scores_too=True)
-        with pytest.raises(DeleteRefused):  # the store itself re-checks under its lock
-            service.repository.delete(tid, scores_too=False)
+            service.delete(tid, "Winter")
+        service.delete(tid, "herbst", actor="cli:anna")
         assert _rows(store, tid, sheets) == before
-        service.delete(tid, "herbst", scores_too=True)
-        assert set(_rows(store, tid, sheets).values()) == {0}
-        with pytest.raises(TournamentNotFound):
-            service.overview(tid)
-        with pytest.raises(MatchNotFound):
-            service.sheets.service.snapshot(sheets[0])
-        assert service.sheets.service.snapshot(other).players == ["X", "Y", "Z"]
+        with pytest.raises(TournamentArchived):
+            service.register(tid, "Fritz")
+    finally:
+        store.close()
+    store, service = _service(sql_url)  # a restart
+    try:
+        record = service.get(tid)
+        assert record.archived and record.archived_by == "cli:anna" and record.archived_at is not None
+        assert tid not in [r.tournament_id for r in service.list_tournaments()]
+        assert [r.tournament_id for r in service.list_archived()] == [tid]
+        assert service.restore(tid) == original
+        assert [r.tournament_id for r in service.list_tournaments()] == [tid] and service.list_archived() == []
+        assert _rows(store, tid, sheets) == before
+        assert service.sheets.service.snapshot(sheets[0]).seq > 0
     finally:
         store.close()
 

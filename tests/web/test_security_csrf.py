@@ -18,7 +18,7 @@ def state_changing(app: FastAPI) -> list[tuple[str, str]]:
     found = sorted(
         {(method, template) for method, template in routes(app) if method in ("POST", "PUT", "PATCH", "DELETE")}
     )
-    assert ("POST", "/m/{match_id}/undo") in found and ("POST", "/t/{tournament_id}/delete") in found
+    assert ("POST", "/m/{match_id}/undo") in found and ("POST", "/t/{tournament_id}/archive") in found
     return found
 
 

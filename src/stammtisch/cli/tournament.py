@@ -1,7 +1,8 @@
 """``stammtisch tournament``: Preisrommé tournaments from the terminal, on the same database as the
 web app (``STAMMTISCH_DATABASE_URL`` or the data directory): create, register, draw a pass (with
 its audit data), change players between passes (``withdraw``, ``join``, ``replace``, ``changes``:
-PT-7), show the tables and standings, and ``delete`` a tournament after typing its title (PT-9).
+PT-7), show the tables and standings, ``delete`` (archive) a tournament after typing its title and
+``restore`` it (PT-9).
 Score sheets are entered on the web page of each table (``/sheet/<id>``) or through the JSON API.
 """
 
@@ -202,11 +203,15 @@ def delete(
         str | None, typer.Option("--title", help="the tournament's title, typed again to confirm (else asked)")
     ] = None,
     with_scores: Annotated[
-        bool, typer.Option("--with-scores", help="also delete the games recorded on its sheets (PT-9)")
+        bool, typer.Option("--with-scores", help="kept for old scripts: nothing is deleted any more (PT-9)")
     ] = False,
 ) -> None:
-    """PT-9: delete a tournament with its players, draws, changes and score sheets. Asks for the title;
-    a tournament with recorded games needs --with-scores. Refused with nothing deleted otherwise."""
+    """PT-9: "delete" a tournament: it is archived (left out of the list, frozen), never deleted; its
+    players, draws, changes and score sheets are kept and ``restore`` brings it back. Asks for the title."""
+    import getpass
+
+    from stammtisch.matches.audit import cli_actor
+
     with _service() as service:
         preview = service.deletion_preview(tournament_id)
         out = stdout()
@@ -217,5 +222,18 @@ def delete(
             soft_wrap=True,
         )
         typed = title if title is not None else typer.prompt("Titel zur Bestätigung / title to confirm", default="")
-        service.delete(tournament_id, typed, with_scores)
-    out.print(f"gelöscht / deleted: {preview.record.title}", markup=False, soft_wrap=True)
+        service.delete(tournament_id, typed, with_scores, actor=cli_actor(getpass.getuser()))
+    out.print(
+        f"archiviert / archived: {preview.record.title} (wiederherstellen / restore: stammtisch tournament restore "
+        f"{tournament_id})",
+        markup=False,
+        soft_wrap=True,
+    )
+
+
+@app.command("restore")
+def restore(tournament_id: Annotated[str, typer.Argument()]) -> None:
+    """PT-9: bring an archived tournament back, as it was."""
+    with _service() as service:
+        record = service.restore(tournament_id)
+    stdout().print(f"wiederhergestellt / restored: {record.title}", markup=False, soft_wrap=True)

@@ -7,9 +7,8 @@ is stored once, a number once, a name once.
 
 A change of players (PT-7) is checked (``plan_change``) and stored under the same lock, with the
 draws: a change is never recorded once its pass is drawn, and a draw is stored only if it shuffled
-the pool the changes leave. Deleting (PT-9) removes the tournament and the score-sheet matches of
-its draws in one transaction, after checking under the lock that no sheet holds entries unless
-``scores_too``.
+the pool the changes leave. Nothing is deleted (PT-9): archiving sets ``archived_at``/``archived_by``
+(the list leaves it out), restoring clears them; players, draws, changes and sheets stay as they were.
 """
 
 from __future__ import annotations
@@ -18,7 +17,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, Engine, delete, func, insert, select
+from sqlalchemy import Connection, Engine, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from stammtisch.club.tournament.changes import PlayerChange, pool
@@ -32,11 +31,8 @@ from stammtisch.club.tournament.repository import (
     plan_change,
     pool_changed,
     registration_closed,
-    scores_recorded,
 )
 from stammtisch.store.repository import _available
-from stammtisch.store.seat_links import seat_links
-from stammtisch.store.tables import match_events, matches
 from stammtisch.store.tournament_tables import tournament_changes, tournament_draws, tournament_players, tournaments
 
 
@@ -49,6 +45,8 @@ def _record(row: Any) -> TournamentRecord:
         prizes=tuple(row.prizes),
         scoring=str((row.options or {}).get("scoring", "penalty_points")),
         normalise_table_size=bool((row.options or {}).get("normalise_table_size", False)),
+        archived_at=row.archived_at,
+        archived_by=row.archived_by,
     )
 
 
@@ -83,6 +81,7 @@ class SqlTournamentRepository:
     def list_tournaments(self, limit: int) -> list[TournamentRecord]:
         query = (
             select(tournaments)
+            .where(tournaments.c.archived_at.is_(None))
             .order_by(tournaments.c.created_at.desc(), tournaments.c.tournament_id.desc())
             .limit(max(limit, 0))
         )
@@ -344,30 +343,31 @@ class SqlTournamentRepository:
         with _available(), self.engine.connect() as connection:
             return self._changes_in(connection, tournament_id)
 
-    # --- deleting (PT-9) --------------------------------------------------------------------------
+    # --- archiving (PT-9) -------------------------------------------------------------------------
 
-    def delete(self, tournament_id: str, scores_too: bool) -> tuple[str, ...]:
+    def archive(self, tournament_id: str, at: datetime, actor: str | None) -> TournamentRecord:
+        return self._set_archived(tournament_id, at, actor)
+
+    def restore(self, tournament_id: str) -> TournamentRecord:
+        return self._set_archived(tournament_id, None, None)
+
+    def _set_archived(self, tournament_id: str, at: datetime | None, actor: str | None) -> TournamentRecord:
         with _available(), self.engine.begin() as connection:
             self._lock(connection, tournament_id)
-            rows = connection.execute(
-                select(tournament_draws.c.match_ids)
-                .where(tournament_draws.c.tournament_id == tournament_id)
-                .order_by(tournament_draws.c.pass_no)
-            ).all()
-            match_ids = tuple(str(m) for row in rows for m in row.match_ids)
-            if match_ids:
-                entries = int(
-                    connection.execute(
-                        select(func.coalesce(func.sum(matches.c.last_seq), 0)).where(matches.c.match_id.in_(match_ids))
-                    ).scalar()
-                    or 0
-                )
-                if entries and not scores_too:
-                    raise scores_recorded(entries)
-                for table in (seat_links, match_events):
-                    connection.execute(delete(table).where(table.c.match_id.in_(match_ids)))
-                connection.execute(delete(matches).where(matches.c.match_id.in_(match_ids)))
-            for table in (tournament_changes, tournament_draws, tournament_players):
-                connection.execute(delete(table).where(table.c.tournament_id == tournament_id))
-            connection.execute(delete(tournaments).where(tournaments.c.tournament_id == tournament_id))
-        return match_ids
+            connection.execute(
+                update(tournaments)
+                .where(tournaments.c.tournament_id == tournament_id)
+                .values(archived_at=at, archived_by=actor)
+            )
+            row = connection.execute(select(tournaments).where(tournaments.c.tournament_id == tournament_id)).one()
+        return _record(row)
+
+    def list_archived(self, limit: int) -> list[TournamentRecord]:
+        query = (
+            select(tournaments)
+            .where(tournaments.c.archived_at.is_not(None))
+            .order_by(tournaments.c.archived_at.desc(), tournaments.c.tournament_id.desc())
+            .limit(max(limit, 0))
+        )
+        with _available(), self.engine.connect() as connection:
+            return [_record(row) for row in connection.execute(query)]

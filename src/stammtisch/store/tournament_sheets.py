@@ -57,6 +57,4 @@ def tournament_service(matches: MatchService, game: TournamentGame | None = None
     sheets = MatchSheets(matches, game)
     if engine is not None:
         return TournamentService(SqlTournamentRepository(engine), sheets, game=sheets.game)
-    # In memory (tests, simulations): deleting a tournament (PT-9) drops its sheets from the match repository.
-    drop = getattr(matches.repository, "delete_matches", None)
-    return TournamentService(InMemoryTournaments(sheets.sheet_entries, drop), sheets, game=sheets.game)
+    return TournamentService(InMemoryTournaments(), sheets, game=sheets.game)

@@ -14,6 +14,7 @@ from stammtisch.club.tournament.errors import (
     DeleteRefused,
     PassRunning,
     PlayerCountRefused,
+    TournamentArchived,
     TournamentNotFound,
     TournamentRefused,
 )
@@ -38,6 +39,7 @@ __all__ = [
     "Standings",
     "StoredDraw",
     "TableSheet",
+    "TournamentArchived",
     "TournamentNotFound",
     "TournamentRecord",
     "TournamentRefused",

@@ -31,6 +31,13 @@ class PassRunning(RuleViolation):
     code = "tournament/pass_running"
 
 
+class TournamentArchived(RuleViolation):
+    """PT-9: the tournament is archived: it is kept as it was and changes nothing until it is restored
+    (or it is not archived, and so cannot be restored)."""
+
+    code = "tournament/archived"
+
+
 class DeleteRefused(RuleViolation):
     """Deleting a tournament without the confirmation it needs (PT-9: the exact title, and the
     explicit consent to delete recorded games)."""

@@ -21,6 +21,13 @@ class TournamentRecord:
     prizes: tuple[str, ...] = ()
     scoring: str = "penalty_points"
     normalise_table_size: bool = False
+    #: PT-9: when and by whom it was archived ("deleted"); None while it is in use. Restoring clears both.
+    archived_at: datetime | None = None
+    archived_by: str | None = None
+
+    @property
+    def archived(self) -> bool:
+        return self.archived_at is not None
 
 
 @dataclass(frozen=True, slots=True)

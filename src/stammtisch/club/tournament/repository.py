@@ -3,13 +3,13 @@
 A repository stores and enforces only what must be atomic: a name registers once, a list of names
 registers all together or not at all, nobody registers after the first draw, and each pass is drawn
 once (PT-5, R-1.3); a change of players is recorded only between two draws and a draw only from the
-pool the changes leave (PT-7); a tournament is deleted with all its sheets or not at all (PT-9)."""
+pool the changes leave (PT-7). Nothing is ever deleted: a tournament is archived and restored (PT-9)."""
 
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Protocol, runtime_checkable
 
@@ -21,7 +21,7 @@ from stammtisch.club.tournament.changes import (
     kind_of,
     pool,
 )
-from stammtisch.club.tournament.errors import DeleteRefused, PassRunning, TournamentNotFound, TournamentRefused
+from stammtisch.club.tournament.errors import PassRunning, TournamentNotFound, TournamentRefused
 from stammtisch.club.tournament.model import Registration, StoredDraw, TournamentRecord
 from stammtisch.core.text import Text
 
@@ -78,18 +78,6 @@ def pool_changed(pass_no: int) -> TournamentRefused:
         Text(
             f"Während der Auslosung von Durchgang {pass_no} haben sich die Spielerinnen geändert; bitte neu auslosen.",
             f"The players changed while pass {pass_no} was being drawn; please draw again.",
-        ),
-    )
-
-
-def scores_recorded(entries: int) -> DeleteRefused:
-    return DeleteRefused(
-        "PT-9",
-        Text(
-            f"Auf den Schreibzetteln stehen {entries} Eintragungen; sie würden mitgelöscht. Zum Löschen das "
-            "Mitlöschen der eingetragenen Spiele ausdrücklich bestätigen. Nichts wurde gelöscht.",
-            f"The score sheets hold {entries} entries; they would be deleted too. Confirm explicitly that the "
-            "recorded games are deleted too. Nothing was deleted.",
         ),
     )
 
@@ -186,28 +174,28 @@ class TournamentRepository(Protocol):
         """In the order they were recorded (``seq``)."""
         ...
 
-    def delete(self, tournament_id: str, scores_too: bool) -> tuple[str, ...]:
-        """PT-9: delete the tournament, its players, draws, changes and the score-sheet matches of its
-        draws in one step; refused (nothing deleted) when a sheet holds entries and not
-        ``scores_too``. The deleted sheets' match ids."""
+    def archive(self, tournament_id: str, at: datetime, actor: str | None) -> TournamentRecord:
+        """PT-9: mark the tournament archived (hidden from ``list_tournaments``, frozen); nothing is
+        deleted. The archived record."""
+        ...
+
+    def restore(self, tournament_id: str) -> TournamentRecord:
+        """PT-9: the archived tournament is in use again, as it was. The restored record."""
+        ...
+
+    def list_archived(self, limit: int) -> list[TournamentRecord]:
+        """The archived tournaments, the most recently archived first."""
         ...
 
 
 class InMemoryTournaments:
-    """Tournaments in dicts, for tests. Thread-safe. ``sheet_entries`` counts a sheet's entries and
-    ``drop_sheets`` deletes sheets (PT-9); without them deleting leaves the sheets alone."""
+    """Tournaments in dicts, for tests and simulations. Thread-safe."""
 
-    def __init__(
-        self,
-        sheet_entries: Callable[[str], int] | None = None,
-        drop_sheets: Callable[[Sequence[str]], None] | None = None,
-    ) -> None:
+    def __init__(self) -> None:
         self._records: dict[str, TournamentRecord] = {}
         self._players: dict[str, list[Registration]] = {}
         self._draws: dict[str, dict[int, StoredDraw]] = {}
         self._changes: dict[str, list[PlayerChange]] = {}
-        self._sheet_entries = sheet_entries
-        self._drop_sheets = drop_sheets
         self._lock = threading.Lock()
 
     def create(self, record: TournamentRecord) -> None:
@@ -226,7 +214,11 @@ class InMemoryTournaments:
 
     def list_tournaments(self, limit: int) -> list[TournamentRecord]:
         with self._lock:
-            records = sorted(self._records.values(), key=lambda r: (r.created_at, r.tournament_id), reverse=True)
+            records = sorted(
+                (r for r in self._records.values() if r.archived_at is None),
+                key=lambda r: (r.created_at, r.tournament_id),
+                reverse=True,
+            )
         return records[: max(limit, 0)]
 
     def register(self, tournament_id: str, name: str) -> Registration:
@@ -297,18 +289,26 @@ class InMemoryTournaments:
         with self._lock:
             return list(self._changes[tournament_id])
 
-    def delete(self, tournament_id: str, scores_too: bool) -> tuple[str, ...]:
-        self.get(tournament_id)
+    def archive(self, tournament_id: str, at: datetime, actor: str | None) -> TournamentRecord:
         with self._lock:
-            match_ids = tuple(
-                m for p in sorted(self._draws[tournament_id]) for m in self._draws[tournament_id][p].match_ids
-            )
-            if not scores_too and self._sheet_entries is not None:
-                entries = sum(self._sheet_entries(m) for m in match_ids)
-                if entries:
-                    raise scores_recorded(entries)
-            for table in (self._records, self._players, self._draws, self._changes):
-                del table[tournament_id]
-        if self._drop_sheets is not None:
-            self._drop_sheets(match_ids)
-        return match_ids
+            record = self._records.get(tournament_id)
+            if record is None:
+                raise not_found(tournament_id)
+            archived = replace(record, archived_at=at, archived_by=actor)
+            self._records[tournament_id] = archived
+            return archived
+
+    def restore(self, tournament_id: str) -> TournamentRecord:
+        with self._lock:
+            record = self._records.get(tournament_id)
+            if record is None:
+                raise not_found(tournament_id)
+            restored = replace(record, archived_at=None, archived_by=None)
+            self._records[tournament_id] = restored
+            return restored
+
+    def list_archived(self, limit: int) -> list[TournamentRecord]:
+        with self._lock:
+            records = [r for r in self._records.values() if r.archived_at is not None]
+        records.sort(key=lambda r: (r.archived_at, r.tournament_id), reverse=True)
+        return records[: max(limit, 0)]

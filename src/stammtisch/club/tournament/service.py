@@ -1,5 +1,5 @@
 """The tournament use cases: create, register, draw a pass, change players between passes (PT-7),
-read the sheets and the standings, delete a tournament (PT-9).
+read the sheets and the standings, archive and restore a tournament (PT-9).
 
 Storage is a ``TournamentRepository``; each table's pass is a score-sheet match kept by a
 ``SheetKeeper`` (the match service, behind a port: ``club`` and ``matches`` are sibling layers and do
@@ -19,7 +19,7 @@ from typing import Protocol
 
 from stammtisch.club.tournament.changes import JOIN, REPLACE, RETURN, WITHDRAW, PlayerChange, pool
 from stammtisch.club.tournament.draw import Draw, check_pass_no, draw_pass, verify_draw
-from stammtisch.club.tournament.errors import DeleteRefused, PassRunning, TournamentRefused
+from stammtisch.club.tournament.errors import DeleteRefused, PassRunning, TournamentArchived, TournamentRefused
 from stammtisch.club.tournament.model import Registration, StoredDraw, TournamentRecord
 from stammtisch.club.tournament.options import (
     DEFAULT_NORMALISE_TABLE_SIZE,
@@ -33,7 +33,6 @@ from stammtisch.club.tournament.repository import (
     already_drawn,
     name_key,
     registration_closed,
-    scores_recorded,
 )
 from stammtisch.club.tournament.standings import (
     PlayerResult,
@@ -151,8 +150,8 @@ class Overview:
 
 @dataclass(frozen=True, slots=True)
 class DeletionPreview:
-    """What deleting a tournament removes (PT-9): its players, the score sheets of its draws and the
-    entries on them (an entry is one step of a sheet; an untouched sheet has none)."""
+    """What archiving a tournament puts away (PT-9): its players, the score sheets of its draws and the
+    entries on them (an entry is one step of a sheet; an untouched sheet has none). All are kept."""
 
     record: TournamentRecord
     players: int
@@ -314,6 +313,7 @@ class TournamentService:
     def register(self, tournament_id: str, name: str) -> Registration:
         """PT-5: a player registers with a name not taken yet, before the first draw."""
         cleaned = _clean(name, MAX_NAME, Text("Der Name", "The name"))
+        self._check_active(tournament_id)
         if self.repository.draws(tournament_id):
             raise registration_closed()
         self._refuse_withdrawn([cleaned], tournament_id)
@@ -342,6 +342,7 @@ class TournamentService:
         control characters, taken, or twice in the list) refuses the whole list, naming it."""
         if len(names) == 1:
             return [self.register(tournament_id, names[0])]
+        self._check_active(tournament_id)
         try:
             cleaned = []
             seen: dict[str, str] = {}
@@ -378,7 +379,7 @@ class TournamentService:
         """R-1.3: draw tables and seats for ``pass_no`` and open one score sheet per table (R-2.1).
         Pass 1 first; pass 2 only once every pass-1 sheet is complete (R-1.2)."""
         check_pass_no(pass_no, self.game)
-        record = self.repository.get(tournament_id)
+        record = self._check_active(tournament_id)
         players = self.repository.players(tournament_id)
         # PT-7: the pool of this pass: the registered players as the recorded changes leave them.
         numbers = pool([p.number for p in players], self.repository.changes(tournament_id), pass_no)
@@ -492,7 +493,7 @@ class TournamentService:
         player brings her back. Recorded with its place in the sequence and the time; refused with
         nothing written while a pass is drawn and not finished."""
         name = _clean(joining, MAX_NAME, Text("Der Name", "The name")) if joining is not None else None
-        self.repository.get(tournament_id)
+        self._check_active(tournament_id)
         before_pass = self._change_pass(tournament_id)
         return self.repository.change_players(tournament_id, before_pass, leaving, name, self.clock())
 
@@ -542,10 +543,10 @@ class TournamentService:
             ),
         )
 
-    # --- deleting (PT-9) ----------------------------------------------------------------------
+    # --- archiving (PT-9) ---------------------------------------------------------------------
 
     def deletion_preview(self, tournament_id: str) -> DeletionPreview:
-        """PT-9: what deleting would remove."""
+        """PT-9: what archiving puts away (and restoring brings back): players, sheets, games, entries."""
         record = self.repository.get(tournament_id)
         players = self.repository.players(tournament_id)
         match_ids = [m for stored in self.repository.draws(tournament_id) for m in stored.match_ids]
@@ -553,23 +554,70 @@ class TournamentService:
         entries = sum(self.sheets.sheet_entries(m) for m in match_ids)
         return DeletionPreview(record, len(players), len(match_ids), games, entries)
 
-    def delete(self, tournament_id: str, confirm_title: str, scores_too: bool = False) -> DeletionPreview:
-        """PT-9: delete a tournament with its players, draws, changes and score sheets, in one step.
-        ``confirm_title`` must repeat the title (blanks and case aside); a tournament whose sheets hold
-        entries is deleted only with ``scores_too``. Refused with nothing deleted otherwise."""
+    def archive(self, tournament_id: str, actor: str | None = None) -> TournamentRecord:
+        """PT-9: "delete" a tournament by archiving it: it leaves the list of tournaments and changes
+        nothing any more, but its players, draws, changes and score sheets are all kept, and it can be
+        restored. Records when and by whom (``actor``, ``matches.audit``). An archived one is refused."""
+        record = self.repository.get(tournament_id)
+        if record.archived:
+            raise TournamentArchived(
+                "PT-9",
+                Text(
+                    f"Das Turnier {record.title!r} ist schon archiviert. Nichts wurde geändert.",
+                    f"The tournament {record.title!r} is archived already. Nothing was changed.",
+                ),
+            )
+        return self.repository.archive(tournament_id, self.clock(), actor)
+
+    def restore(self, tournament_id: str) -> TournamentRecord:
+        """PT-9: bring an archived tournament back, exactly as it was archived."""
+        record = self.repository.get(tournament_id)
+        if not record.archived:
+            raise TournamentArchived(
+                "PT-9",
+                Text(
+                    f"Das Turnier {record.title!r} ist nicht archiviert; es gibt nichts wiederherzustellen.",
+                    f"The tournament {record.title!r} is not archived; there is nothing to restore.",
+                ),
+            )
+        return self.repository.restore(tournament_id)
+
+    def list_archived(self, limit: int = 50) -> list[TournamentRecord]:
+        """The archived tournaments, the most recently archived first (the restore page)."""
+        return self.repository.list_archived(limit)
+
+    def delete(
+        self, tournament_id: str, confirm_title: str, scores_too: bool = False, actor: str | None = None
+    ) -> DeletionPreview:
+        """PT-9 as the command line asks for it: the typed title (blanks and case aside) confirms, then the
+        tournament is archived (``archive``; nothing is deleted, so ``scores_too`` no longer matters)."""
         preview = self.deletion_preview(tournament_id)
         if name_key(str(confirm_title)) != name_key(preview.record.title):
             raise DeleteRefused(
                 "PT-9",
                 Text(
-                    f"Zum Löschen den Titel des Turniers eingeben: {preview.record.title!r}. Nichts wurde gelöscht.",
-                    f"To delete, type the tournament's title: {preview.record.title!r}. Nothing was deleted.",
+                    f"Zum Archivieren den Titel des Turniers eingeben: {preview.record.title!r}. "
+                    "Nichts wurde geändert.",
+                    f"To archive, type the tournament's title: {preview.record.title!r}. Nothing was changed.",
                 ),
             )
-        if preview.entries and not scores_too:
-            raise scores_recorded(preview.entries)
-        self.repository.delete(tournament_id, scores_too)
+        self.archive(tournament_id, actor)
         return preview
+
+    def _check_active(self, tournament_id: str) -> TournamentRecord:
+        """PT-9: an archived tournament is frozen until it is restored."""
+        record = self.repository.get(tournament_id)
+        if record.archived:
+            raise TournamentArchived(
+                "PT-9",
+                Text(
+                    f"Das Turnier {record.title!r} ist archiviert und bleibt, wie es war. Wer es weiterführen "
+                    "will, stellt es zuerst wieder her (Admin oder Kassenwart). Nichts wurde geändert.",
+                    f"The tournament {record.title!r} is archived and stays as it was. To carry on with it, "
+                    "restore it first (admin or treasurer). Nothing was changed.",
+                ),
+            )
+        return record
 
 
 def played_scoring(record: TournamentRecord, sheets: Sequence[TableSheet]) -> str:

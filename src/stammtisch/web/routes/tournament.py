@@ -1,7 +1,7 @@
 """Preisrommé tournament pages: create and register, the seat and table draw with its audit data,
 each table's score sheet (a phone page for the Schreiber at seat 1, live on the other phones), the
-standings with the prize ranking, changing players between passes (PT-7) and deleting a tournament
-after a confirmation (PT-9).
+standings with the prize ranking, changing players between passes (PT-7), and archiving a tournament
+instead of deleting it, with the list of archived ones and their restore buttons (PT-9).
 
 Page texts come from the Babel catalogs like the rest of the app (``_()`` in the templates, English
 message ids, German in web/locale/de). Refusals (``RuleViolation``) are shown on the page they came
@@ -27,6 +27,7 @@ from stammtisch.club.tournament.standings import TIE_BREAKS
 from stammtisch.club.tournament.tables import GAMES_PER_PASS, MAX_PLAYERS, dealer_seat, table_sizes
 from stammtisch.core.errors import RuleViolation
 from stammtisch.core.text import Text
+from stammtisch.matches import audit
 from stammtisch.matches.errors import MatchNotFound
 from stammtisch.matches.service import MatchService
 from stammtisch.store.tournament_sheets import GAME as SHEET_GAME
@@ -87,7 +88,7 @@ async def tournaments_page(request: Request, lang: LangDep) -> Response:
         tie_breaks=TIE_BREAKS,
         scorings=SCORINGS,
         error=None,
-        deleted=request.query_params.get("deleted") == "1",
+        archived=request.query_params.get("archived") == "1",
     )
 
 
@@ -225,56 +226,69 @@ async def change_players(
     return RedirectResponse(f"/t/{tournament_id}#players", status_code=303)
 
 
-# --- deleting (PT-9) ------------------------------------------------------------------------------
+# --- archiving and restoring (PT-9) ---------------------------------------------------------------
 
 
-async def _delete_page(
-    request: Request, lang: str, tournament_id: str, error: RuleViolation | None = None, typed: str = ""
-) -> HTMLResponse:
+async def _archive_page(
+    request: Request, lang: str, tournament_id: str, error: RuleViolation | None = None
+) -> Response:
     service = tournaments_of(request)
     try:
         preview = await run_in_threadpool(service.deletion_preview, tournament_id)
     except (TournamentNotFound, MatchNotFound) as missing:
         raise _not_found(missing) from None
-    fragment = request.headers.get("hx-request") == "true"
     return _page(
         request,
         lang,
-        "tournament/delete_form.html" if fragment else "tournament/delete.html",
+        "tournament/archive.html",
         status_code=status_for(error) if error is not None else 200,
         d=preview,
-        typed=typed,
-        error=error.text(lang) if error is not None else None,
+        error=error,
     )
 
 
-@router.get("/t/{tournament_id}/delete", response_class=HTMLResponse)
-async def delete_page(request: Request, tournament_id: str, lang: LangDep) -> Response:
-    """PT-9: the confirmation page: what would go, the title to type, consent for recorded games."""
-    return await _delete_page(request, lang, tournament_id)
+@router.get("/t/{tournament_id}/archive", response_class=HTMLResponse)
+async def archive_page(request: Request, tournament_id: str, lang: LangDep) -> Response:
+    """PT-9: what archiving puts away (all of it is kept and can be restored), and the button."""
+    return await _archive_page(request, lang, tournament_id)
 
 
-@router.post("/t/{tournament_id}/delete")
-async def delete_tournament(
-    request: Request,
-    tournament_id: str,
-    lang: LangDep,
-    title: Annotated[str, Form(max_length=500)] = "",
-    scores_too: Annotated[str, Form(max_length=10)] = "",
-) -> Response:
-    """PT-9: delete the tournament with its sheets, given the typed title (and, when sheets hold
-    entries, ``scores_too``); refused with nothing deleted otherwise."""
+@router.post("/t/{tournament_id}/archive")
+async def archive_tournament(request: Request, tournament_id: str, lang: LangDep) -> Response:
+    """PT-9: archive the tournament ("delete" it): it leaves the list and is frozen; nothing is deleted.
+    The actor (``matches.audit``: the signed-in member) is recorded."""
     service = tournaments_of(request)
-    consent = _flag(scores_too, Text("Eingetragene Spiele mitlöschen", "Delete the recorded games too"))
     try:
-        await run_in_threadpool(service.delete, tournament_id, title, consent)
+        await run_in_threadpool(service.archive, tournament_id, audit.current_actor())
     except TournamentNotFound as missing:
         raise _not_found(missing) from None
     except RuleViolation as error:
-        return await _delete_page(request, lang, tournament_id, error, title)
-    if request.headers.get("hx-request") == "true":
-        return Response(status_code=204, headers={"HX-Redirect": "/tournaments?deleted=1"})
-    return RedirectResponse("/tournaments?deleted=1", status_code=303)
+        return await _archive_page(request, lang, tournament_id, error)
+    return RedirectResponse("/tournaments?archived=1", status_code=303)
+
+
+@router.get("/tournaments/archived", response_class=HTMLResponse)
+async def archived_page(request: Request, lang: LangDep) -> Response:
+    """PT-9: the archived tournaments, most recently archived first, each with its restore button."""
+    service = tournaments_of(request)
+    records = await run_in_threadpool(service.list_archived, 200)
+    return _page(request, lang, "tournament/archived.html", records=records, error=None)
+
+
+@router.post("/t/{tournament_id}/restore")
+async def restore_tournament(request: Request, tournament_id: str, lang: LangDep) -> Response:
+    """PT-9: bring an archived tournament back as it was (admin or treasurer, ``web.auth``)."""
+    service = tournaments_of(request)
+    try:
+        await run_in_threadpool(service.restore, tournament_id)
+    except TournamentNotFound as missing:
+        raise _not_found(missing) from None
+    except RuleViolation as error:
+        records = await run_in_threadpool(service.list_archived, 200)
+        return _page(
+            request, lang, "tournament/archived.html", status_code=status_for(error), records=records, error=error
+        )
+    return RedirectResponse(f"/t/{tournament_id}?restored=1", status_code=303)
 
 
 @router.get("/t/{tournament_id}/standings", response_class=HTMLResponse)
@@ -476,9 +490,7 @@ async def enter_absent_game(
         hands[seat] = int(text)
     flag = romme in ("yes", "on", "true", "1")
     try:
-        steps = game.absent_sheet_steps(
-            seats, int(absent_text) - 1, None if winner < 0 else winner, flag, hands
-        )
+        steps = game.absent_sheet_steps(seats, int(absent_text) - 1, None if winner < 0 else winner, flag, hands)
         snapshot = await run_in_threadpool(service.submit, sheet_id, [(0, step) for step in steps], seq)
     except RuleViolation as error:
         fresh = getattr(error, "snapshot", None)
