@@ -120,15 +120,20 @@ def _percentile(values: Sequence[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
 
 
-def measure(games: int, worlds: int, workers: int = 1, seed: int = 2026, progress: bool = False) -> Tally:
-    """Play ``games`` games in ``workers`` processes; the summed tally."""
+def measure(
+    games: int, worlds: int, workers: int = 1, seed: int = 2026, progress: bool = False, first: int = 0
+) -> Tally:
+    """Play games ``first`` .. ``first + games - 1`` in ``workers`` processes; the summed tally. Runs with
+    the same seed and disjoint ranges play exactly the games of one longer run (so a long run can be
+    split over time or machines and the counts added)."""
     total = Tally()
+    numbers = range(first, first + games)
     if workers <= 1:
-        results: Any = (play_game(number, seed, worlds) for number in range(games))
+        results: Any = (play_game(number, seed, worlds) for number in numbers)
         pool = None
     else:
         pool = ProcessPoolExecutor(workers)
-        results = pool.map(play_game, range(games), [seed] * games, [worlds] * games, chunksize=4)
+        results = pool.map(play_game, numbers, [seed] * games, [worlds] * games, chunksize=4)
     try:
         for tally in results:
             total.add(tally)
@@ -154,6 +159,7 @@ def figures(total: Tally, worlds: int) -> dict[str, tuple[float, str]]:
     times = total.decision_seconds
     return {
         f"preisromme search bot ({worlds} worlds) games vs 3 heuristic bots": (total.games, "games"),
+        "preisromme search bot wins": (total.search_wins, "games"),
         "preisromme search bot win rate (going out first; equal share 25 %)": (
             round(100 * total.search_wins / max(total.games, 1), 1),
             "%",
@@ -193,10 +199,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--worlds", type=int, default=32, help="determinizations per decision (the bot's default)")
     parser.add_argument("--workers", type=int, default=1, help="processes (cores) to use")
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--first", type=int, default=0, help="number of the first game (to split a long run)")
     parser.add_argument("--quick", action="store_true", help="8 games with 4 worlds: a smoke test")
     args = parser.parse_args(argv)
     games, worlds = (8, 4) if args.quick else (args.games, args.worlds)
-    total = measure(games, worlds, args.workers, args.seed, progress=True)
+    total = measure(games, worlds, args.workers, args.seed, progress=True, first=args.first)
     for label, (value, unit) in figures(total, worlds).items():
         print(f"{label}: {value:,} {unit}")
     return 0
