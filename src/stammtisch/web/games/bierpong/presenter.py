@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from stammtisch.games.bierpong.rack import ROWS, neighbours
+from stammtisch.web.games.bierpong.clock import seconds_left
 from stammtisch.web.presenters import seat_legal
 
 TEAMS = ("A", "B")
@@ -184,6 +185,7 @@ def present(snap: Mapping[str, Any], lang: str, seat: int | None) -> dict[str, A
         "stats": _stats(view, players),
         "drink_amount": view.get("drink_amount", ""),
         "timer": view.get("timer", "off"),
+        "minutes_left": None if (left := seconds_left(snap)) is None else (left + 59) // 60,
     }
 
 

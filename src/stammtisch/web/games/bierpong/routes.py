@@ -25,6 +25,7 @@ from stammtisch.core.errors import RuleViolation
 from stammtisch.core.text import Text
 from stammtisch.web.deps import BroadcasterDep, LangDep, RendererDep, ServiceDep
 from stammtisch.web.errors import BadInput, status_for
+from stammtisch.web.games.bierpong.clock import ensure_clock
 from stammtisch.web.rendering import Renderer
 from stammtisch.web.routes.match import SeqField, written
 from stammtisch.web.routes.tables import opened_links
@@ -150,6 +151,7 @@ async def create_game(
         status = error.status_code if isinstance(error, BadInput) else status_for(error)
         return _form_page(request, renderer, lang, values, error.text(lang), status)
     broadcaster.publish(snapshot.match_id, snapshot.seq)
+    ensure_clock(request.app, snapshot.match_id)
     return RedirectResponse(f"/m/{snapshot.match_id}", status_code=303)
 
 
@@ -188,6 +190,7 @@ async def hit(
     else:
         notation = f"hit {cup}" + "".join(f" {f}" for f in ("bounce", "roller") if f in flags)
     snapshot = await run_in_threadpool(service.enter_outcome, match_id, notation, seq)
+    ensure_clock(request.app, match_id)
     return await written(request, service, broadcaster, snapshot, lang)
 
 
@@ -214,6 +217,7 @@ async def knock(
         )
     notation = f"knock {team} " + " ".join(map(str, cups))
     snapshot = await run_in_threadpool(service.enter_outcome, match_id, notation, seq)
+    ensure_clock(request.app, match_id)
     return await written(request, service, broadcaster, snapshot, lang)
 
 
@@ -240,4 +244,5 @@ async def rerack(
         )
     notation = f"rerack {team} " + " ".join(map(str, cups))
     snapshot = await run_in_threadpool(service.enter_outcome, match_id, notation, seq)
+    ensure_clock(request.app, match_id)
     return await written(request, service, broadcaster, snapshot, lang)
