@@ -37,6 +37,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
+import os
 from collections.abc import Mapping, Sequence
 from typing import Annotated, Any
 
@@ -139,7 +140,7 @@ def keep_organiser(request: Request, response: Response, match_id: str, key: str
         path="/",
         httponly=True,
         samesite="lax",
-        secure=request.url.scheme == "https",
+        secure=secure_cookies(request),
     )
 
 
@@ -171,6 +172,17 @@ async def _organiser_links(request: Request, table: str, key: str | None) -> lis
     if not links or key is None or not hmac.compare_digest(organiser_key(links).encode(), key.encode()):
         raise NotOrganiser()
     return links
+
+
+def secure_cookies(request: Request) -> bool:
+    """Cookies only over HTTPS: the request came that way (behind a proxy: ``X-Forwarded-Proto`` from a
+    trusted proxy, uvicorn's ``--forwarded-allow-ips``), or ``STAMMTISCH_SECURE_COOKIES`` says so (the
+    auth helper's setting, docs/deploy.md)."""
+    forced = os.environ.get(SECURE_COOKIES_VARIABLE, "").strip().lower() in ("1", "true", "yes", "on")
+    return forced or request.url.scheme == "https"
+
+
+SECURE_COOKIES_VARIABLE = "STAMMTISCH_SECURE_COOKIES"
 
 
 # --- resolving seats ----------------------------------------------------------------------------
@@ -288,7 +300,7 @@ async def open_link(request: Request, token: str) -> Response:
         path=seat_url(link.match_id),
         httponly=True,
         samesite="lax",
-        secure=request.url.scheme == "https",
+        secure=secure_cookies(request),
     )
     response.headers["Referrer-Policy"] = "no-referrer"
     response.headers["Cache-Control"] = "no-store"
