@@ -8,14 +8,17 @@ shows is always rendered from a fresh snapshot and never from the event itself.
 Seam for several workers: ``Notifier`` is all the routes know. A PostgreSQL ``LISTEN/NOTIFY``
 notifier would ``NOTIFY`` on publish and, in each worker, call ``Broadcaster.publish`` for every
 notification it receives; the routes and the event stream stay as they are.
+
+``StreamLimits`` caps the streams one client holds open at once (8 by default, issue 10.5).
 """
 
 from __future__ import annotations
 
 import asyncio
+import os
 import threading
 from collections import defaultdict
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Protocol
@@ -98,3 +101,71 @@ def _offer(queue: asyncio.Queue[MatchChanged], notice: MatchChanged) -> None:
     if queue.full():
         queue.get_nowait()
     queue.put_nowait(notice)
+
+
+# --- how many streams one client may hold open ---------------------------------------------------
+
+STREAMS_VARIABLE = "STAMMTISCH_MAX_STREAMS_PER_CLIENT"
+#: A phone at the table has one or two pages open; eight leaves room for tabs and a laptop's windows.
+DEFAULT_STREAMS_PER_CLIENT = 8
+
+
+def streams_per_client(env: Mapping[str, str] | None = None) -> int:
+    """``STAMMTISCH_MAX_STREAMS_PER_CLIENT`` (a whole number; 0: no cap), else 8."""
+    env = os.environ if env is None else env
+    given = env.get(STREAMS_VARIABLE, "").strip()
+    if not given:
+        return DEFAULT_STREAMS_PER_CLIENT
+    if not given.isdigit():
+        raise ValueError(
+            f"{STREAMS_VARIABLE} muss eine ganze Zahl sein (0: keine Grenze), nicht {given!r}. / "
+            f"{STREAMS_VARIABLE} must be a whole number (0: no cap), not {given!r}."
+        )
+    return int(given)
+
+
+class StreamSlot:
+    """One open stream's place under its client's cap; ``release`` may be called more than once."""
+
+    def __init__(self, limits: StreamLimits, key: str) -> None:
+        self._limits = limits
+        self.key = key
+        self._released = False
+
+    def release(self) -> None:
+        if not self._released:
+            self._released = True
+            self._limits._release(self.key)
+
+
+class StreamLimits:
+    """At most ``cap`` live-update streams open per client at once (issue 10.5). A client is a browser
+    (its ``stammtisch_csrf`` cookie, so phones behind one router or proxy do not share a cap) or, without
+    that cookie, an IP address. The stream that would go over the cap is refused (the open pages keep
+    theirs: refusing the oldest instead would make two tabs push each other out on every reconnect)."""
+
+    def __init__(self, cap: int | None = None) -> None:
+        self.cap = streams_per_client() if cap is None else cap
+        self._open: dict[str, int] = {}
+        self._lock = threading.Lock()
+
+    def acquire(self, key: str) -> StreamSlot | None:
+        """A slot for one more stream of ``key``, or None when it has ``cap`` open already."""
+        with self._lock:
+            count = self._open.get(key, 0)
+            if self.cap and count >= self.cap:
+                return None
+            self._open[key] = count + 1
+        return StreamSlot(self, key)
+
+    def _release(self, key: str) -> None:
+        with self._lock:
+            count = self._open.get(key, 0) - 1
+            if count > 0:
+                self._open[key] = count
+            else:
+                self._open.pop(key, None)
+
+    def open_streams(self, key: str | None = None) -> int:
+        with self._lock:
+            return self._open.get(key, 0) if key is not None else sum(self._open.values())

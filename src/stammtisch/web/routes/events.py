@@ -5,20 +5,28 @@ board. The stream checks about once a second whether the client is gone and send
 now and then so proxies keep the connection open; when the client disconnects (or the server
 stops, or the stream has run for ``STREAM_SECONDS``) the generator ends and its subscription is
 removed, so nothing leaks.
+
+One client holds at most ``StreamLimits.cap`` streams at once (8; ``STAMMTISCH_MAX_STREAMS_PER_CLIENT``):
+the stream that would go over it is answered 429 with ``Retry-After`` and a readable message, and the
+pages already open keep theirs (issue 10.5; docs/deploy.md).
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import weakref
 from collections.abc import AsyncIterator
 
 from fastapi import APIRouter, Request
 from starlette.concurrency import run_in_threadpool
-from starlette.responses import StreamingResponse
+from starlette.responses import Response, StreamingResponse
 
+from stammtisch.core.text import Text
+from stammtisch.web.csrf import COOKIE, valid_token
 from stammtisch.web.deps import BroadcasterDep, ServiceDep
-from stammtisch.web.live import Broadcaster
+from stammtisch.web.errors import refuse
+from stammtisch.web.live import Broadcaster, StreamLimits, StreamSlot
 
 router = APIRouter()
 
@@ -32,8 +40,20 @@ KEEPALIVE_SECONDS = 15.0
 STREAM_SECONDS = 30.0
 
 
-async def event_stream(request: Request, broadcaster: Broadcaster, match_id: str, seq: int) -> AsyncIterator[str]:
-    """The SSE lines for one open page: first the current ``seq``, then every change."""
+async def event_stream(
+    request: Request, broadcaster: Broadcaster, match_id: str, seq: int, slot: StreamSlot | None = None
+) -> AsyncIterator[str]:
+    """The SSE lines for one open page: first the current ``seq``, then every change. Ending frees the
+    client's ``slot``."""
+    try:
+        async for line in _lines(request, broadcaster, match_id, seq):
+            yield line
+    finally:
+        if slot is not None:
+            slot.release()
+
+
+async def _lines(request: Request, broadcaster: Broadcaster, match_id: str, seq: int) -> AsyncIterator[str]:
     async with broadcaster.subscribe(match_id) as queue:
         yield "retry: 1000\n\n"
         yield _event(match_id, seq)
@@ -59,13 +79,44 @@ def _event(match_id: str, seq: int) -> str:
     return f"event: changed\nid: {seq}\ndata: {data}\n\n"
 
 
+def stream_limits(request: Request) -> StreamLimits:
+    """The app's stream caps (made on first use, from ``STAMMTISCH_MAX_STREAMS_PER_CLIENT``)."""
+    state = request.app.state
+    limits = getattr(state, "stream_limits", None)
+    if limits is None:
+        limits = state.stream_limits = StreamLimits()
+    return limits
+
+
+def client_key(request: Request) -> str:
+    """Whose cap a stream counts against: the browser (its CSRF cookie), else the IP address."""
+    cookie = request.cookies.get(COOKIE)
+    if valid_token(cookie):
+        return f"browser:{cookie}"
+    return f"ip:{request.client.host if request.client is not None else 'unknown'}"
+
+
+def too_many_streams(cap: int) -> Text:
+    return Text(
+        f"Auf diesem Gerät sind schon {cap} Stammtisch-Seiten mit Live-Anzeige offen (mehr gehen nicht "
+        "gleichzeitig). Schließe Seiten, die du nicht mehr brauchst, und lade diese neu.",
+        f"This device already has {cap} Stammtisch pages with live updates open (that is the most at once). "
+        "Close the pages you no longer need and reload this one.",
+    )
+
+
 @router.get("/m/{match_id}/events")
-async def match_events(
-    request: Request, match_id: str, service: ServiceDep, broadcaster: BroadcasterDep
-) -> StreamingResponse:
+async def match_events(request: Request, match_id: str, service: ServiceDep, broadcaster: BroadcasterDep) -> Response:
     snapshot = await run_in_threadpool(service.snapshot, match_id, None)  # 404 for an unknown match
+    limits = stream_limits(request)
+    slot = limits.acquire(client_key(request))
+    if slot is None:
+        retry = {"Retry-After": str(int(STREAM_SECONDS))}
+        return await refuse(request.scope, 429, too_many_streams(limits.cap), "request/too_many_streams", retry)
+    stream = event_stream(request, broadcaster, match_id, snapshot.seq, slot)
+    weakref.finalize(stream, slot.release)  # a stream never started (the client left at once) frees it too
     return StreamingResponse(
-        event_stream(request, broadcaster, match_id, snapshot.seq),
+        stream,
         media_type="text/event-stream",
         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
     )
