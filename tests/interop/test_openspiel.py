@@ -110,3 +110,20 @@ def test_unknown_seat_counts_are_refused_in_both_languages() -> None:
     with pytest.raises(InvalidSetup) as unknown:
         table.make_setup("skat")
     assert "preisromme" in unknown.value.message.en and unknown.value.clause == "interop/games"
+
+
+def test_options_must_be_a_json_object() -> None:
+    """The ``options`` parameter is refused unless it is a JSON object, with an example, in both languages."""
+    from stammtisch.core.errors import InvalidOption
+
+    with pytest.raises(InvalidOption) as refused:
+        openspiel._setup("preisromme", {"options": "games_per_pass=1"})
+    assert "JSON-Objekt" in refused.value.message.de and "JSON object" in refused.value.message.en
+
+
+def test_players_and_house_rules_reach_the_table() -> None:
+    """``players`` and ``options`` set the seats and the house rules (a pass of one game)."""
+    game = pyspiel.load_game("stammtisch_preisromme", {"players": 3, "options": json.dumps({"games_per_pass": 1})})
+    state = game.new_initial_state()
+    assert game.num_players() == 3
+    assert state.value.seats == 3 and state.value.config.games_per_pass == 1

@@ -19,7 +19,9 @@ from typing import Any
 import numpy as np
 import pyspiel  # type: ignore[import-not-found]  # OpenSpiel ships no type hints
 
+from stammtisch.core.errors import InvalidOption
 from stammtisch.core.protocol import Chance, Finished
+from stammtisch.core.text import Text
 from stammtisch.interop import table
 from stammtisch.interop.table import Setup
 
@@ -66,7 +68,18 @@ def _setup(slug: str, params: dict[str, Any] | None) -> Setup:
     params = params or {}
     players = int(params.get("players", 0)) or None
     text = str(params.get("options", "") or "")
-    options = json.loads(text) if text else {}
+    try:
+        options = json.loads(text) if text else {}
+    except json.JSONDecodeError:
+        options = None
+    if not isinstance(options, dict):
+        raise InvalidOption(
+            "interop/options",
+            Text(
+                f'options muss ein JSON-Objekt sein, z. B. {{"games_per_pass": 1}}, nicht {text!r}.',
+                f'options must be a JSON object, e.g. {{"games_per_pass": 1}}, not {text!r}.',
+            ),
+        )
     return table.make_setup(slug, players, options)
 
 
