@@ -185,3 +185,31 @@ async def authorize(request: Request) -> None:
         if await run_in_threadpool(_ended, request):
             permission = rule.after_end
     await run_in_threadpool(check, request, account, permission)
+
+
+def app_routes(app: Any) -> list[Any]:
+    """Every HTTP route of ``app`` with its full path, methods and dependant (FastAPI keeps included
+    routers as branches: their effective routes are walked)."""
+    found: list[Any] = []
+
+    def walk(routes: Any) -> None:
+        for route in routes:
+            contexts = getattr(route, "effective_route_contexts", None)
+            if callable(contexts):
+                walk(contexts())
+            elif hasattr(route, "methods") and hasattr(route, "dependant"):
+                found.append(route)
+
+    walk(app.routes)
+    return found
+
+
+def route_table(app: Any) -> list[tuple[str, str, str]]:
+    """(method, path, permission) of every route: the matrix as the app enforces it (docs/access.md)."""
+    rows = {
+        (method, route.path, str(classify(method, route.path).permission))
+        for route in app_routes(app)
+        for method in route.methods
+        if method != "HEAD"
+    }
+    return sorted(rows, key=lambda row: (row[1], row[0]))

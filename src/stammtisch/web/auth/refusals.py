@@ -41,7 +41,15 @@ class TooManyAttempts(Exception):
 
 
 def wants_json(request: Request) -> bool:
-    return request.url.path.startswith("/api/") or "application/json" in request.headers.get("accept", "")
+    """The JSON API, a program asking for JSON, or a live-update stream (an ``EventSource`` cannot
+    follow a redirect to a page: it gets the 401 and the page reloads itself)."""
+    accept = request.headers.get("accept", "")
+    return (
+        request.url.path.startswith("/api/")
+        or "application/json" in accept
+        or "text/event-stream" in accept
+        or request.url.path.endswith("/events")
+    )
 
 
 def next_target(request: Request) -> str:
