@@ -405,7 +405,7 @@ def _settle(state: State) -> State:
         all_cups = list(state.cups)
         all_cups[rem.team] = new
         state = evolve(state, cups=(all_cups[0], all_cups[1]), round=r)
-    return evolve(state, round=r)
+    return state if state.round is r else evolve(state, round=r)
 
 
 # --- the flow of a round ----------------------------------------------------------------------------
