@@ -192,3 +192,23 @@ def test_an_alternative_must_beat_the_heuristic_by_a_clear_margin() -> None:
 def test_the_registry_offers_the_search_bot_for_empty_seats() -> None:
     """Empty seats (web table, ``stammtisch play``) take any registered bot: ``search`` is one for Preisrommé."""
     assert isinstance(bots_for(GAME)["search"](), SearchBot)
+
+
+HOUSE_RULES = {
+    option.key: option.choices or ((False, True) if isinstance(option.default, bool) else ())
+    for option in GAME.options
+    if option.key not in ("mode", "games_per_pass")
+}
+
+
+@settings(max_examples=4, deadline=None)
+@given(data=st.data(), seed=st.integers(0, 1000))
+def test_under_any_house_rules_the_bot_answers_with_a_legal_move(data: st.DataObject, seed: int) -> None:
+    """The view carries no options and the bot plans with the defaults (RA-11 wrap-round runs, RA-15,
+    RA-25, ... may differ at the table): whatever the house rules, its answer is one of the legal actions."""
+    chosen = {key: data.draw(st.sampled_from(values)) for key, values in HOUSE_RULES.items() if values}
+    bot = SearchBot(worlds=2)
+    for state, seat in decisions(seed, 4, chosen):
+        legal = GAME.legal_actions(state, seat)
+        if seat == 0:
+            assert bot.choose(GAME.view(state, seat), legal, random.Random(seed)) in legal

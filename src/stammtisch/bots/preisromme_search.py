@@ -44,6 +44,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from stammtisch.bots.preisromme import HeuristicBot, _meld_rank
+from stammtisch.core.errors import RuleViolation
 from stammtisch.core.protocol import Decision
 from stammtisch.games.preisromme import GAME
 from stammtisch.games.preisromme.cards import CARD, CODES, JOKER, VALUE, deck, rank_of, suit_of
@@ -418,7 +419,9 @@ class SearchBot:
             return candidates[0]
         try:
             return self.evaluate(view, candidates, rng).best(self.z)
-        except ViewMismatch:
+        except (ViewMismatch, RuleViolation):
+            # Other house rules than the bot plans with: a count that does not add up, or a move the
+            # table allows and the default rules do not (a wrap-round run). The heuristic's move stands.
             return candidates[0]
 
     def evaluate(self, view: Mapping[str, Any], candidates: Sequence[Any], rng: random.Random) -> Evaluation:
