@@ -28,7 +28,6 @@ from stammtisch.games.proempeln.texts import SHORT_MOVE_NAMES
 app = typer.Typer(add_completion=False)
 
 
-
 def parse_specials(text: str) -> tuple[str, ...]:
     """``LKP``, ``L,P``, ``l k``, ``-`` or ``none`` → the specials left, canonical order."""
     cleaned = text.strip()
@@ -103,15 +102,20 @@ def advise(
     table.add_column(say("Zug", "Move").get(language))
     table.add_column(say("diese Runde", "this round").get(language), justify="right")
     table.add_column(say("bis zum Ende", "until the end").get(language), justify="right")
-    table.add_column(say("gegenüber Aufheben", "vs. keeping").get(language), justify="right")
+    table.add_column(say("gegenüber ohne Spezialzug", "vs. no special").get(language), justify="right")
     table.add_column(say("König", "King").get(language), justify="right")
+    # The star marks the best move under the numbers shown (issue 14): whole-game values equal to two
+    # decimals are decided by this round's points, which the table also shows.
+    shown_best = max(advice.moves, key=lambda m: (round(m.total, 2), round(m.this_round, 2))).move
+    plain = next((m for m in advice.moves if m.move == "none"), None)
     for move in advice.moves:
-        best = move.move == advice.best
+        best = move.move == shown_best
+        versus = "–" if plain is None or move is plain else f"{round(move.total - plain.total, 2) + 0.0:+.2f}"
         table.add_row(
             ("★ " if best else "") + SHORT_MOVE_NAMES[move.move].get(language),
             f"{move.this_round:.2f}",
             f"{move.total:.2f}",
-            f"{round(move.advantage, 2) + 0.0:+.2f}",
+            versus,
             f"{move.king:.2%}",
             style="bold" if best else None,
         )

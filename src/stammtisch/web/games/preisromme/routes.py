@@ -22,6 +22,7 @@ from stammtisch.core.text import Text
 from stammtisch.matches.games.preisromme import KNOCK_WINDOW
 from stammtisch.web.deps import LangDep, RendererDep
 from stammtisch.web.errors import BadInput, status_for
+from stammtisch.web.names import duplicate_warning
 from stammtisch.web.routes.tables import opened_links
 from stammtisch.web.tables import announce, table_for
 
@@ -78,7 +79,16 @@ async def create_table(request: Request, renderer: RendererDep, lang: LangDep) -
         games = _int(data.get("games_per_pass"), 8)
         values.update(seats=seats, knock_window_seconds=knock, games_per_pass=games)
         if not 2 <= seats <= MAX_SEATS:
-            raise BadInput(Text("2 bis 6 Plätze (R-1.1).", "2 to 6 seats (R-1.1)."), 422)
+            raise BadInput(
+                Text(
+                    "Ein Tisch hat 2 bis 6 Plätze; gib eine Zahl von 2 bis 6 ein.",
+                    "A table has 2 to 6 seats; enter a number from 2 to 6.",
+                ),
+                422,
+            )
+        warning = duplicate_warning(names[:seats])
+        if warning is not None:
+            raise BadInput(warning, 422)
         opened = await run_in_threadpool(
             lambda: table_for(request.app).open(
                 SLUG,

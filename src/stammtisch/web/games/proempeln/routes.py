@@ -29,6 +29,7 @@ from stammtisch.web.errors import BadInput
 from stammtisch.web.forms import parse_seat
 from stammtisch.web.games.proempeln.presenter import landing_shares, move_names, present_advice
 from stammtisch.web.games.proempeln.stats import present_statistics
+from stammtisch.web.names import duplicate_warning
 from stammtisch.web.rendering import Renderer
 from stammtisch.web.routes.match import written
 
@@ -70,6 +71,9 @@ async def create_game(
                 Text(f"Unbekannte Spielweise {values['mode']!r}.", f"Unknown play mode {values['mode']!r}."), 422
             )
         seated = [name for name in names if name]
+        warning = duplicate_warning(seated)
+        if warning is not None:
+            raise BadInput(warning, 422)
         snapshot = await run_in_threadpool(service.create, GAME, seated, mode=values["mode"], title=title or "Prömpeln")
     except (RuleViolation, BadInput) as error:
         return _form_page(request, renderer, lang, values, error.text(lang), 422)
