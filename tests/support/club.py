@@ -3,8 +3,8 @@
 * ``quick_argon2(monkeypatch)``: argon2id with the smallest cost parameters (same code, tiny work);
 * ``setup_club(app)``: the club "Testverein" with admin Anna, treasurer Tina, scribe Sven, member
   Mia (password ``PASSWORD`` each) in the app's store; idempotent;
-* ``sign_in(client, role)``: the client holds the session cookie of that role's account (made
-  like the sign-in page makes it, without paying for a password check in every test);
+* ``sign_in(client, role)``: the client signs in as that role's account through the sign-in form
+  (cheap: the accounts' argon2 hashes have the smallest cost);
   ``sign_out(client)``: anonymous again.
 """
 
@@ -63,27 +63,22 @@ def setup_club(app: Any) -> dict[Role, int]:
 
 
 def sign_in(client: Any, role: Role | str | None = Role.SCRIBE) -> Any:
-    """Make ``client`` (a TestClient on a set-up app) signed in as ``role`` (None: anonymous)."""
-    from stammtisch.web.auth.session import session_cookie
-
+    """Make ``client`` (a TestClient on an app) signed in as ``role`` (None: anonymous), through the
+    sign-in form like a browser (cheap: the test accounts' argon2 hashes have the smallest cost)."""
     if role is None:
         return sign_out(client)
     role = Role(role)
     app = client.app
-    ids = getattr(app.state, "test_club_ids", None) or setup_club(app)
-    from stammtisch.web.auth import club_service
-
-    account = club_service(app).account(ids[role])
-    assert account is not None
-    name, value = session_cookie(app, account)
-    client.cookies.set(name, value)
+    if getattr(app.state, "test_club_ids", None) is None:
+        setup_club(app)
+    answer = client.post("/signin", data={"name": NAMES[role], "password": PASSWORD}, follow_redirects=False)
+    assert answer.status_code == 303, f"sign-in as {role.value} failed: {answer.status_code} {answer.text[:300]}"
     return client
 
 
 def sign_out(client: Any) -> Any:
-    from stammtisch.web.auth.session import SESSION_COOKIE
-
-    client.cookies.delete(SESSION_COOKIE)
+    client.post("/signout", follow_redirects=False)
+    client.cookies.clear()
     return client
 
 
