@@ -206,3 +206,13 @@ def test_several_workers_on_sqlite_are_refused_readably(fake_uvicorn: _Run) -> N
     assert result.exit_code == 2
     assert "PostgreSQL" in result.output and "Traceback" not in result.output
     assert fake_uvicorn.kwargs == {}  # nothing started
+
+
+def test_on_a_terminal_the_code_keeps_its_colours_whatever_the_theme() -> None:
+    """Light modules are blocks: on dark-on-light terminals the code would be inverted, so the escape
+    codes fix white on black; a log file gets the plain characters."""
+    plain = terminal_qr("http://192.168.178.23:8000")
+    coloured = terminal_qr("http://192.168.178.23:8000", colour=True)
+    lines = coloured.splitlines()
+    assert all(line.startswith("\x1b[97;40m") and line.endswith("\x1b[0m") for line in lines)
+    assert [line[len("\x1b[97;40m") : -len("\x1b[0m")] for line in lines] == plain.splitlines()

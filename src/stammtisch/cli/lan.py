@@ -100,14 +100,24 @@ def lan_settings(env: Mapping[str, str], addresses: Sequence[str], port: int) ->
     return settings
 
 
-def terminal_qr(url: str) -> str:
+#: White blocks on black, whatever the terminal's colours: the blocks are the code's light modules, so
+#: on a terminal with dark text on a light background the code would come out inverted (which the
+#: iPhone camera does not read).
+_LIGHT_ON_DARK = "\x1b[97;40m"
+_RESET = "\x1b[0m"
+
+
+def terminal_qr(url: str, colour: bool = False) -> str:
     """The QR code of ``url`` in block characters, two module rows a line (fits 80 columns for any
-    address a club uses: version 2-4, 29-37 characters wide with its quiet zone)."""
+    address a club uses: version 2-4, 29-37 characters wide with its quiet zone). ``colour``: with the
+    escape codes that fix its colours (for a real terminal, not for a log file)."""
     import segno
 
     out = io.StringIO()
     segno.make(url, error="m", micro=False).terminal(out=out, compact=True, border=2)
-    return out.getvalue()
+    if not colour:
+        return out.getvalue()
+    return "".join(f"{_LIGHT_ON_DARK}{line}{_RESET}\n" for line in out.getvalue().splitlines())
 
 
 @dataclass

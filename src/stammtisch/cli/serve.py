@@ -15,6 +15,7 @@ PostgreSQL; docs/deploy.md).
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Mapping
 from typing import Annotated, Any
 
@@ -129,7 +130,7 @@ def _prepare_lan(listen: str, port: int) -> Any:
     for line in lines:
         console.print(line, markup=False, highlight=False, soft_wrap=True)
     if public:
-        typer.echo(terminal_qr(public), nl=False)
+        typer.echo(terminal_qr(public, colour=sys.stdout.isatty()), nl=False)
         console.print("Mit der Handy-Kamera scannen / scan with the phone's camera.", markup=False)
     return Announcement(port=port, addresses=addresses)
 
