@@ -58,6 +58,7 @@ def solve(
     roles: int,
     six_wins: bool = True,
     tolerance: float = 1e-12,
+    blocked: bool = False,
 ) -> RaceSolution:
     """Solve the race to ``target`` with ``roles`` player turns per side turn (1: Pig, 2: Klümpchen)."""
     started = time.perf_counter()
@@ -71,8 +72,8 @@ def solve(
     for d in range(2 * t - 2, -1, -1):
         xs, ys = _diagonal(t, d)
         n = len(xs)
-        second = Sweeper(compiled, n, columns)
-        first = Sweeper(compiled, n, columns) if roles == 2 else None
+        second = Sweeper(compiled, n, columns, blocked=blocked)
+        first = Sweeper(compiled, n, columns, blocked=blocked) if roles == 2 else None
         if previous is not None:
             # Warm start from the diagonal above (the same x, one point more for the other side):
             # neighbouring score pairs have close values, so few sweeps remain.

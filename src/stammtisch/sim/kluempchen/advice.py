@@ -96,8 +96,8 @@ def words(action: str) -> Text:
     if action == "voll b":
         return Text("15 Voll*: die vier Gleichen rauslegen (b)", "15 Voll*: set the four equal dice aside (b)")
     if action.startswith("keep "):
-        pair = action[5:]
-        return Text(f"das Paar {pair} rauslegen", f"set the pair {pair} aside")
+        face = action[5:]
+        return Text(f"das Paar {face} {face} rauslegen", f"set the pair {face} {face} aside")
     if action.startswith("aside"):
         dice = action[5:].strip()
         return Text(f"rauslegen: {dice or 'nichts'}", f"set aside: {dice or 'nothing'}")

@@ -183,7 +183,7 @@ def build(config: Config) -> Template:
             node.choices = choices
         elif t.step == PAIR:
             pairs = sorted(set(t.choice))
-            node.choices = [(f"keep {f} {f}", *after(t, throws.keep_pair(t, f, config))) for f in pairs]
+            node.choices = [(f"keep {f}", *after(t, throws.keep_pair(t, f, config))) for f in pairs]
         elif t.step == VOLL:
             node.choices = [
                 (VOLL_A, *after(t, throws.choose_voll_star(t, "a", config))),

@@ -205,7 +205,7 @@ def build(config: Config, cap: int = 300) -> TurnGraph:
                 choices.append((THROW, visit(t._replace(step=ROLL))))
             node.choices = choices
         elif t.step == PAIR:
-            node.choices = [(f"keep {f} {f}", after(throws.keep_pair(t, f, config))) for f in pairs_of(t.choice)]
+            node.choices = [(f"keep {f}", after(throws.keep_pair(t, f, config))) for f in pairs_of(t.choice)]
         elif t.step == VOLL:
             node.choices = [
                 (VOLL_A, after(throws.choose_voll_star(t, "a", config))),
