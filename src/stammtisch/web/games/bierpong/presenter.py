@@ -143,8 +143,9 @@ def present(snap: Mapping[str, Any], lang: str, seat: int | None) -> dict[str, A
             }
         )
     # The rack in focus first (the main input), the other one after the buttons.
-    main = racks[focus] if focus is not None else None
-    other = racks[1 - focus] if focus is not None else None
+    # Before the first round (duel, choices) both racks are shown as they stand, B's above.
+    main = racks[focus if focus is not None else 1]
+    other = racks[1 - focus if focus is not None else 0]
 
     pad = None
     if throw and table_mode:
@@ -166,6 +167,16 @@ def present(snap: Mapping[str, Any], lang: str, seat: int | None) -> dict[str, A
     duel = snap.get("turn", {}).get("kind") == "chance" and phase == "duel" and table_mode
     decisions = _decisions(lang, by_type, players)
     return {
+        # The digital table's pages (web.routes.tables) read these too.
+        "match_id": snap.get("match_id"),
+        "title": snap.get("title") or "",
+        "game": snap.get("game"),
+        "seq": snap.get("seq", 0),
+        "seat": seat,
+        "me": players[seat] if seat is not None and 0 <= seat < len(players) else None,
+        "players": players,
+        "legal": legal,
+        "waiting": [_name(players, s) for s in (snap.get("turn") or {}).get("seats") or []],
         "phase": phase,
         "headline": _headline(lang, view, players),
         "explain": explain(lang, view, options),
