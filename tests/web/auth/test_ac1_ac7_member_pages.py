@@ -123,3 +123,18 @@ def test_ac2_changing_one_s_password(toy_app: FastAPI) -> None:
         done = mia.post("/account/password", data={"old": PASSWORD, "password": "neu-neu-neu", "repeat": "neu-neu-neu"})
         assert done.status_code == 200 and "Your new password is saved" in done.text
         assert mia.get("/").status_code == 200  # this session stays
+
+
+def test_ac1_a_match_made_from_names_links_its_seats_to_members(toy_app: FastAPI) -> None:
+    """Known names (any case) are the members; unknown ones become guests; seat links too."""
+    with sign_in(TestClient(toy_app), Role.SCRIBE) as scribe:
+        body = {"game": "toy-open", "players": ["sven schreiber", "Walter Neu"], "options": {"rounds": 1}}
+        made = scribe.post("/api/matches", json=body)
+        assert made.status_code == 201
+        club = club_service(toy_app)
+        seats = club.seats(made.json()["match_id"])
+        walter = club.find("Walter Neu")
+        assert seats == {0: toy_app.state.test_club_ids[Role.SCRIBE], 1: walter.member_id} and walter.guest
+        table = scribe.post("/api/tables", json={"game": "preisromme", "players": ["Mia Mitglied", "", "", ""]})
+        assert table.status_code == 201
+        assert club.seats(table.json()["match_id"]) == {0: toy_app.state.test_club_ids[Role.MEMBER]}

@@ -39,6 +39,12 @@ def require(permission: Permission | str) -> Any:
 AccountDep = Annotated[Account | None, Depends(current_account)]
 
 
+async def link_seats(app: Any, match_id: str, players: list[str]) -> None:
+    """AC-1: the members behind a new match's seats (unknown names become guests). Idempotent; a
+    match's seats stay linked to whom they were first linked to."""
+    await run_in_threadpool(club_service(app).link_seats, match_id, players)
+
+
 def install(app: FastAPI) -> None:
     """Sessions (signed with the club's secret key) and the refusal handlers; ``authorize`` itself is
     the app's dependency (``FastAPI(dependencies=...)``)."""
@@ -49,4 +55,13 @@ def install(app: FastAPI) -> None:
     refusals.install(app)
 
 
-__all__ = ["AccountDep", "Permission", "authorize", "club_service", "current_account", "install", "require"]
+__all__ = [
+    "AccountDep",
+    "Permission",
+    "authorize",
+    "club_service",
+    "current_account",
+    "install",
+    "link_seats",
+    "require",
+]

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Query, Request
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 from starlette.concurrency import run_in_threadpool
 from starlette.responses import JSONResponse
@@ -23,6 +23,7 @@ from starlette.responses import JSONResponse
 from stammtisch.core.text import Text
 from stammtisch.games import GAMES
 from stammtisch.matches.seat_links import SeatLinkRequired
+from stammtisch.web.auth import link_seats
 from stammtisch.web.deps import BroadcasterDep, ServiceDep
 from stammtisch.web.errors import BadInput
 from stammtisch.web.presenters import list_matches
@@ -86,7 +87,7 @@ async def matches(service: ServiceDep, limit: Annotated[int, Query(ge=1, le=500)
 
 
 @router.post("/matches", status_code=201)
-async def create(body: NewMatch, service: ServiceDep) -> JSONResponse:
+async def create(request: Request, body: NewMatch, service: ServiceDep) -> JSONResponse:
     game = GAMES.get(body.game)
     if body.mode == "digital" and game is not None and game.info.hidden_information:
         # S-2: hidden hands are dealt only to seats that hold their own secret link.
@@ -96,6 +97,7 @@ async def create(body: NewMatch, service: ServiceDep) -> JSONResponse:
             body.game, body.players, options=body.options, setup=body.setup, mode=body.mode, title=body.title
         )
     )
+    await link_seats(request.app, snapshot.match_id, list(snapshot.players))  # AC-1: seats refer to members
     return JSONResponse(snapshot.to_json(), status_code=201)
 
 

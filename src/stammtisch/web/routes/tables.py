@@ -53,6 +53,7 @@ from stammtisch.matches.errors import MatchNotFound, StaleSequence
 from stammtisch.matches.seat_links import SeatLink, SeatLinkRequired, UnknownSeatLink
 from stammtisch.matches.snapshot import MatchSnapshot
 from stammtisch.matches.tables import OpenedTable
+from stammtisch.web.auth import link_seats
 from stammtisch.web.deps import LangDep
 from stammtisch.web.errors import BadInput, status_for
 from stammtisch.web.games import web_game
@@ -467,6 +468,8 @@ async def create_table(request: Request, body: NewTable) -> JSONResponse:
         )
     )
     announce(request.app, opened.snapshot)
+    people = [name if seat in opened.tokens else "" for seat, name in enumerate(opened.snapshot.players)]
+    await link_seats(request.app, opened.snapshot.match_id, people)  # AC-1: people, not bots
     links = opened_links(opened)
     response = JSONResponse(links, status_code=201)
     if links["organiser_key"]:
