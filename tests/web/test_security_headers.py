@@ -94,3 +94,27 @@ def test_no_swagger_page_only_the_api_description(client: TestClient) -> None:
     assert client.get("/api/docs").status_code == 404
     described = client.get("/api/openapi.json")
     assert described.status_code == 200 and described.json()["info"]["title"] == "Stammtisch"
+
+
+def test_every_state_changing_route_carries_the_headers_and_no_store(client: TestClient, app: FastAPI) -> None:
+    """Issue 10.5: the headers are on every answer of every route, the writes' answers included (here
+    their refusals of an empty form and of a missing token), and those are never stored."""
+    from tests.support.csrf import without_csrf_token
+
+    writes = sorted({(m, t) for m, t in routes(app) if m in ("POST", "PUT", "PATCH", "DELETE")})
+    assert ("POST", "/m/{match_id}/undo") in writes and ("POST", "/api/matches") in writes
+    for method, template in writes:
+        answer = client.request(method, fill(template), data={}, follow_redirects=False)
+        check_headers(dict(answer.headers))
+        assert answer.headers["cache-control"] == "no-store", (method, template)
+        assert "x-request-id" in answer.headers
+    without_csrf_token(client)
+    for method, template in writes:
+        refused = client.request(method, fill(template), data={}, follow_redirects=False)
+        assert refused.status_code == 403, (method, template)
+        check_headers(dict(refused.headers))
+
+
+def test_no_swagger_or_redoc_page_anywhere(client: TestClient) -> None:
+    for path in ("/docs", "/redoc", "/api/docs", "/api/redoc", "/docs/oauth2-redirect"):
+        assert client.get(path).status_code == 404, path
