@@ -35,6 +35,7 @@ from stammtisch.club.bierpong import (
 from stammtisch.core.text import Text
 from stammtisch.matches.games.bierpong.record import players
 from stammtisch.matches.games.bierpong.skills import shared_book
+from stammtisch.web.auth import link_seats
 from stammtisch.web.deps import BroadcasterDep, LangDep, RendererDep, ServiceDep
 from stammtisch.web.errors import BadInput
 from stammtisch.web.rendering import Renderer
@@ -223,6 +224,8 @@ async def start_game(
         return str(snapshot.match_id)
 
     match_id = await run_in_threadpool(start)
+    players = await run_in_threadpool(lambda: list(service.record(match_id).players))
+    await link_seats(request.app, match_id, players)  # AC-1: seats refer to members (idempotent)
     return RedirectResponse(f"/m/{match_id}", status_code=303)
 
 

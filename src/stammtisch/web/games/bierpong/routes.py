@@ -23,6 +23,7 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 
 from stammtisch.core.errors import RuleViolation
 from stammtisch.core.text import Text
+from stammtisch.web.auth import link_seats
 from stammtisch.web.deps import BroadcasterDep, LangDep, RendererDep, ServiceDep
 from stammtisch.web.errors import BadInput, status_for
 from stammtisch.web.games.bierpong.clock import ensure_clock
@@ -127,6 +128,7 @@ async def create_game(
                 lambda: table_for(request.app).open(GAME, seats_a + seats_b, options=options, setup=teams, title=title)
             )
             announce(request.app, opened.snapshot)
+            await link_seats(request.app, opened.snapshot.match_id, seats_a + seats_b)  # AC-1: people, not bots
             return renderer.response(
                 "bierpong/links.html",
                 request,
@@ -151,6 +153,7 @@ async def create_game(
         status = error.status_code if isinstance(error, BadInput) else status_for(error)
         return _form_page(request, renderer, lang, values, error.text(lang), status)
     broadcaster.publish(snapshot.match_id, snapshot.seq)
+    await link_seats(request.app, snapshot.match_id, list(snapshot.players))  # AC-1: seats refer to members
     ensure_clock(request.app, snapshot.match_id)
     return RedirectResponse(f"/m/{snapshot.match_id}", status_code=303)
 
