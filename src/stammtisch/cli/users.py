@@ -29,9 +29,8 @@ def _base_url(given: str | None) -> str:
     """Where phones reach the server: ``--base-url``, else ``STAMMTISCH_PUBLIC_URL``, else localhost."""
     if given:
         return given.rstrip("/")
-    from stammtisch.web.qr import configured_public_url
-
-    return configured_public_url(os.environ) or DEFAULT_BASE
+    public = os.environ.get("STAMMTISCH_PUBLIC_URL", "").strip().rstrip("/")  # as the server's links (web.qr)
+    return public if public.startswith(("http://", "https://")) else DEFAULT_BASE
 
 
 def _print_invite(name: str, secret: str, base_url: str | None) -> None:

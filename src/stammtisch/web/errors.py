@@ -120,6 +120,11 @@ async def _answer(request: Request, error: RuleViolation | BadInput, status: int
     return renderer.response("error.html", request, lang, status_code=status, error=error, message=error.text(lang))
 
 
+async def answer_refusal(request: Request, error: RuleViolation | BadInput, status: int) -> Response:
+    """``error`` answered like the handlers here do (for other handlers, e.g. ``web.auth``'s)."""
+    return await _answer(request, error, status)
+
+
 async def refuse(
     scope: Scope, status: int, message: Text, code: str, headers: Mapping[str, str] | None = None
 ) -> Response:

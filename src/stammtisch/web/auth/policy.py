@@ -178,6 +178,7 @@ async def authorize(request: Request) -> None:
     account = await run_in_threadpool(load_account, request)
     request.state.account = account
     if rule.permission == OPEN:
+        await _note_seat(request)
         return
     assert isinstance(rule.permission, Permission)
     permission = rule.permission
@@ -185,6 +186,23 @@ async def authorize(request: Request) -> None:
         if await run_in_threadpool(_ended, request):
             permission = rule.after_end
     await run_in_threadpool(check, request, account, permission)
+
+
+async def _note_seat(request: Request) -> None:
+    """A request through a seat link names its seat (``request.state.seat``: the events' actor is
+    ``seat:<n>``, matches.audit): the seat cookie of ``/seat/{table}``, or ``X-Seat-Token``."""
+    token = request.headers.get("x-seat-token") or (
+        request.cookies.get("stammtisch_seat") if request.url.path.startswith("/seat/") else None
+    )
+    if not token:
+        return
+    from stammtisch.web.tables import table_for
+
+    try:
+        link = await run_in_threadpool(table_for(request.app).link, token)
+    except RuleViolation:
+        return  # an unknown token: the route refuses it itself
+    request.state.seat = link.seat
 
 
 def app_routes(app: Any) -> list[Any]:

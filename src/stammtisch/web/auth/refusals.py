@@ -106,7 +106,14 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(AccessDenied)
     async def access_denied(request: Request, error: AccessDenied) -> Response:
-        return page_refusal(request, error, 403 if error.signed_in else 401)
+        status = 403 if error.signed_in else 401
+        if "match_id" in request.path_params and not wants_json(request):
+            # On a match page the refusal sits above the board as it is now, like the rules' refusals
+            # (an HTMX swap keeps the board; nothing was written).
+            from stammtisch.web.errors import answer_refusal
+
+            return await answer_refusal(request, error, status)
+        return page_refusal(request, error, status)
 
     @app.exception_handler(SetupNeeded)
     async def setup_needed(request: Request, _error: SetupNeeded) -> Response:
