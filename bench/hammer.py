@@ -205,7 +205,7 @@ def serve(database_url: str, workers: int) -> Iterator[str]:
         deadline = time.monotonic() + 60
         while True:
             try:
-                if httpx.get(f"{url}/api/matches", timeout=2).status_code == 200:
+                if httpx.get(f"{url}/api/matches", timeout=2).status_code < 500:  # up (sign-in may be asked)
                     break
             except httpx.TransportError:
                 pass
@@ -222,19 +222,29 @@ def serve(database_url: str, workers: int) -> Iterator[str]:
             child.wait()
 
 
-def postgres_url() -> str | None:
-    """The PostgreSQL test server's URL if it answers, else None (the part is skipped)."""
-    url = os.environ.get("STAMMTISCH_TEST_DATABASE_URL") or POSTGRES_URL
-    try:
-        import sqlalchemy
+@contextmanager
+def postgres_schema() -> Iterator[str | None]:
+    """A fresh schema on the PostgreSQL test server (``STAMMTISCH_TEST_DATABASE_URL`` or the local one),
+    dropped afterwards; None when no server answers (the PostgreSQL part is then left out)."""
+    import uuid
 
-        engine = sqlalchemy.create_engine(url, connect_args={"connect_timeout": 3})
-        with engine.connect():
-            pass
-        engine.dispose()
+    from sqlalchemy import create_engine, make_url, text
+
+    base = os.environ.get("STAMMTISCH_TEST_DATABASE_URL") or POSTGRES_URL
+    schema = f"hammer_{uuid.uuid4().hex[:12]}"
+    try:
+        admin = create_engine(base, connect_args={"connect_timeout": 3})
+        with admin.begin() as connection:
+            connection.execute(text(f'CREATE SCHEMA "{schema}"'))
     except Exception:
-        return None
-    return url
+        yield None
+        return
+    try:
+        yield make_url(base).update_query_dict({"options": f"-csearch_path={schema}"}).render_as_string(False)
+    finally:
+        with admin.begin() as connection:
+            connection.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
+        admin.dispose()
 
 
 def figures(label: str, tally: Tally, took: float) -> dict[str, Any]:
@@ -253,12 +263,12 @@ def figures(label: str, tally: Tally, took: float) -> dict[str, Any]:
 def hammer_one(database: str, workers: int, seconds: float) -> dict[str, Any]:
     label = f"hammer, {MATCHES} matches x {CLIENTS} clients, {seconds:g} s ({database}, {workers} worker(s))"
     if database == "postgresql":
-        url = postgres_url()
-        if url is None:
-            return {}
-        headers = signed_in(url)
-        with serve(url, workers) as base:
-            tally, took = asyncio.run(measure(base, seconds, headers=headers))
+        with postgres_schema() as url:
+            if url is None:
+                return {}
+            headers = signed_in(url)
+            with serve(url, workers) as base:
+                tally, took = asyncio.run(measure(base, seconds, headers=headers))
     else:
         with tempfile.TemporaryDirectory(prefix="stammtisch-hammer-") as directory:
             database = f"sqlite:///{Path(directory) / 'hammer.sqlite3'}"
