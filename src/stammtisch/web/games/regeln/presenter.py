@@ -78,6 +78,7 @@ def _verb(notation: str) -> str:
 
 def _actions(snap: Mapping[str, Any], seat: int | None, scribe: bool) -> dict[str, list[dict[str, Any]]]:
     groups: dict[str, list[dict[str, Any]]] = {name: [] for name in GROUPS}
+    chips: list[dict[str, int]] = list((snap.get("view") or {}).get("chips") or [])
     for entry in snap.get("legal") or []:
         if not scribe and (seat is None or entry.get("seat") != seat):
             continue
@@ -91,7 +92,8 @@ def _actions(snap: Mapping[str, Any], seat: int | None, scribe: bool) -> dict[st
         if words[0] == "vote":
             item.update(yes=words[1] == "yes", tiles=int(words[2]))
         elif words[0] in ("take", "pay"):
-            item.update(colour=words[1], colour_name=COLOUR_NAMES[words[1]].to_json())
+            mine = chips[int(entry["seat"])] if 0 <= int(entry["seat"]) < len(chips) else {}
+            item.update(colour=words[1], colour_name=COLOUR_NAMES[words[1]].to_json(), held=mine.get(words[1], 0))
         elif words[0] in ("play", "choose"):
             item.update(card=words[1], stood=len(words) > 2)
         groups.setdefault(_verb(notation), []).append(item)
@@ -199,6 +201,29 @@ def _status(view: Mapping[str, Any], players: list[str], turn: Mapping[str, Any]
     )
 
 
+def outcome_choices(view: Mapping[str, Any], lang: str) -> list[dict[str, str]]:
+    """Table mode: what the scribe may enter at a chance event, as (notation, label) choices: the cards
+    of the type a face-up space wants, the hand cards not yet seen (the deal), or the contested places.
+    The engine still checks the entry; this only spares typing."""
+    cards: Mapping[str, Any] = view.get("cards") or {}
+    phase = view.get("phase")
+    if phase == "ranking":
+        return [{"notation": f"place {n}", "label": f"{n}."} for n in range(1, int(view.get("seats") or 0) + 1)]
+    seen = {c for kind in ("korrektur", "abstimm", "ereignis") for c in view.get(kind) or [] if c}
+    seen |= set(view.get("covered") or []) | set(view.get("discard") or [])
+    if phase == "setup_table":
+        wanted = next((kind for kind in ("korrektur", "abstimm", "ereignis") if None in (view.get(kind) or [])), None)
+        types = (wanted,) if wanted else ()
+    else:
+        types = ("korrektur", "abstimm", "ereignis")
+    title = "title_de" if lang == "de" else "title_en"
+    return [
+        {"notation": f"card {card_id}", "label": f"{card[title]} ({card_id})"}
+        for card_id, card in cards.items()
+        if card["type"] in types and card_id not in seen
+    ]
+
+
 def present(snap: Mapping[str, Any], lang: str, seat: int | None) -> dict[str, Any]:
     """The page model of a seat's phone, of the public table screen (``seat`` None) or, in table
     mode, of the scribe's page (``seat`` None and every seat's actions)."""
@@ -255,6 +280,7 @@ def present(snap: Mapping[str, Any], lang: str, seat: int | None) -> dict[str, A
         "actions": groups,
         "vote_picker": _vote_picker(groups),
         "scorepad": _scorepad(view, players),
+        "outcome_choices": outcome_choices(view, lang) if scribe and turn.get("kind") == "chance" else [],
         "scorepad_columns": [label for _, label in SCOREPAD_COLUMNS],
         "finished": finished,
         "scores": result.get("scores") if finished else None,

@@ -60,10 +60,15 @@ def _render_form(renderer: Renderer, request: Request, lang: str, status: int = 
         lang,
         status_code=status,
         form=_new_form(values.pop("form", None)),
-        error=error.text(lang) if error is not None else None,
+        error=_sentence(error, lang) if error is not None else None,
         clause=getattr(error, "clause", None),
         deadline_range=DECISION_TIME.bounds,
     )
+
+
+def _sentence(error: RuleViolation | BadInput, lang: str) -> str:
+    """The refusal as a sentence; the clause is shown beside it (the form's small rule note), not in it."""
+    return error.message.get(lang)
 
 
 @router.get("/regeln/new")
