@@ -18,7 +18,17 @@ from typing import Any
 
 from bench import Figure, figures
 
-PARTS = ("engine", "replay", "web_latency", "hammer", "proempeln", "proempeln_skills", "preisromme", "preisromme_bot")
+PARTS = (
+    "engine",
+    "replay",
+    "web_latency",
+    "hammer",
+    "proempeln",
+    "proempeln_skills",
+    "preisromme",
+    "preisromme_bot",
+    "kluempchen_solver",
+)
 
 
 def _call(run: Callable[..., Any], quick: bool) -> Any:

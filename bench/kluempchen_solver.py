@@ -1,0 +1,160 @@
+"""Klümpchen solved (issue 15.1-3): solve times, states, advice latency, and the fast simulator's
+steps/s beside OpenSpiel's C++ Pig in the same run, with its statistical agreement with the engine.
+
+``run(quick)``: the whole-game solve to 20 (quick) or 40 points (the full target 150 is a long run:
+``stammtisch solve kluempchen``; see docs/rulings/kluempchen-solver.md and the session report), Pig
+to 100 (Neller-Presser's figure), the expected-points policy from cold, the advice latency (warm), the
+simulator's rate on one core (10^5 or 10^6 turns) and its agreement with the reference engine.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from typing import Any
+
+import numpy as np
+
+from stammtisch.games.kluempchen.model import Config, PlayerTurn
+
+Figures = dict[str, tuple[float, str]]
+
+
+def _points_cold() -> tuple[float, Any]:
+    from stammtisch.sim.kluempchen import points, template
+
+    template.build.cache_clear()
+    points.solve_points.cache_clear()
+    started = time.perf_counter()
+    policy = points.solve_points(Config())
+    return time.perf_counter() - started, policy
+
+
+def _openspiel_pig(budget: float) -> tuple[float, str] | None:
+    """OpenSpiel's C++ ``pig`` played from Python with uniform random choices: steps/s on one core."""
+    try:
+        import pyspiel
+    except ImportError:
+        return None
+    game = pyspiel.load_game("pig")
+    rng = random.Random(1987)
+    steps = 0
+    started = time.process_time()
+    while time.process_time() - started < budget:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, weights = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(outcomes, weights)[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+            steps += 1
+    return steps / (time.process_time() - started), "steps/s"
+
+
+def _engine_turns(n: int, seed: int) -> list[tuple[int, bool, int]]:
+    """``n`` turns of the exact policy played by the reference engine."""
+    from stammtisch.core.chance import sample
+    from stammtisch.core.protocol import Chance
+    from stammtisch.games.kluempchen import GAME
+    from stammtisch.games.kluempchen.model import PLAY
+    from stammtisch.sim.kluempchen.points import solve_points
+
+    policy = solve_points(Config())
+    start = GAME.start(4, GAME.configure({"mode": "digital", "team_draw": "manual"}), {"teams": [[0, 1], [2, 3]]})
+    rng = random.Random(seed)
+    found = []
+    for _ in range(n):
+        state = GAME.act(start, 0, GAME.parse_action("throw"))
+        while True:
+            if state.phase != PLAY:
+                found.append((0, True, state.strassen[0]))
+                break
+            rnd = state.round
+            assert rnd is not None and rnd.turn is not None
+            if rnd.role == 2:
+                found.append((rnd.first_result, False, state.strassen[0]))
+                break
+            turn = GAME.turn(state)
+            if isinstance(turn, Chance):
+                state = GAME.resolve(state, sample(turn.node, rng))
+            else:
+                state = GAME.act(state, 0, GAME.parse_action(policy.choices(rnd.turn)[0].label))
+    return found
+
+
+def run(quick: bool = False) -> Figures:
+    from stammtisch.sim import pig
+    from stammtisch.sim.kluempchen.advice import Spot, advise
+    from stammtisch.sim.kluempchen.fast import play_turns, tables
+    from stammtisch.sim.kluempchen.game import solve_game
+    from stammtisch.sim.kluempchen.template import build
+    from stammtisch.sim.stats import binned, chi_square_critical, chi_square_two_samples
+
+    out: Figures = {}
+    cold, policy = _points_cold()
+    template = build(Config())
+    out["kluempchen turn: folded turn nodes"] = (len(template.nodes), "nodes")
+    out["kluempchen turn: chance edges"] = (sum(len(n.edges) for n in template.nodes), "edges")
+    out["kluempchen turn: expected points, optimal single turn"] = (round(policy.expected, 6), "points")
+    out["kluempchen turn: exact policy from cold (build + solve)"] = (round(cold, 3), "s")
+
+    target = 20 if quick else 40
+    solution = solve_game({}, target)
+    out[f"kluempchen game to {target}: starting team's win probability"] = (round(solution.start, 6), "")
+    out[f"kluempchen game to {target}: states"] = (solution.states, "states")
+    out[f"kluempchen game to {target}: iterations"] = (solution.iterations, "iterations")
+    out[f"kluempchen game to {target}: solve time (1 core)"] = (round(solution.seconds, 1), "s")
+
+    turn = PlayerTurn(0, 1, 0, step=4, throws=2, kept=(0, 0, 0, 0, 3, 0), free=3)
+    spot = Spot(target // 3, target // 2, 2, 4, False, True, turn)
+    advise(spot, {}, solution)
+    times = []
+    for _ in range(5 if quick else 20):
+        started = time.perf_counter()
+        advise(spot, {}, solution)
+        times.append(time.perf_counter() - started)
+    out["kluempchen advice latency, warm (median)"] = (round(statistics.median(times) * 1000, 1), "ms")
+
+    solved = pig.solve(100, tolerance=1e-6)
+    out["pig to 100: first player's win probability (Neller-Presser 0.5306)"] = (round(solved.start, 5), "")
+    out["pig to 100: solve time (1 core)"] = (round(solved.seconds, 1), "s")
+
+    tables(Config())
+    turns = 100_000 if quick else 1_000_000
+    for name in ("optimal", "random"):
+        started = time.process_time()
+        batch = play_turns(turns, np.random.default_rng(1503), name)
+        elapsed = time.process_time() - started
+        out[f"kluempchen fast simulator, {name} policy (1 core)"] = (round(batch.steps / elapsed), "steps/s")
+        if name == "optimal":
+            fast = batch
+    reference = _openspiel_pig(1.0 if quick else 5.0)
+    if reference is not None:
+        out["reference: OpenSpiel C++ pig random play (1 core)"] = (round(reference[0]), reference[1])
+
+    engine = _engine_turns(1000 if quick else 10_000, 15)
+    stat, df = chi_square_two_samples(binned([p for p, _, _ in engine]), binned(fast.points.tolist()))
+    out[f"agreement: turn-score chi-square, engine {len(engine):,} vs simulator {turns:,} turns"] = (
+        round(stat, 2),
+        f"(df {df}, 0.1% critical {chi_square_critical(df):.1f})",
+    )
+    out["agreement: mean points engine / simulator"] = (
+        round(sum(p for p, _, _ in engine) / len(engine), 3),
+        f"/ {float(fast.points.mean()):.3f}",
+    )
+    out["agreement: Straßen per turn engine / simulator"] = (
+        round(sum(s for _, _, s in engine) / len(engine), 4),
+        f"/ {float(fast.strassen.mean()):.4f}",
+    )
+    out["agreement: six equal in one throw per turn engine / simulator"] = (
+        round(sum(1 for _, s, _ in engine if s) / len(engine), 5),
+        f"/ {float(fast.six.mean()):.5f}",
+    )
+    return out
+
+
+if __name__ == "__main__":
+    for label, (value, unit) in run(quick=True).items():
+        print(f"{label}: {value} {unit}")
