@@ -30,7 +30,7 @@
     return board ? parseInt(board.getAttribute("data-seq") || "0", 10) : 0;
   }
 
-  var live = null, online = true, fetching = false, again = false;
+  var live = null, online = true, fetching = false, again = false, source = null;
 
   function refresh() {
     if (!live) return Promise.resolve();
@@ -46,7 +46,8 @@
     live = document.getElementById("live");
     if (!live || !window.EventSource) return;
     var status = document.getElementById("live-state");
-    var source = new EventSource(live.getAttribute("data-events"));
+    if (source) source.close();
+    source = new EventSource(live.getAttribute("data-events"));
     var retryIn = 1000;
     source.addEventListener("changed", function (event) {
       var seq = parseInt(event.data ? JSON.parse(event.data).seq : "0", 10);
@@ -86,18 +87,30 @@
     return text.replace(/\s+/g, " ").trim().slice(0, 80);
   }
 
-  document.addEventListener("htmx:configRequest", function (event) {
-    var d = event.detail;
-    if (d.verb !== "post") { lastSent = null; return; }
+  // What each write was (its seq, fields and button), kept with the request itself: a board refresh
+  // started meanwhile (a live event for this very write) must not be mistaken for it.
+  var writes = window.WeakMap ? new WeakMap() : null;
+
+  function describe(d) {
     var values = {};
     if (d.formData) d.formData.forEach(function (value, key) { values[key] = value; });
     else Object.keys(d.parameters || {}).forEach(function (key) { values[key] = d.parameters[key]; });
-    lastSent = { path: d.path, values: values, seq: parseInt(values.seq || "-1", 10), what: resending ? resending.what : label(d) };
+    return { path: d.path, values: values, seq: parseInt(values.seq || "-1", 10), what: resending ? resending.what : label(d) };
+  }
+
+  document.addEventListener("htmx:configRequest", function (event) {
+    var d = event.detail;
+    if (d.verb !== "post") return;
+    lastSent = describe(d);
+    if (writes && d.formData) writes.set(d.formData, lastSent);
   });
 
-  function keep() {
-    if (!lastSent || lastSent.seq < 0 || !live) return;  // only board writes carry a seq and can be retried safely
-    pending = lastSent;
+  function keep(event) {
+    var config = event && event.detail && event.detail.requestConfig;
+    if (config && config.verb && config.verb !== "post") return;  // a failed board refresh: the probe repeats it
+    var sent = (config && writes && config.formData && writes.get(config.formData)) || lastSent;
+    if (!sent || sent.seq < 0 || !live) return;  // only board writes carry a seq and can be retried safely
+    pending = sent;
     say("", "queued", pending.what, true);
     probe();
   }
@@ -145,7 +158,15 @@
     pending = null;
     if (entry) say("failed", "cancelled", entry.what);
   });
-  window.addEventListener("online", function () { if (pending) deliver(); });
+  // The phone says its network is gone (flight mode, Wi-Fi lost): say so at once and drop the stream,
+  // whose silence would otherwise look like a quiet table. Back online: a fresh stream, then the board.
+  window.addEventListener("offline", function () {
+    online = false;
+    document.body.classList.remove("online");
+    if (source) { source.close(); source = null; }
+    if (!pending) say("", "offline");
+  });
+  window.addEventListener("online", function () { connect(); if (pending) deliver(); });
 
   // --- the dice tap pad (table mode) -----------------------------------------------------------
   var PIPS = { 1: [[2, 2]], 2: [[1, 1], [3, 3]], 3: [[1, 1], [2, 2], [3, 3]], 4: [[1, 1], [3, 1], [1, 3], [3, 3]],

@@ -26,6 +26,8 @@ _ROLE = re.compile(r"\s*\((?:role|Rolle) \d\)")
 ANY_SEAT = ("next", "close", "redraw")
 #: Scoresheet entries are typed into one small form instead of one button per possible result.
 ENTRY_TYPES = ("EnterTurn",)
+#: Six equal dice written on the sheet: a tick in the same form, not eight look-alike buttons.
+SIX_TYPES = ("EnterSixEqual",)
 THROWS_PER_SEQUENCE = 3
 
 
@@ -276,7 +278,7 @@ def _evening(view: dict[str, Any], players: list[str]) -> dict[str, Any]:
 
 def _actions(snap: Mapping[str, Any], seat: int | None, view: dict[str, Any], lang: str) -> dict[str, Any]:
     """Split the legal actions: throws (the pad in table mode), scoresheet entries, the rest as buttons."""
-    throws, entries, others = [], [], []
+    throws, entries, others, sixes = [], [], [], []
     players: list[str] = list(snap.get("players") or [])
     shown: set[str] = set()
     for entry in seat_legal(snap, seat):
@@ -296,6 +298,8 @@ def _actions(snap: Mapping[str, Any], seat: int | None, view: dict[str, Any], la
             throws.append(entry)
         elif kind in ENTRY_TYPES:
             entries.append(entry)
+        elif kind in SIX_TYPES:
+            sixes.append(entry)
         else:
             others.append(entry)
     return {
@@ -305,7 +309,7 @@ def _actions(snap: Mapping[str, Any], seat: int | None, view: dict[str, Any], la
         "rare_actions": [entry for entry in others if entry["secondary"]],
         "dangerous_actions": [entry for entry in others if entry["dangerous"]],
         "other_actions": others,
-        "scoresheet": _scoresheet(entries) if entries else None,
+        "scoresheet": {**_scoresheet(entries), "six": bool(sixes)} if entries else None,
         "pad": _pad(snap, view, throws, lang),
     }
 

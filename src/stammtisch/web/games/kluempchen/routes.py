@@ -233,15 +233,18 @@ async def enter_score(
     lang: LangDep,
     seq: SeqField,
     seat: Annotated[int, Form(ge=0)],
-    points: Annotated[int, Form(ge=0, le=100_000)],
+    points: Annotated[int, Form(ge=0, le=100_000)] = 0,
     strassen: Annotated[int, Form(ge=0, le=6)] = 0,
     joker: Annotated[bool, Form()] = False,
     thrower: Annotated[str, Form(pattern=r"^\d{0,2}$")] = "",
+    six: Annotated[bool, Form()] = False,
 ) -> Response:
     """Scoresheet mode (``scoresheet_entry.html``): one turn's result as written on the sheet (``score N
     [joker] [strassen S] [by SEAT]``); ``thrower``: the seat that threw for an absent owner (K-16),
     none when he threw himself."""
     notation = f"score {points}" + (" joker" if joker else "") + (f" strassen {strassen}" if strassen else "")
+    if six:  # six equal dice (S-5): the round ends; points and joker do not apply
+        notation = "six" + (f" strassen {strassen}" if strassen else "")
     notation += f" by {int(thrower)}" if thrower else ""
     snapshot = await run_in_threadpool(service.act, match_id, seat, notation, seq)
     return await written(request, service, broadcaster, snapshot, lang)
