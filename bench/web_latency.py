@@ -169,7 +169,8 @@ def scribe_token(database_url: str) -> dict[str, str]:
 def serve(database_url: str) -> Iterator[str]:
     """uvicorn with the app factory in a child process; yields its base URL, stops it afterwards."""
     port = free_port()
-    env = {**os.environ, "STAMMTISCH_DATABASE_URL": database_url}
+    # One listener client holds a stream per match (20): more than a phone's cap (STAMMTISCH_MAX_STREAMS_PER_CLIENT).
+    env = {**os.environ, "STAMMTISCH_DATABASE_URL": database_url, "STAMMTISCH_MAX_STREAMS_PER_CLIENT": "0"}
     command = [sys.executable, "-m", "uvicorn", "stammtisch.web.app:create_app", "--factory"]
     command += ["--host", "127.0.0.1", "--port", str(port), "--log-level", "warning"]
     command += ["--timeout-graceful-shutdown", "2"]
