@@ -106,12 +106,17 @@ def route_rule(request: Request) -> RouteRule:
     return rule
 
 
+def _listed(names: list[str], conjunction: str) -> str:
+    """``a, b und c``: a list as a sentence says it."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} {conjunction} {names[-1]}"
+
+
 def denial(account: Account | None, permission: Permission) -> AccessDenied:
     """What the reader is told: who she is, what she may not do, and which roles may."""
     what = DESCRIPTIONS[permission]
     roles = roles_allowed(permission)
-    who_de = ", ".join(ROLE_TITLES[role].de for role in roles)
-    who_en = ", ".join(ROLE_TITLES[role].en.lower() for role in roles)
+    who_de = _listed([ROLE_TITLES[role].de for role in roles], "und")
+    who_en = _listed([ROLE_TITLES[role].en.lower() for role in roles], "and")
     if account is None:
         message = Text(
             f"Bitte melde dich an: {what.de} dürfen nur angemeldete Mitglieder (Rolle: {who_de}).",

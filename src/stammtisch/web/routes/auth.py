@@ -148,9 +148,9 @@ async def invite_page(request: Request, secret: str, renderer: RendererDep, lang
         return renderer.response(
             "auth/invite.html", request, lang, status_code=404, member=None, **_refused(error, lang)
         )
-    return renderer.response(
-        "auth/invite.html", request, lang, member=member, headers={"Referrer-Policy": "no-referrer"}
-    )
+    # The secret is in this page's URL: it is sent on as Referer only to this site (the app's default
+    # same-origin policy); "no-referrer" would make the browser send "Origin: null", which CSRF refuses.
+    return renderer.response("auth/invite.html", request, lang, member=member, headers={"Cache-Control": "no-store"})
 
 
 @router.post("/invite/{secret}")

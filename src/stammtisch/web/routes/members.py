@@ -15,9 +15,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-import segno
 from fastapi import APIRouter, Form, Request
-from markupsafe import Markup
 from starlette.concurrency import run_in_threadpool
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 
@@ -27,16 +25,11 @@ from stammtisch.club.members.names import parse_kind
 from stammtisch.club.members.service import ClubService, parse_role
 from stammtisch.web.auth import club_service
 from stammtisch.web.deps import LangDep, RendererDep
+from stammtisch.web.qr import absolute_url, qr_svg
 
 router = APIRouter()
 
 Text200 = Annotated[str, Form(max_length=200)]
-
-
-def qr_svg(url: str) -> Markup:
-    """The URL as an inline SVG QR code (no network, no script)."""
-    code = segno.make(url, error="m")
-    return Markup(code.svg_inline(scale=5, border=2, title=url, dark="#15281f", light="#ffffff"))
 
 
 def _rows(service: ClubService) -> list[dict[str, Any]]:
@@ -220,7 +213,7 @@ async def _invite(
         secret = await run_in_threadpool(service.invite, member_id)
     except ClubRefusal as error:
         return await _edit_page(request, renderer, lang, member_id, 422, **_refused(error, lang))
-    url = str(request.base_url).rstrip("/") + f"/invite/{secret}"
+    url = absolute_url(request, f"/invite/{secret}")  # the address phones use (STAMMTISCH_PUBLIC_URL, LAN)
     return renderer.response(
         "members/invite.html",
         request,
