@@ -16,7 +16,7 @@ import typer
 from typer.core import TyperGroup
 
 import stammtisch
-from stammtisch.cli import advise, club, play, rules, serve, simulate, solve, tournament, users
+from stammtisch.cli import advise, club, lab, play, rules, serve, simulate, solve, tournament, users
 
 if TYPE_CHECKING:  # typer vendors click; its Command has no public name
     from typer._click import Command, Context
@@ -72,6 +72,7 @@ app.command("play")(play.play)
 app.command("simulate")(simulate.simulate)
 app.command("rules")(rules.rules)
 app.command("solve")(solve.solve)
+app.command("lab")(lab.lab)
 app.add_typer(advise.app, name="advise")
 app.add_typer(tournament.app, name="tournament")
 app.add_typer(club.app, name="club")

@@ -49,7 +49,7 @@ def proportion_interval(hits: int, n: int, z: float = 1.96) -> tuple[float, floa
     p = hits / n
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return p, centre - half, centre + half
+    return p, max(0.0, centre - half), min(1.0, centre + half)
 
 
 def mean_interval(values: Sequence[float], z: float = 1.96) -> tuple[float, float, float]:

@@ -1,0 +1,151 @@
+"""The house-rule lab for Klümpchen: the default rules against a variant, over many simulated rounds.
+
+Rounds are played in bulk by the fast simulator (``fast.py``): two teams of two (4 players), player 1's
+turn then player 2's (K-5.1), the target 150 (K-11), six equal in one throw ends the round (S-7). Every
+player uses the exact expected-points turn policy and the joker the way ``bots/kluempchen.py`` does it
+late in the round (once his team has 95 points, K-10/K-13). The losing team starts the next round
+(K-17.4). An *evening* is ``ROUNDS_PER_EVENING`` rounds (ruling KS-7). Money follows the settlement
+rules: verloren, Schuster, Schwarz (K-11/K-12), Joker ins Grab (K-13), 3 Straßen per evening (K-14), six
+equal (S-7: loser and open Schuster pay, the thrower is fined, no Schwarz and no joker fines).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from stammtisch.core.options import resolve_options
+from stammtisch.games.kluempchen.options import OPTIONS, config_from
+from stammtisch.sim.kluempchen.fast import play_turns
+from stammtisch.sim.stats import mean_interval, proportion_interval
+
+TARGET = 150
+SCHUSTER = 75
+LATE = 95  # bots/kluempchen.py: a team this close to 150 uses its jokers
+PLAYERS = 4
+ROUNDS_PER_EVENING = 6
+#: Options the lab's model reads; any other option is accepted but changes nothing here (KS-7).
+MODELLED = ("third_throw_rule", "confirmation_budget", "confirmation_adds_points", "base_cents")
+
+
+@dataclass(frozen=True, slots=True)
+class Interval:
+    value: float
+    low: float
+    high: float
+
+    def to_json(self) -> dict[str, float]:
+        return {"value": round(self.value, 6), "low": round(self.low, 6), "high": round(self.high, 6)}
+
+
+@dataclass(frozen=True, slots=True)
+class LabResult:
+    """What one set of rules gives over ``rounds`` simulated rounds (95% intervals)."""
+
+    options: dict[str, Any]
+    rounds: int
+    start_wins: Interval
+    joint_turns: Interval
+    schuster: Interval
+    schwarz: Interval
+    six_equal: Interval
+    cents_per_player_evening: Interval
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "options": self.options,
+            "rounds": self.rounds,
+            "start_team_win_rate": self.start_wins.to_json(),
+            "joint_turns_per_round": self.joint_turns.to_json(),
+            "schuster_rate": self.schuster.to_json(),
+            "schwarz_rate": self.schwarz.to_json(),
+            "six_equal_rate": self.six_equal.to_json(),
+            "cents_per_player_per_evening": self.cents_per_player_evening.to_json(),
+        }
+
+
+def unmodelled(options: Mapping[str, object]) -> tuple[str, ...]:
+    """The given options the lab's model does not read (they are valid, but change nothing here)."""
+    return tuple(sorted(key for key in options if key not in MODELLED))
+
+
+def run_rounds(options: Mapping[str, object] | None, rounds: int, seed: int = 15) -> LabResult:
+    """Simulate ``rounds`` rounds (whole evenings of ``ROUNDS_PER_EVENING``) under ``options``."""
+    resolved = resolve_options(OPTIONS, dict(options or {}))
+    config = config_from(resolved)
+    unit = resolved["base_cents"] * PLAYERS  # S-9/KA-28
+    rng = np.random.default_rng(seed)
+    evenings = max(1, -(-rounds // ROUNDS_PER_EVENING))
+    n = evenings * ROUNDS_PER_EVENING
+    scores = np.zeros((n, 2), dtype=np.int64)
+    joker_used = np.zeros((n, 4), dtype=bool)  # seats: team 0 = 0, 1; team 1 = 2, 3
+    strassen = np.zeros((n, 4), dtype=np.int64)
+    start = rng.integers(0, 2, n)  # first round: the draw; later rounds are independent lanes (KS-7)
+    current = start.copy()
+    joint = np.zeros(n, dtype=np.int64)
+    ended = np.zeros(n, dtype=bool)
+    loser = np.full(n, -1)
+    six_end = np.zeros(n, dtype=bool)
+    six_thrower = np.full(n, -1)
+    live = np.arange(n)
+    while live.size:
+        first_points = np.zeros(live.size, dtype=np.int64)
+        for role in (1, 2):
+            seat = 2 * current[live] + (role - 1)
+            own = scores[live, current[live]]
+            joker = (~joker_used[live, seat]) & (own >= LATE)
+            joker_used[live, seat] |= joker
+            batch = play_turns(live.size, rng, "optimal", config)
+            strassen[live, seat] += batch.strassen
+            points = batch.points * np.where(joker, 2, 1)
+            six = batch.six & ~ended[live]
+            if six.any():
+                lanes = live[six]
+                ended[lanes] = True
+                six_end[lanes] = True
+                six_thrower[lanes] = seat[six]
+                loser[lanes] = 1 - current[lanes]
+            if role == 1:
+                first_points = points
+            else:
+                gain = np.where(points > 0, first_points + points, 0)
+                go = ~ended[live]
+                lanes = live[go]
+                scores[lanes, current[lanes]] += gain[go]
+                joint[lanes] += 1
+                out = scores[lanes, current[lanes]] >= TARGET
+                loser[lanes[out]] = 1 - current[lanes[out]]
+                ended[lanes[out]] = True
+                current[lanes] = 1 - current[lanes]
+        live = live[~ended[live]]
+    units = np.zeros((n, 4), dtype=np.int64)
+    lost = scores[np.arange(n), loser]
+    for member in (0, 1):
+        seat = 2 * loser + member
+        units[np.arange(n), seat] += 1 + (lost < SCHUSTER) + ((lost == 0) & ~six_end)
+    normal = ~six_end
+    units[normal] += (~joker_used[normal]).astype(np.int64)
+    thrown = six_end & (six_thrower >= 0)
+    units[np.where(thrown)[0], six_thrower[thrown]] += 1
+    per_evening = units.reshape(evenings, ROUNDS_PER_EVENING, 4).sum(axis=1)
+    strassen_units = strassen.reshape(evenings, ROUNDS_PER_EVENING, 4).sum(axis=1) // 3
+    cents = (per_evening + strassen_units) * unit
+    start_won = loser != start
+    return LabResult(
+        options={key: resolved[key] for key in MODELLED},
+        rounds=n,
+        start_wins=Interval(*proportion_interval(int(start_won.sum()), n)),
+        joint_turns=Interval(*mean_interval(joint.tolist())),
+        schuster=Interval(*proportion_interval(int(((lost < SCHUSTER) & normal).sum()), n)),
+        schwarz=Interval(*proportion_interval(int(((lost == 0) & normal).sum()), n)),
+        six_equal=Interval(*proportion_interval(int(six_end.sum()), n)),
+        cents_per_player_evening=Interval(*mean_interval(cents.ravel().astype(float).tolist())),
+    )
+
+
+def compare(variant: Mapping[str, object], rounds: int, seed: int = 15) -> tuple[LabResult, LabResult]:
+    """The default rules and ``variant``, each over ``rounds`` rounds (independent seeds)."""
+    return run_rounds({}, rounds, seed), run_rounds(variant, rounds, seed + 1)
