@@ -5,9 +5,10 @@ one match to a pairing when two taps race (primary key)."""
 
 from __future__ import annotations
 
-from stammtisch.club.bierpong import entered_teams
+from stammtisch.club.games.bierpong import entered_teams
 from stammtisch.matches import MatchService
-from stammtisch.store import SqlEveningRepository, Store
+from stammtisch.store import Store
+from stammtisch.store.games.bierpong import SqlEveningRepository
 
 LINES = [
     ("outcome", None, "duel A"),

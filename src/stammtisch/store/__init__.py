@@ -5,7 +5,7 @@
 ``matches.MatchService`` stores matches in.
 """
 
-from stammtisch.store.bierpong_evenings import SqlEveningRepository
+import stammtisch.store.games  # noqa: F401 - the games' own tables on the metadata (registry)
 from stammtisch.store.config import data_dir, database_url
 from stammtisch.store.database import Store, create_store_engine, downgrade, migrate, open_store, upgrade
 from stammtisch.store.errors import StoreError
@@ -16,7 +16,6 @@ from stammtisch.store.tournament_repository import SqlTournamentRepository
 
 __all__ = [
     "PostgresNotifier",
-    "SqlEveningRepository",
     "SqlMatchRepository",
     "SqlSeatLinks",
     "SqlTournamentRepository",

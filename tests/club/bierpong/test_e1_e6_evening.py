@@ -8,7 +8,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from stammtisch.club.bierpong import EveningError, Played, champion, draw_teams, entered_teams, schedule, standings
+from stammtisch.club.games.bierpong import (
+    EveningError,
+    Played,
+    champion,
+    draw_teams,
+    entered_teams,
+    schedule,
+    standings,
+)
 
 
 def test_e1_entered_teams_and_refusals() -> None:

@@ -9,7 +9,7 @@
   ordinary table match (two racing taps start one match, the other is sent to it);
 * ``GET /bierpong/stats`` – per player over all stored matches (docs/rulings/bierpong.md H30).
 
-Results come from the games' match logs (``club.bierpong`` does the evening's rules on plain values).
+Results come from the games' match logs (``club.games.bierpong`` does the evening's rules on plain values).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from fastapi import APIRouter, Form, Request
 from starlette.concurrency import run_in_threadpool
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 
-from stammtisch.club.bierpong import (
+from stammtisch.club.games.bierpong import (
     FORMATS,
     EveningError,
     Played,
@@ -46,7 +46,7 @@ GAME = "bierpong"
 
 
 def _evenings(service: Any) -> Any:
-    from stammtisch.store.bierpong_evenings import SqlEveningRepository
+    from stammtisch.store.games.bierpong import SqlEveningRepository
 
     engine = getattr(service.repository, "engine", None)
     if engine is None:

@@ -16,7 +16,7 @@ from typing import Any
 from sqlalchemy import JSON, CheckConstraint, Column, Engine, ForeignKey, Integer, String, Table, insert, select
 from sqlalchemy.exc import IntegrityError
 
-from stammtisch.club.bierpong import Team
+from stammtisch.club.games.bierpong import Team
 from stammtisch.store.repository import _available
 from stammtisch.store.tables import UtcDateTime, metadata
 

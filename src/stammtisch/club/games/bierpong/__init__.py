@@ -2,7 +2,7 @@
 byes or a round robin, and the table of wins, cup difference and cups hit. Pure logic over plain
 values; the games themselves are ordinary matches (the web layer reads their results)."""
 
-from stammtisch.club.bierpong.evening import (
+from stammtisch.club.games.bierpong.evening import (
     FORMATS,
     EveningError,
     Pairing,
