@@ -217,3 +217,47 @@ def _win_choices(spot: Spot, solution: GameSolution, factor: int) -> dict[str, f
     node, pending = template.locate(spot.turn)
     column = min((spot.partner if spot.role == 2 else 0) + factor * pending, solution.target)
     return {label: float(values[0, column]) for label, values in sweeper.choice_values(node, ends)}
+
+
+_STEPS = {"continue": CONTINUE, "keep_pair": PAIR, "voll_star": VOLL, "keep_dice": KEEP_DICE}
+
+
+def spot_from_view(view: Mapping[str, Any]) -> Spot | None:
+    """The spot of the player on turn, read from the Klümpchen table view (``games/kluempchen/view.py``);
+    None when nobody decides now (dice to throw, a round over) or the round has more than two teams (the
+    solver is for two, KS-1)."""
+    turn = view.get("turn")
+    on_turn = view.get("on_turn")
+    teams = view.get("teams") or []
+    if not turn or not on_turn or view.get("phase") != "play" or len(teams) != 2:
+        return None
+    step = turn.get("step")
+    own = int(teams[on_turn["team"]]["score"])
+    other = int(teams[1 - on_turn["team"]]["score"])
+    role = int(turn.get("role", on_turn.get("role", 1)))
+    partner = int((view.get("provisional") or {}).get("points") or 0) if role == 2 else 0
+    joker = bool(turn.get("joker"))
+    available = bool(turn.get("joker_available"))
+    if step == "pre_turn":
+        return Spot(own, other, role, partner, joker, available, None)
+    if step not in _STEPS:
+        return None
+    kept = [0, 0, 0, 0, 0, 0]
+    for face, count in turn.get("kept") or []:
+        kept[int(face) - 1] = int(count)
+    before = turn.get("value_before_third")
+    player_turn = PlayerTurn(
+        0,
+        role,
+        0,
+        joker=joker,
+        step=_STEPS[step],
+        throws=int(turn.get("throws_used", 0)),
+        kept=(kept[0], kept[1], kept[2], kept[3], kept[4], kept[5]),
+        free=int(turn.get("free", 6 - sum(kept))),
+        pending=int(turn.get("pending", 0)),
+        awaiting=bool(turn.get("awaiting_confirmation")),
+        before=-1 if before is None else int(before),
+        choice=tuple(int(f) for f in turn.get("choice") or ()),
+    )
+    return Spot(own, other, role, partner, joker, False, player_turn)

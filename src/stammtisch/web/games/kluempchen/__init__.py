@@ -5,10 +5,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from stammtisch.web.games.kluempchen.advice import router as advice_router
 from stammtisch.web.games.kluempchen.presenter import present
 from stammtisch.web.games.kluempchen.routes import router
 from stammtisch.web.i18n import N_
 from stammtisch.web.plugin import StartLink, WebGame
+
+router.include_router(advice_router)
 
 WEB_GAME = WebGame(
     slug="kluempchen",

@@ -1,0 +1,69 @@
+"""The Klümpchen advice card (issue 15.2): for the decision at hand, each choice with its win probability
+and expected points in plain words (``sim/kluempchen/advice.py``, the same function as the CLI's).
+
+* ``GET /m/{id}/kluempchen/advice`` – the card's content (HTML fragment); ``?show=1`` / ``?show=0`` switch
+  the card on or off for this evening on this phone (a cookie per match: advice is opt-in per evening);
+* ``GET /api/matches/{id}/kluempchen/advice`` – the same advice as JSON.
+
+Win probabilities come from a stored solution (``stammtisch solve kluempchen``, in the data directory);
+without one the card ranks by expected points and says so.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Query, Request
+from starlette.concurrency import run_in_threadpool
+from starlette.responses import HTMLResponse, JSONResponse
+
+from stammtisch.core.text import Text
+from stammtisch.web.deps import LangDep, RendererDep, ServiceDep
+from stammtisch.web.errors import BadInput
+
+router = APIRouter()
+
+GAME = "kluempchen"
+TARGET = 150
+
+
+def cookie_name(match_id: str) -> str:
+    return f"kluempchen_advice_{match_id}"
+
+
+def advice_for(service: Any, match_id: str) -> dict[str, Any]:
+    """The advice for the player on turn, as JSON (``Advice.to_json``) plus whether there is a decision."""
+    from stammtisch.sim.kluempchen.advice import advise, spot_from_view
+    from stammtisch.sim.kluempchen.game import load_solution, solutions_dir
+    from stammtisch.store.config import data_dir
+
+    snapshot = service.snapshot(match_id)
+    if snapshot.game != GAME:
+        raise BadInput(Text("Das ist keine Klümpchen-Partie.", "This is not a Klümpchen match."), 404)
+    spot = spot_from_view(snapshot.view)
+    if spot is None:
+        return {"decision": False, "solved": False, "choices": [], "best": None, "target": TARGET}
+    solution = load_solution(snapshot.options, TARGET, solutions_dir(data_dir()))
+    return {"decision": True, **advise(spot, snapshot.options, solution).to_json()}
+
+
+@router.get("/m/{match_id}/kluempchen/advice", response_class=HTMLResponse)
+async def advice_card(
+    request: Request,
+    match_id: str,
+    service: ServiceDep,
+    renderer: RendererDep,
+    lang: LangDep,
+    show: int | None = Query(None, ge=0, le=1),
+) -> HTMLResponse:
+    shown = bool(show) if show is not None else request.cookies.get(cookie_name(match_id)) == "1"
+    advice = await run_in_threadpool(advice_for, service, match_id) if shown else None
+    response = renderer.response("kluempchen/advice.html", request, lang, advice=advice, shown=shown, match_id=match_id)
+    if show is not None:
+        response.set_cookie(cookie_name(match_id), str(show), max_age=12 * 3600, samesite="lax", httponly=True)
+    return response
+
+
+@router.get("/api/matches/{match_id}/kluempchen/advice")
+async def advice_json(match_id: str, service: ServiceDep) -> JSONResponse:
+    return JSONResponse(await run_in_threadpool(advice_for, service, match_id))

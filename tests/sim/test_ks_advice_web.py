@@ -1,0 +1,47 @@
+"""Issue 15.2: the advice card on the Klümpchen page (opt-in per evening) and the advice API give what the
+CLI's advice function gives for the same spot."""
+
+from __future__ import annotations
+
+from fastapi.testclient import TestClient
+
+from stammtisch.games.kluempchen.model import CONTINUE, PlayerTurn
+from stammtisch.sim.kluempchen.advice import Spot, advise
+from tests.web.conftest import HTMX, start_evening, state
+
+
+def _to_continue(client: TestClient, match_id: str) -> None:
+    """Anna throws 1 1 1 2 3 4, then 1 5 6: 1111 (20) kept, the 3rd throw or stop is hers to choose."""
+    for step in ({"seat": "0", "notation": "throw", "faces": "111234"}, {"faces": "1 5 6"}):
+        seq = state(client, match_id)["seq"]
+        assert client.post(f"/m/{match_id}/dice", data={"seq": seq, **step}).status_code in (200, 303)
+
+
+def test_card_is_opt_in_and_matches_the_advice_function(client: TestClient) -> None:
+    match_id = start_evening(client)
+    _to_continue(client, match_id)
+    page = client.get(f"/m/{match_id}?lang=en").text
+    assert 'data-testid="advice"' in page
+    hidden = client.get(f"/m/{match_id}/kluempchen/advice?lang=en", headers=HTMX)
+    assert 'data-testid="advice-on"' in hidden.text and "advice-choices" not in hidden.text
+    shown = client.get(f"/m/{match_id}/kluempchen/advice?show=1&lang=en", headers=HTMX)
+    assert 'data-testid="advice-choices"' in shown.text
+    again = client.get(f"/m/{match_id}/kluempchen/advice?lang=en", headers=HTMX)  # the cookie keeps it on
+    assert 'data-testid="advice-choices"' in again.text
+    api = client.get(f"/api/matches/{match_id}/kluempchen/advice").json()
+    turn = PlayerTurn(0, 1, 0, step=CONTINUE, throws=2, kept=(4, 0, 0, 0, 0, 0), free=2)
+    direct = advise(Spot(0, 0, 1, 0, False, False, turn), {}, None).to_json()
+    assert api == {"decision": True, **direct}
+    assert [c["action"] for c in api["choices"]] == ["stop", "throw"]
+    first = api["choices"][0]
+    assert f'data-action="{first["action"]}"' in again.text and first["en"] in again.text
+    off = client.get(f"/m/{match_id}/kluempchen/advice?show=0&lang=en", headers=HTMX)
+    assert 'data-testid="advice-on"' in off.text
+
+
+def test_no_decision_no_advice(client: TestClient) -> None:
+    match_id = start_evening(client)
+    seq = state(client, match_id)["seq"]
+    client.post(f"/m/{match_id}/dice", data={"seq": seq, "seat": "0", "notation": "throw", "faces": "111234"})
+    api = client.get(f"/api/matches/{match_id}/kluempchen/advice").json()
+    assert api["decision"] is False and api["choices"] == []
