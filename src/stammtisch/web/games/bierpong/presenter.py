@@ -178,7 +178,7 @@ def present(snap: Mapping[str, Any], lang: str, seat: int | None) -> dict[str, A
         "legal": legal,
         "waiting": [_name(players, s) for s in (snap.get("turn") or {}).get("seats") or []],
         "phase": phase,
-        "headline": _headline(lang, view, players),
+        "headline": _headline(lang, view, players, [int(s) for s in (snap.get("turn") or {}).get("seats") or []]),
         "explain": explain(lang, view, options),
         "main": main,
         "other": other,
@@ -258,8 +258,8 @@ def _decisions(lang: str, by_type: dict[str, list[dict[str, Any]]], players: lis
     return groups
 
 
-def _headline(lang: str, view: Mapping[str, Any], players: list[str]) -> dict[str, str]:
-    """Who is at it, in one line and a detail line."""
+def _headline(lang: str, view: Mapping[str, Any], players: list[str], waiting: list[int]) -> dict[str, str]:
+    """Who is at it, in one line and a detail line (``waiting``: the seats the game waits for)."""
     phase = view.get("phase")
     r = view.get("round")
     k = view.get("konter")
@@ -271,11 +271,13 @@ def _headline(lang: str, view: Mapping[str, Any], players: list[str]) -> dict[st
             "role": _l(lang, "Duell: beide werfen gleichzeitig", "Duel: both throw at once"),
             "who": " vs ".join(_name(players, view["teams"][t]["seats"][0]) for t in (0, 1)),
         }
-    if phase in ("begin", "side"):
-        return {
-            "role": _l(lang, "Spielbeginn", "Start of the game"),
-            "who": _l(lang, "Wahl nach dem Duell", "Choices after the duel"),
-        }
+    if phase in ("begin", "side") and waiting:
+        team = view["players"][waiting[0]]["team"]
+        if phase == "begin":
+            who = _l(lang, f"Team {team} hat das Duell gewonnen", f"Team {team} won the duel")
+        else:
+            who = _l(lang, f"Team {team} wählt die Seite", f"Team {team} chooses the side")
+        return {"role": _l(lang, "Spielbeginn", "Start of the game"), "who": who}
     if k is not None:
         role = _l(
             lang,
@@ -289,6 +291,8 @@ def _headline(lang: str, view: Mapping[str, Any], players: list[str]) -> dict[st
     else:
         role = ""
     who = ""
+    if throw is None and waiting and r is not None and not r["removals"] and view.get("knock") is None:
+        who = _name(players, waiting[0]) if len(waiting) == 1 else ""
     if throw is not None:
         kind = THROW_KINDS.get(throw["kind"], (throw["kind"], throw["kind"]))
         who = f"{_name(players, throw['seat'])} · {_l(lang, *kind)}"
