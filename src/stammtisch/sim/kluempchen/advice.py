@@ -87,7 +87,7 @@ def words(action: str) -> Text:
     if action == THROW:
         return Text("werfen", "throw")
     if action == "stop":
-        return Text("aufhören und die Punkte schreiben", "stop and score the points")
+        return Text("aufhören und die Punkte behalten", "stop and keep the points")
     if action == "voll a":
         return Text(
             "15 Voll*: alle sechs Würfel neu, die 15 ausbauen (a)",
