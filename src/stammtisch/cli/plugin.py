@@ -27,7 +27,7 @@ key, the final scores). The parts, every one optional:
     so ``stammtisch advise <slug> ...`` reaches it through the registry.
 ``group``
     The game's own command group, ``"module:attribute"`` of a Typer app reached as ``stammtisch <slug>
-    ...`` (e.g. ``stammtisch regeln cards --check FILE``), imported only when it runs.
+    ...`` (e.g. a card-file check of a game whose cards are data), imported only when it runs.
 """
 
 from __future__ import annotations
