@@ -12,6 +12,8 @@ import httpx
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from stammtisch.club.members import Permission, Role
 from stammtisch.matches.snapshot import MatchSnapshot
@@ -193,7 +195,7 @@ def give_role(client: TestClient, app: FastAPI) -> tuple[httpx.Response, Callabl
     return answer, lambda: club_service(app).account(mia.member_id).role is Role.MEMBER  # type: ignore[union-attr]
 
 
-def settings(client: TestClient, app: FastAPI) -> tuple[httpx.Response, Callable[[], bool]]:
+def club_settings(client: TestClient, app: FastAPI) -> tuple[httpx.Response, Callable[[], bool]]:
     answer = client.post("/settings", data={"public_spectators": "true"}, follow_redirects=False)
     return answer, lambda: not club_service(app).require_club().public_spectators
 
@@ -225,7 +227,7 @@ CELLS: dict[str, tuple[Cell, set[Role], bool]] = {
     "members page": (members_page, {A}, True),
     "add a member": (add_member, {A}, False),
     "give a role": (give_role, {A}, False),
-    "club settings": (settings, {A}, False),
+    "club settings": (club_settings, {A}, False),
     "own tokens": (own_tokens, SIGNED_IN, True),
 }
 
@@ -390,3 +392,44 @@ def test_ac4_every_route_of_the_app_needs_a_permission_or_is_deliberately_open(t
     open_paths = {path for _, path, permission in route_table(toy_app) if permission == OPEN}
     allowed_open = ("/signin", "/signout", "/setup", "/invite/", "/p/", "/seat/", "/api/seat", "/api/openapi.json")
     assert all(path.startswith(allowed_open) for path in open_paths), sorted(open_paths)
+
+
+SEGMENTS = st.sampled_from(
+    [
+        "m",
+        "{match_id}",
+        "api",
+        "matches",
+        "t",
+        "{tournament_id}",
+        "sheet",
+        "{sheet_id}",
+        "undo",
+        "act",
+        "board",
+        "events",
+        "delete",
+        "members",
+        "{member_id}",
+        "role",
+        "bank",
+        "seat",
+        "p",
+        "{token}",
+        "new",
+        "x",
+    ]
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(SEGMENTS, min_size=1, max_size=5), st.sampled_from(["GET", "POST", "PUT", "DELETE"]))
+def test_ac4_no_write_is_ever_classified_as_a_read(segments: list[str], method: str) -> None:
+    """Invariant: any write route needs a write permission (or is one of the deliberately open ones);
+    reading never needs less than spectating."""
+    path = "/" + "/".join(segments)
+    permission = classify(method, path).permission
+    reads = {Permission.SPECTATE, Permission.VIEW}
+    if method != "GET":
+        assert permission not in reads, path
+    assert permission == OPEN or isinstance(permission, Permission)
