@@ -213,7 +213,7 @@ def outcome_choices(view: Mapping[str, Any], lang: str) -> list[dict[str, str]]:
     seen |= set(view.get("covered") or []) | set(view.get("discard") or [])
     if phase == "setup_table":
         wanted = next((kind for kind in ("korrektur", "abstimm", "ereignis") if None in (view.get(kind) or [])), None)
-        types = (wanted,) if wanted else ()
+        types: tuple[str, ...] = (wanted,) if wanted else ()
     else:
         types = ("korrektur", "abstimm", "ereignis")
     title = "title_de" if lang == "de" else "title_en"
