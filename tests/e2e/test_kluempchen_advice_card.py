@@ -59,3 +59,19 @@ def test_advice_card_on_a_phone(browser: Any, server: BackgroundServer, locale: 
     page.screenshot(path=str(SHOTS / f"advice-{locale}.png"), full_page=False)
     card.scroll_into_view_if_needed()
     page.screenshot(path=str(SHOTS / f"advice-{locale}-card.png"), full_page=False)
+
+
+def test_lab_page_on_a_phone(browser: Any, server: BackgroundServer) -> None:
+    """Issue 15.4: the lab page's form, chart and table on a phone."""
+    page = browser.new_context(viewport=PHONE, locale="de-DE").new_page()
+    page.goto(f"{server.url}/lab/kluempchen")
+    page.select_option("#variant", "confirmation_budget=within_turn")
+    page.fill("#rounds", "300")
+    page.locator("[data-testid='lab-form'] button").click()
+    page.wait_for_selector("[data-testid='lab-table']")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "lab-form.png"), full_page=False)
+    page.locator("[data-testid='lab-result']").scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / "lab-result.png"), full_page=True)
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"]  # nothing cut off sideways
