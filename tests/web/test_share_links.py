@@ -82,7 +82,7 @@ def test_opening_a_preisromme_table_shows_each_seat_link_as_qr_code_with_copy_bu
 
 def test_without_a_public_url_links_use_the_host_the_phone_asked(client: TestClient) -> None:
     links = _open_table(client)
-    page = client.get(f"/t/{links['match_id']}/links", headers={"host": "192.168.1.7:8000"})
+    page = client.get(f"/links/{links['match_id']}", headers={"host": "192.168.1.7:8000"})
     assert page.status_code == 200, page.text
     assert all(url.startswith("http://192.168.1.7:8000/") for url in _shares(page.text))
 
@@ -91,7 +91,7 @@ def test_behind_a_proxy_the_public_url_names_the_links(client: TestClient, monke
     """Behind an HTTPS proxy, STAMMTISCH_PUBLIC_URL (docs/deploy.md) makes the links say its name."""
     monkeypatch.setenv(PUBLIC_URL_VARIABLE, "https://stammtisch.example.org/")
     links = _open_table(client)
-    page = client.get(f"/t/{links['match_id']}/links")
+    page = client.get(f"/links/{links['match_id']}")
     shared = _shares(page.text)
     assert shared and all(url.startswith("https://stammtisch.example.org/") for url in shared)
 
@@ -120,8 +120,8 @@ def test_s5_the_organiser_sees_the_same_seat_links_again(client: TestClient, lan
     links = _open_table(client, ["Anna", "Ben", ""])
     assert client.cookies.get(ORGANISER_COOKIE)
     seat_page = client.get(links["spectator"])
-    assert f'href="/t/{links["match_id"]}/links"' in seat_page.text  # her way back
-    page = client.get(f"/t/{links['match_id']}/links")
+    assert f'href="/links/{links["match_id"]}"' in seat_page.text  # her way back
+    page = client.get(f"/links/{links['match_id']}")
     assert page.status_code == 200, page.text
     assert page.headers["cache-control"] == "no-store"
     assert page.headers["referrer-policy"] == "no-referrer"
@@ -134,11 +134,11 @@ def test_s5_anybody_else_is_refused_readably(app: FastAPI, client: TestClient) -
     links = _open_table(client)
     with TestClient(app, headers={"accept-language": "en"}) as other:
         sign_in(other, Role.SCRIBE)  # even a scribe: only the organiser's browser
-        page = other.get(f"/t/{links['match_id']}/links")
+        page = other.get(f"/links/{links['match_id']}")
         assert page.status_code == 403
         assert "Only whoever opened this table" in html.unescape(page.text)
         assert "/p/" not in page.text
-        answer = other.get(f"/t/{links['match_id']}/links", headers={"accept": "application/json"})
+        answer = other.get(f"/links/{links['match_id']}", headers={"accept": "application/json"})
         error = answer.json()["error"]
         assert error["clause"] == "S-5" and error["code"] == "seat/not_organiser"
         assert "S-5" not in error["en"] and "S-5" not in error["de"]  # the clause is data, not text
@@ -150,9 +150,9 @@ def test_s5_a_forged_or_foreign_key_is_refused_and_sets_nothing(app: FastAPI, cl
     with TestClient(app) as other:
         sign_in(other, Role.SCRIBE)
         other.cookies.set(ORGANISER_COOKIE, f"{links['match_id']}.{forged}")
-        page = other.get(f"/t/{links['match_id']}/links", follow_redirects=False)
+        page = other.get(f"/links/{links['match_id']}", follow_redirects=False)
         assert page.status_code == 403 and "/p/" not in page.text
-        keep = other.get(f"/t/{links['match_id']}/keep", params={"key": forged}, follow_redirects=False)
+        keep = other.get(f"/links/{links['match_id']}/keep", params={"key": forged}, follow_redirects=False)
         assert keep.status_code in (403, 422)
         assert ORGANISER_COOKIE not in keep.headers.get("set-cookie", "")
 
@@ -162,10 +162,10 @@ def test_s5_the_keep_link_stores_the_key_in_another_browser_of_hers(app: FastAPI
     links = _open_table(client)
     with TestClient(app) as later:
         sign_in(later, Role.SCRIBE)
-        assert later.get(f"/t/{links['match_id']}/links").status_code == 403
+        assert later.get(f"/links/{links['match_id']}").status_code == 403
         kept = later.get(links["keep_url"])
         assert kept.status_code == 204
-        assert later.get(f"/t/{links['match_id']}/links").status_code == 200
+        assert later.get(f"/links/{links['match_id']}").status_code == 200
 
 
 def test_s5_the_key_is_the_hmac_of_the_stored_tokens(app: FastAPI, client: TestClient) -> None:
@@ -179,9 +179,9 @@ def test_s5_the_key_is_the_hmac_of_the_stored_tokens(app: FastAPI, client: TestC
 def test_s5_a_match_without_seat_links_has_no_organiser_page(client: TestClient) -> None:
     created = client.post("/api/matches", json=KLUEMPCHEN)
     assert created.status_code == 201, created.text
-    page = client.get(f"/t/{created.json()['match_id']}/links", follow_redirects=False)
+    page = client.get(f"/links/{created.json()['match_id']}", follow_redirects=False)
     assert page.status_code == 403
-    assert client.get("/t/no-such-table/links", follow_redirects=False).status_code == 403  # nothing told
+    assert client.get("/links/no-such-table", follow_redirects=False).status_code == 403  # nothing told
 
 
 def test_s5_the_cookie_keeps_the_newest_tables_only(client: TestClient) -> None:

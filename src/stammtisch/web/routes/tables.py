@@ -14,10 +14,10 @@
   read-only, for any digital match.
 * ``POST /api/tables`` – open a table of any game: ``{"game", "players", "bot",
   "deadline_seconds", "options", "title"}`` → ``{"match_id", "links", "spectator", ...}``.
-* ``GET /t/{table}/links`` – S-5: the organiser (whoever opened the table, in the browser she opened
+* ``GET /links/{table}`` – S-5: the organiser (whoever opened the table, in the browser she opened
   it with) sees the seat links again, each with its QR code; anybody else gets 403. Her browser keeps
   the proof in the ``stammtisch_organiser`` cookie (HttpOnly): set by the answer that opens a table
-  through ``/api/tables``, or by ``GET /t/{table}/keep?key=…``, which the links page of a game loads
+  through ``/api/tables``, or by ``GET /links/{table}/keep?key=…``, which the links page of a game loads
   as soon as it is shown (``share/share.html``: ``seat_links_again``). The key is derived from the
   stored seat tokens (an HMAC over them), so it needs no table of its own and works on every worker;
   whoever holds it could see every seat link anyway.
@@ -94,7 +94,7 @@ def opened_links(opened: OpenedTable) -> dict[str, Any]:
         "bots": opened.bots,
         "organiser_key": key,
         "organiser_url": organiser_url(match_id) if key else None,
-        "keep_url": f"/t/{match_id}/keep?key={key}" if key else None,
+        "keep_url": f"/links/{match_id}/keep?key={key}" if key else None,
     }
 
 
@@ -106,7 +106,7 @@ _KEY_CONTEXT = b"stammtisch organiser v1"
 
 
 def organiser_url(match_id: str) -> str:
-    return f"/t/{match_id}/links"
+    return f"/links/{match_id}"
 
 
 def organiser_key(links: Sequence[SeatLink]) -> str:
@@ -383,7 +383,7 @@ def _public(app: Any, match_id: str) -> MatchSnapshot:
     return snapshot
 
 
-@router.get("/t/{table}/links", response_class=HTMLResponse)
+@router.get("/links/{table}", response_class=HTMLResponse)
 async def organiser_page(request: Request, table: str, lang: LangDep) -> Response:
     """S-5: the seat links again, for the organiser's browser only."""
     links = await _organiser_links(request, table, organiser_proofs(request).get(table))
@@ -408,7 +408,7 @@ async def organiser_page(request: Request, table: str, lang: LangDep) -> Respons
     )
 
 
-@router.get("/t/{table}/keep")
+@router.get("/links/{table}/keep")
 async def keep_page(request: Request, table: str, key: Annotated[str, Query(max_length=64)] = "") -> Response:
     """S-5: store the organiser's key in this browser (loaded by the links page as soon as it is shown)."""
     await _organiser_links(request, table, key or None)
