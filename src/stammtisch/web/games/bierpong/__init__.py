@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from stammtisch.core.text import Text
 from stammtisch.web.games.bierpong.evening import router as evening_router
 from stammtisch.web.games.bierpong.presenter import present
 from stammtisch.web.games.bierpong.routes import router
-from stammtisch.web.i18n import N_
 from stammtisch.web.plugin import StartLink, WebGame
 
 WEB_GAME = WebGame(
@@ -21,9 +21,9 @@ WEB_GAME = WebGame(
     static=Path(__file__).parent / "static",
     stylesheets=("bierpong.css",),
     starts=(
-        StartLink("/bierpong/new", N_("New Bier-Pong game")),
-        StartLink("/bierpong/evenings", N_("Bier-Pong evening")),
-        StartLink("/bierpong/stats", N_("Bier-Pong statistics"), primary=False),
+        StartLink("/bierpong/new", Text("Neues Bier-Pong-Spiel", "New Bier-Pong game")),
+        StartLink("/bierpong/evenings", Text("Bier-Pong-Abend", "Bier-Pong evening")),
+        StartLink("/bierpong/stats", Text("Bier-Pong-Statistik", "Bier-Pong statistics"), primary=False),
     ),
 )
 router.include_router(evening_router)
