@@ -382,7 +382,7 @@ class MatchService:
         if stamp.reason is None and self._closed(loaded):
             raise MatchClosed()
 
-    def _undo_passes_outcome(self, match_id: str, frame: Frame) -> bool:
+    def _undo_passes_outcome(self, match_id: str, frame: Frame, last_seq: int | None = None) -> bool:
         """Whether undoing ``frame`` goes back past an entered outcome to the decision before it (M-5a):
         it holds a decision followed by an outcome, or it ends with a decision and the next step entered
         after it (undone since, or the log would not have ``frame`` on top) was an outcome. A decision
@@ -393,6 +393,8 @@ class MatchService:
         first = next(i for i, step in enumerate(steps) if isinstance(step, ActionStep))
         if any(isinstance(step, OutcomeStep) for step in steps[first + 1 :]):
             return True
+        if last_seq is not None and last_seq <= frame.seqs[-1]:
+            return False  # nothing was entered after it (speed: no read for the usual snapshot)
         for event in self.repository.events(match_id, frame.seqs[-1]):
             if event.kind in ("action", "outcome"):
                 return event.kind == "outcome"
@@ -588,7 +590,7 @@ class MatchService:
             can_undo=can_undo,
             undo_passes_outcome=can_undo
             and position.top is not None
-            and self._undo_passes_outcome(record.match_id, position.top),
+            and self._undo_passes_outcome(record.match_id, position.top, position.last_seq),
             last_events=[public_event(engine, record, event, seat) for event in position.recent],
             seat=seat,
             rules_version=record.rules_version,
