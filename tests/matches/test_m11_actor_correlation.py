@@ -66,3 +66,23 @@ def test_m11_a_malformed_correlation_id_is_refused(bad: str) -> None:
     assert refused.value.clause == "M-11"
     assert "Korrelationskennung" in refused.value.message.de and "correlation id" in refused.value.message.en
     assert service.events(snap.match_id) == []
+
+
+def test_m11_at_the_digital_table_a_seat_link_acts_as_its_seat_and_bots_as_the_system() -> None:
+    import random
+
+    from stammtisch.matches import InMemoryRepository, MatchService
+    from stammtisch.matches.seat_links import InMemorySeatLinks
+    from stammtisch.matches.tables import DigitalTable
+    from tests.matches.toys import VOTE
+
+    service = MatchService(InMemoryRepository(), games={VOTE.slug: VOTE}, rng=lambda match_id: random.Random(1))
+    table = DigitalTable(service, InMemorySeatLinks())
+    opened = table.open(VOTE.slug, ["Anna", "", ""])  # two bots
+    match_id = opened.snapshot.match_id
+    bots = {(e.seat, e.actor) for e in service.events(match_id) if e.kind == "action"}
+    assert bots == {(1, audit.SYSTEM), (2, audit.SYSTEM)}
+    anna = opened.tokens[0]
+    seq = table.seat_snapshot(anna).seq
+    table.act(anna, "vote yes", seq)
+    assert [(e.seat, e.actor) for e in service.events(match_id, seq) if e.seat == 0] == [(0, "seat:0")]

@@ -33,6 +33,7 @@ from stammtisch.bots.base import Bot
 from stammtisch.bots.registry import bots_for
 from stammtisch.core.errors import RuleViolation
 from stammtisch.core.text import Text
+from stammtisch.matches import audit
 from stammtisch.matches.errors import InvalidMatch, StaleSequence
 from stammtisch.matches.extensions import MatchExtension
 from stammtisch.matches.games import extension_for
@@ -211,7 +212,7 @@ class DigitalTable:
         seen = expected_seq
         for _ in range(EXPIRE_RETRIES):
             try:
-                self.service.act(link.match_id, link.seat, action, expected_seq)
+                self.service.act(link.match_id, link.seat, action, expected_seq, audit.seat_actor(link.seat))
                 return
             except StaleSequence as stale:
                 extension = self.extension(link.match_id)
@@ -219,7 +220,7 @@ class DigitalTable:
                     raise
                 fresh = stale.snapshot.seq if stale.snapshot is not None else None
                 expected_seq = fresh if fresh is not None else self.service.snapshot(link.match_id, None).seq
-        self.service.act(link.match_id, link.seat, action, expected_seq)
+        self.service.act(link.match_id, link.seat, action, expected_seq, audit.seat_actor(link.seat))
 
     def play_bots(self, match_id: str) -> int:
         """Let the bots act while the game waits for one of them; returns how many actions they took."""
@@ -241,7 +242,7 @@ class DigitalTable:
                 return taken
             action = bots[seat].choose(mine.view, legal, rng)
             try:
-                self.service.act(match_id, seat, action, mine.seq)
+                self.service.act(match_id, seat, action, mine.seq, audit.SYSTEM)  # M-11: a bot's step
             except StaleSequence:
                 continue  # another write came first: look again
             taken += 1
