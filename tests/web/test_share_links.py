@@ -80,6 +80,12 @@ def test_opening_a_preisromme_table_shows_each_seat_link_as_qr_code_with_copy_bu
     assert 'data-testid="seat-links-again"' in page.text  # S-5: where to find them again
 
 
+def test_the_json_answer_carries_the_absolute_links_too(client: TestClient, lan: str) -> None:
+    links = _open_table(client, ["Anna", "Ben", ""])
+    assert links["urls"] == {seat: f"{lan}{path}" for seat, path in links["links"].items()}
+    assert links["spectator_url"] == f"{lan}/w/{links['match_id']}"
+
+
 def test_without_a_public_url_links_use_the_host_the_phone_asked(client: TestClient) -> None:
     links = _open_table(client)
     page = client.get(f"/links/{links['match_id']}", headers={"host": "192.168.1.7:8000"})

@@ -13,7 +13,8 @@
 * ``GET /w/{table}`` (page), ``/w/{table}/board`` – the spectator link (S-4): the public table,
   read-only, for any digital match.
 * ``POST /api/tables`` – open a table of any game: ``{"game", "players", "bot",
-  "deadline_seconds", "options", "title"}`` → ``{"match_id", "links", "spectator", ...}``.
+  "deadline_seconds", "options", "title"}`` → ``{"match_id", "links", "spectator", ...}``, plus the
+  absolute ``urls`` (seat → URL) and ``spectator_url`` that phones open (``web.qr.public_base``).
 * ``GET /links/{table}`` – S-5: the organiser (whoever opened the table, in the browser she opened
   it with) sees the seat links again, each with its QR code; anybody else gets 403. Her browser keeps
   the proof in the ``stammtisch_organiser`` cookie (HttpOnly): set by the answer that opens a table
@@ -57,6 +58,7 @@ from stammtisch.web.auth import link_seats
 from stammtisch.web.deps import LangDep
 from stammtisch.web.errors import BadInput, status_for
 from stammtisch.web.games import web_game
+from stammtisch.web.qr import absolute_url
 from stammtisch.web.rendering import Renderer
 from stammtisch.web.tables import after_write, announce, table_for, watch
 
@@ -471,6 +473,9 @@ async def create_table(request: Request, body: NewTable) -> JSONResponse:
     people = [name if seat in opened.tokens else "" for seat, name in enumerate(opened.snapshot.players)]
     await link_seats(request.app, opened.snapshot.match_id, people)  # AC-1: people, not bots
     links = opened_links(opened)
+    # The same links as phones open them (the LAN address or STAMMTISCH_PUBLIC_URL, web.qr).
+    links["urls"] = {seat: absolute_url(request, path) for seat, path in links["links"].items()}
+    links["spectator_url"] = absolute_url(request, links["spectator"])
     response = JSONResponse(links, status_code=201)
     if links["organiser_key"]:
         keep_organiser(request, response, opened.snapshot.match_id, links["organiser_key"])
