@@ -54,3 +54,34 @@ def test_refusals_are_bilingual(data_dir: Path) -> None:
     assert out_of_range.exit_code != 0 and "K-11.1" in out_of_range.output
     unknown = runner.invoke(app, ["solve", "skat"])
     assert unknown.exit_code != 0 and "keinen Löser" in unknown.output and "no solver" in unknown.output
+
+
+def test_advice_for_a_stored_match(data_dir: Path) -> None:
+    """--match ID: the spot is read from the stored evening (its view), with the evening's house rules."""
+    from stammtisch.matches.service import MatchService
+    from stammtisch.store.config import database_url
+    from stammtisch.store.database import open_store
+
+    store = open_store(database_url({"STAMMTISCH_DATA_DIR": str(data_dir)}))
+    try:
+        service = MatchService(store.repository)
+        snap = service.create(
+            "kluempchen",
+            ["Anna", "Ben", "Carl", "Dora"],
+            options={"team_draw": "manual"},
+            setup={"teams": [[0, 1], [2, 3]]},
+            mode="table",
+            title="Freitag",
+        )
+        match_id = snap.match_id
+        seq = service.act(match_id, 0, "throw", snap.seq).seq
+        seq = service.enter_outcome(match_id, "1 1 1 2 3 4", seq).seq
+        service.enter_outcome(match_id, "1 5 6", seq)
+    finally:
+        store.close()
+    out = runner.invoke(app, ["advise", "kluempchen", "--match", match_id, "--json"])
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.output)
+    assert [c["action"] for c in data["choices"]] == ["stop", "throw"]
+    missing = runner.invoke(app, ["advise", "kluempchen", "--match", "nope"])
+    assert missing.exit_code != 0

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 from enum import StrEnum
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -190,6 +190,7 @@ def advise(
     ] = False,
     target: Annotated[int, typer.Option("--target", min=5, max=150, help="Points to win.")] = 150,
     option: Annotated[list[str] | None, typer.Option("--option", help="A house rule KEY=VALUE (repeatable).")] = None,
+    match: Annotated[str, typer.Option("--match", help="A stored evening's id: advise its player on turn.")] = "",
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     lang: Annotated[Lang, typer.Option("--lang", help="Language: de or en.")] = Lang.de,
 ) -> None:
@@ -199,11 +200,15 @@ def advise(
     from stammtisch.sim.kluempchen.advice import advise as advise_spot
     from stammtisch.sim.kluempchen.game import load_solution
 
-    given = parse_options(option)
-    turn = _spot_turn(kept, pending, 0, unconfirmed, pairs, voll)
+    given: dict[str, object] = dict(parse_options(option))
     try:
+        if match:
+            spot, given = _spot_of_match(match)
+        else:
+            spot = Spot(
+                own, other, role, partner, joker, joker_left, _spot_turn(kept, pending, 0, unconfirmed, pairs, voll)
+            )
         solution = load_solution(given, target, _solver_dir())
-        spot = Spot(own, other, role, partner, joker, joker_left, turn)
         result = advise_spot(spot, given, solution)
     except Exception as error:  # noqa: BLE001 - rule violations become bilingual refusals
         _refuse_violation(error)
@@ -223,6 +228,38 @@ def advise(
         )
     for number, choice in enumerate(result.choices, 1):
         out.print(_line(number, choice.words.get(lang.value), choice.win, choice.expected, lang.value))
+
+
+def _spot_of_match(match_id: str) -> tuple[Any, dict[str, object]]:
+    """The spot of the player on turn in a stored Klümpchen evening, and the evening's house rules."""
+    import os
+
+    from stammtisch.cli.console import fail
+    from stammtisch.matches.service import MatchService
+    from stammtisch.sim.kluempchen.advice import spot_from_view
+    from stammtisch.store.config import database_url
+    from stammtisch.store.database import open_store
+    from stammtisch.store.errors import StoreError
+
+    try:
+        store = open_store(database_url(os.environ))
+    except StoreError as error:
+        fail(error.message)
+    try:
+        snapshot = MatchService(store.repository).snapshot(match_id)
+    finally:
+        store.close()
+    if snapshot.game != "kluempchen":
+        fail(Text(f"{match_id} ist keine Klümpchen-Partie.", f"{match_id} is not a Klümpchen match."))
+    spot = spot_from_view(snapshot.view)
+    if spot is None:
+        fail(
+            Text(
+                "Gerade ist in dieser Partie nichts zu entscheiden (Würfel sind dran, oder mehr als zwei Teams).",
+                "There is nothing to decide in this match right now (dice are due, or more than two teams).",
+            )
+        )
+    return spot, dict(snapshot.options)
 
 
 def _line(number: int, words: str, win: float | None, expected: float, lang: str) -> str:
