@@ -104,3 +104,43 @@ def test_the_match_page_shares_its_own_link(server: BackgroundServer, organiser:
     assert panel.locator("[data-share-url]").inner_text() == f"{server.url}/m/{match_id}"
     _fits(page)
     _shot(page, "06-match-page-share")
+
+
+def test_on_the_lan_over_plain_http_the_copy_button_falls_back(browser: Any, tmp_path: Path) -> None:
+    """Phones reach the laptop by its LAN address over http: no secure context, so no clipboard API.
+    The button then copies the selected URL the old way, or leaves it selected and says so."""
+    from stammtisch.cli.lan import lan_addresses
+    from stammtisch.club.members import Role
+    from stammtisch.web.app import create_app
+    from tests.e2e.conftest import sign_in_context
+    from tests.support.club import setup_club
+
+    addresses = lan_addresses()
+    if not addresses:
+        pytest.skip("no LAN address on this machine")
+    app = create_app(database_url=f"sqlite:///{tmp_path / 'lan.sqlite3'}")
+    setup_club(app)
+    with BackgroundServer(app, host=addresses[0]) as lan:
+        context = browser.browser.new_context(viewport=PHONE, locale="de-DE")
+        try:
+            sign_in_context(context, lan, Role.SCRIBE)
+            page = context.new_page()
+            page.goto(f"{lan.url}/preisromme/new")
+            assert page.evaluate("window.isSecureContext") is False
+            names = page.locator("input[name=player]")
+            names.nth(0).fill("Anna")
+            page.get_by_role("button", name="Tisch eröffnen").click()
+            first = page.get_by_test_id("link-0")
+            first.wait_for()
+            url = first.locator("[data-share-url]").inner_text()
+            assert url.startswith(f"{lan.url}/p/")  # the LAN address, as the phone asked
+            first.get_by_role("button", name="Link kopieren").click()
+            status = first.locator(".share-status")
+            status.wait_for(state="visible")
+            said = status.inner_text()
+            if "Kopiert" not in said:  # the old copy command refused: the URL is selected for a manual copy
+                assert "von Hand" in said
+                assert page.evaluate("window.getSelection().toString()") == url
+            _shot(page, "07-lan-http-copy-fallback")
+        finally:
+            context.close()
