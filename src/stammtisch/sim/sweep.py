@@ -101,6 +101,15 @@ class Sweeper:
             level: np.minimum(base[None, :] + factor * np.array(shifts)[:, None], columns - 1)[:, None, :]
             for level, (_, _, _, shifts, _, _) in self._levels.items()
         }
+        # For wide tables: per level, the edges grouped by shift, so a gather is a slice of columns
+        # (a fancy index over three axes costs ~70 ns an element; a slice ~1 ns).
+        self._by_shift: dict[int, list[tuple[int, NDArray[np.intp], NDArray[np.intp]]]] = {}
+        for level, (_, _, children, shifts, _, _) in self._levels.items():
+            found = np.array(shifts)
+            self._by_shift[level] = [
+                (factor * int(sh), np.flatnonzero(found == sh), children[found == sh]) for sh in sorted(set(shifts))
+            ]
+        self._wide = not blocked and contexts * columns >= 4096
 
     def set_ends(self, ends: Ends, fail_only: bool = False) -> None:
         """Write the ends' values into the table (``fail_only``: only FAIL changed since)."""
@@ -128,8 +137,11 @@ class Sweeper:
             lo = max(0, hi - width)
             for level in self._order:
                 parents, starts, children, _, probs, is_chance = self._levels[level]
-                cols = self._cols[level][:, :, lo:hi]
-                gathered = table[children[:, None, None], self._cidx, cols]
+                if self._wide:
+                    gathered = self._gather(level, len(children))
+                else:
+                    cols = self._cols[level][:, :, lo:hi]
+                    gathered = table[children[:, None, None], self._cidx, cols]
                 if is_chance:
                     gathered *= probs[:, None, None]
                     new = np.add.reduceat(gathered, starts, axis=0)
@@ -139,6 +151,22 @@ class Sweeper:
                     change = max(change, float(np.max(np.abs(new - table[parents, :, lo:hi]))))
                 table[parents, :, lo:hi] = new
         return change
+
+    def _gather(self, level: int, edges: int) -> Array:
+        """Every edge's child row, its columns shifted by the edge's points (the last column repeats)."""
+        table = self.table
+        s = self.columns
+        gathered = np.empty((edges, self.contexts, s))
+        for offset, where, children in self._by_shift[level]:
+            if offset == 0:
+                gathered[where] = table[children]
+            elif offset >= s:
+                gathered[where] = table[children][:, :, s - 1 : s]
+            else:
+                rows = table[children]
+                gathered[where, :, : s - offset] = rows[:, :, offset:]
+                gathered[where, :, s - offset :] = rows[:, :, s - 1 : s]
+        return gathered
 
     def choice_values(self, node: int, ends: Ends) -> list[tuple[str, Array]]:
         """Each choice at a decision node with its value array (after the sweeps)."""
