@@ -1,0 +1,122 @@
+"""Booking Klümpchen evenings as they close (issue 13.1, KA-33).
+
+The bank follows the match logs: an evening whose game has ended (the Schreiber's ``close``, A.3) is
+booked once (``ledger_evenings`` by match id: booking twice is impossible); an evening that is no
+longer ended (an admin or treasurer took the close back, AC-5/M-10) has its bookings reversed, and
+when it is closed again it is booked again from its new settlement. ``BookingNotifier`` does this
+after every write of the match service; ``sync_all`` catches up (e.g. evenings closed while the
+bank was not installed, or before their seats were linked to members)."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from datetime import UTC, date, datetime
+from zoneinfo import ZoneInfo
+
+from sqlalchemy import Engine
+
+from stammtisch.club.bank.evening import evening_bookings
+from stammtisch.club.bank.report import PlayerFigures, add_evening
+from stammtisch.core.errors import RuleViolation
+from stammtisch.core.protocol import Finished
+from stammtisch.games.kluempchen import GAME as KLUEMPCHEN
+from stammtisch.games.kluempchen.model import State
+from stammtisch.matches.notifier import Notifier
+from stammtisch.matches.service import MatchService
+from stammtisch.store.ledger import SqlLedger
+from stammtisch.store.members import SqlClub
+
+_log = logging.getLogger(__name__)
+
+#: The club's local time: an evening belongs to the day it started there (season boundary, KA-32).
+CLUB_ZONE = ZoneInfo("Europe/Berlin")
+SLUG = "kluempchen"
+REOPENED_NOTE = "Abend wieder geöffnet / evening reopened"
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+class EveningBooker:
+    """Books and reverses Klümpchen evenings of ``service`` in the ledger on ``engine``."""
+
+    def __init__(self, service: MatchService, engine: Engine, clock: Callable[[], datetime] = _now) -> None:
+        self.service = service
+        self.ledger = SqlLedger(engine)
+        self.club = SqlClub(engine)
+        self.clock = clock
+
+    def day_of(self, match_id: str) -> date:
+        return self.service.record(match_id).created_at.astimezone(CLUB_ZONE).date()
+
+    def ended_state(self, match_id: str) -> State | None:
+        state = self.service.state(match_id)
+        return state if isinstance(KLUEMPCHEN.turn(state), Finished) else None
+
+    def sync(self, match_id: str, by: int | None = None) -> str:
+        """Brings one evening's bookings in line with its log: 'booked', 'reversed' or 'unchanged'.
+        Raises the refusal (nothing written) when an ended evening cannot be booked."""
+        if self.service.record(match_id).game != SLUG:
+            return "unchanged"
+        state = self.ended_state(match_id)
+        booked = match_id in self.ledger.booked_evenings()
+        if state is None:
+            if booked:
+                self.ledger.unbook_evening(match_id, REOPENED_NOTE, by, self.clock())
+                return "reversed"
+            return "unchanged"
+        if booked:
+            return "unchanged"
+        day = self.day_of(match_id)
+        lines = evening_bookings(state, self.club.seats(match_id), match_id, day, self.clock())
+        return "booked" if self.ledger.book_evening(match_id, day, lines, self.clock()) else "unchanged"
+
+    def rebook(self, match_id: str, by: int | None, note: str) -> int:
+        """Reverses an evening's bookings and books it again from its log (after a correction)."""
+        reversed_count = self.ledger.unbook_evening(match_id, note, by, self.clock())
+        self.sync(match_id, by)
+        return reversed_count
+
+    def evenings(self) -> list[str]:
+        return [r.match_id for r in self.service.list_matches(1_000_000, SLUG)]
+
+    def sync_all(self) -> dict[str, RuleViolation]:
+        """Every Klümpchen evening in line; returns the evenings that could not be booked and why."""
+        problems: dict[str, RuleViolation] = {}
+        for match_id in self.evenings():
+            try:
+                self.sync(match_id)
+            except RuleViolation as refusal:
+                problems[match_id] = refusal
+        return problems
+
+    def figures(self, start: date, end: date) -> dict[int, PlayerFigures]:
+        """The Klümpchen figures per member of the booked evenings on days ``start``..``end``."""
+        figures: dict[int, PlayerFigures] = {}
+        for match_id, day in self.ledger.booked_evenings().items():
+            if start <= day <= end:
+                state = self.ended_state(match_id)
+                if state is not None:
+                    add_evening(figures, state, self.club.seats(match_id))
+        return figures
+
+
+class BookingNotifier:
+    """A ``Notifier`` that books an evening after each write, then passes the notice on. A refused
+    booking never undoes the write (the bank page lists the evening with the reason)."""
+
+    def __init__(self, booker: EveningBooker, inner: Notifier | None) -> None:
+        self.booker = booker
+        self.inner = inner
+
+    def publish(self, match_id: str, seq: int) -> None:
+        try:
+            self.booker.sync(match_id)
+        except RuleViolation as refusal:
+            _log.info("evening %s not booked: %s", match_id, refusal)
+        except Exception:
+            _log.exception("booking evening %s failed", match_id)
+        if self.inner is not None:
+            self.inner.publish(match_id, seq)
