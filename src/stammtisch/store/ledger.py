@@ -93,6 +93,13 @@ class SqlLedger:
         with self.engine.connect() as connection:
             return {row.match_id: row.day for row in connection.execute(select(ledger_evenings))}
 
+    def is_booked(self, match_id: str) -> bool:
+        with self.engine.connect() as connection:
+            found = connection.execute(
+                select(ledger_evenings.c.match_id).where(ledger_evenings.c.match_id == match_id)
+            ).first()
+        return found is not None
+
     def closed_seasons(self) -> list[Season]:
         with self.engine.connect() as connection:
             rows = connection.execute(select(ledger_seasons).order_by(ledger_seasons.c.start))

@@ -18,6 +18,7 @@ from sqlalchemy import Engine
 
 from stammtisch.club.bank.evening import evening_bookings
 from stammtisch.club.bank.report import PlayerFigures, add_evening
+from stammtisch.club.members.service import ClubService
 from stammtisch.core.errors import RuleViolation
 from stammtisch.core.protocol import Finished
 from stammtisch.games.kluempchen import GAME as KLUEMPCHEN
@@ -61,7 +62,7 @@ class EveningBooker:
         if self.service.record(match_id).game != SLUG:
             return "unchanged"
         state = self.ended_state(match_id)
-        booked = match_id in self.ledger.booked_evenings()
+        booked = self.ledger.is_booked(match_id)
         if state is None:
             if booked:
                 self.ledger.unbook_evening(match_id, REOPENED_NOTE, by, self.clock())
@@ -70,8 +71,19 @@ class EveningBooker:
         if booked:
             return "unchanged"
         day = self.day_of(match_id)
-        lines = evening_bookings(state, self.club.seats(match_id), match_id, day, self.clock())
+        lines = evening_bookings(state, self.seats(match_id), match_id, day, self.clock())
         return "booked" if self.ledger.book_evening(match_id, day, lines, self.clock()) else "unchanged"
+
+    def seats(self, match_id: str) -> dict[int, int]:
+        """The evening's seats as members (AC-1). An evening started from names whose seats were never
+        linked is linked now by its players' names (unknown names become guests, as AC-1 does)."""
+        seats = self.club.seats(match_id)
+        if not seats and self.club.club() is not None:
+            try:
+                seats = ClubService(self.club).link_seats(match_id, self.service.record(match_id).players)
+            except RuleViolation as refusal:  # a name the club refuses: the evening stays unbooked
+                _log.info("seats of %s not linked: %s", match_id, refusal)
+        return seats
 
     def rebook(self, match_id: str, by: int | None, note: str) -> int:
         """Reverses an evening's bookings and books it again from its log (after a correction)."""
@@ -99,7 +111,7 @@ class EveningBooker:
             if start <= day <= end:
                 state = self.ended_state(match_id)
                 if state is not None:
-                    add_evening(figures, state, self.club.seats(match_id))
+                    add_evening(figures, state, self.seats(match_id))
         return figures
 
 

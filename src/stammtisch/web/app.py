@@ -34,6 +34,7 @@ from stammtisch.web.live import Broadcaster
 from stammtisch.web.rendering import STATIC_DIR, Renderer
 from stammtisch.web.routes import api, corrections, events, home, match, members, rematch, rules, tables, tournament
 from stammtisch.web.routes import auth as auth_pages
+from stammtisch.web.routes import bank as bank_pages
 from stammtisch.web.routes import lab as lab_page
 from stammtisch.web.seat_guard import SeatGuard
 from stammtisch.web.security import SecurityHeaders
@@ -94,6 +95,8 @@ def create_app(
     for module in (home, match, events, api, tournament, tables, rules, rematch, auth_pages, members, corrections):
         app.include_router(module.router)
     app.include_router(lab_page.router)
+    app.include_router(bank_pages.router)
+    bank_pages.install(app)  # books Klümpchen evenings as they close (issue 13)
     for game in web_games():
         if game.router is not None:
             app.include_router(game.router)

@@ -94,6 +94,7 @@ def season_report(
     season: Season,
     bookings: Sequence[Booking],
     evenings: Iterable[tuple[State, Mapping[int, int]]] = (),
+    figures: Mapping[int, PlayerFigures] | None = None,
 ) -> SeasonReport:
     """The report of ``season`` from the whole book (earlier seasons give the carried balances)."""
     before = season.start - timedelta(days=1)
@@ -116,13 +117,13 @@ def season_report(
             credited[b.member_id] += b.member_cents
         else:
             paid[b.member_id] += b.cash_cents
-    ids = sorted(set(carried) | set(at_end))
+    found: dict[int, PlayerFigures] = dict(figures or {})
+    for state, seats in evenings:
+        add_evening(found, state, seats)
+    ids = sorted(set(carried) | set(at_end) | set(found))
     members = tuple(
         MemberLine(m, carried.get(m, 0), charged[m], credited[m], paid[m], at_end.get(m, 0)) for m in ids
     )
-    figures: dict[int, PlayerFigures] = {}
-    for state, seats in evenings:
-        add_evening(figures, state, seats)
     order = list(Reason)
     return SeasonReport(
         season,
@@ -130,5 +131,5 @@ def season_report(
         cash(bookings, season.end),
         tuple(sorted(((r, c) for r, c in by_reason.items() if c), key=lambda item: order.index(item[0]))),
         members,
-        figures,
+        found,
     )

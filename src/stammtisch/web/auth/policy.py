@@ -52,6 +52,7 @@ _FIXED: tuple[tuple[re.Pattern[str], Permission], ...] = (
     (re.compile(r"^/settings$"), Permission.SETTINGS),
     (re.compile(r"^/(account|api/account)(/|$)"), Permission.OWN_TOKENS),
     (re.compile(r"^/(api/)?(bank|ledger|payments|fines|season)(/|$)"), Permission.MONEY),
+    (re.compile(r"^/me/bank$"), Permission.VIEW),  # a member's own balance and bookings (issue 13)
 )
 #: Reading one match, tournament or sheet: the public table.
 _SPECTATE = re.compile(
