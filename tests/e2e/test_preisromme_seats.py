@@ -44,7 +44,10 @@ def test_two_phones_one_knocks_for_a_discard(browser: Any, server: BackgroundSer
 
     # The up-card: Anna dealt it, Ben (next) declines; then Ben discards.
     ben.locator("button[data-notation='pass']").click()
-    ben.locator("button[data-notation^='discard']").first.click()
+    # Issue 14: the hand is tapped, then its discard offered (the full list is behind "advanced").
+    card = ben.locator("[data-testid='hand'] .pcard").first
+    card.click()
+    ben.locator(f"form.by-selection.fits button[data-notation='discard {card.get_attribute('data-card')}']").click()
     # Anna's phone shows Ben's discard and asks her (the bot is next and answers at once).
     anna.locator("button[data-notation='knock']").wait_for(timeout=5000)
     anna.locator("button[data-notation='pass']").click()

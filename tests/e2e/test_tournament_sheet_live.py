@@ -48,5 +48,5 @@ def test_a_game_entered_on_seat_ones_phone_appears_on_the_others(browser: Any, s
     for index, value in ((1, "1"), (2, "3"), (3, "4")):
         points.nth(index).fill(value)
     entry.locator("button[type=submit]").click()
-    scribe.wait_for_selector("[role=alert]:has-text('RA-23')")
+    scribe.wait_for_selector("[role=alert][data-clause='RA-23']")  # the clause behind the rule link
     assert "Game 2 of 8" in watcher.locator(".turn-banner").inner_text()

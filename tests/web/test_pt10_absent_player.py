@@ -70,7 +70,9 @@ def test_pt10_refusals_write_nothing_and_name_the_clause(client: TestClient) -> 
     refused = absent_game(client, sheet, "4", "4", ["5", "5", "5", ""])
     assert refused.status_code == 422
     assert 'data-clause="PT-10"' in refused.text
-    assert alert(refused.text) == "Wer den Tisch verlassen hat, kann nicht ausgemacht haben. (PT-10)"
+    # The sentence in words; the clause behind the small "rule" link (issue 14).
+    assert alert(refused.text) == "Wer den Tisch verlassen hat, kann nicht ausgemacht haben. Regel"
+    assert 'data-clause="PT-10"' in refused.text
     missing = absent_game(client, sheet, "4", "1", ["", "12", "", ""], lang="en")
     assert missing.status_code == 422 and 'data-clause="PT-10"' in missing.text
     assert 'id="absent-game" open' in missing.text  # the form stays open for the correction

@@ -103,7 +103,7 @@ def test_withdrawn_before_the_draw_is_struck_and_not_drawn(client: TestClient) -
     assert change(client, url, "2").status_code == 303
     page = client.get(url).text
     assert "<s>Spielerin 2</s>" in page and "zurückgezogen, spielt nicht mit" in page
-    assert "Tische je Durchgang: 4</p>" in page
+    assert "Spielerinnen je Tisch in jedem Durchgang: 4</p>" in page
     draw(client, url, 1, "x")
     section = client.get(url).text.split('id="pass-1"', 1)[1].split("</section>", 1)[0]
     assert "Spielerin 2" not in section and "order = [1, 3, 4, 5]" in section

@@ -119,12 +119,22 @@ def numbered_paragraph(clause: str) -> int | None:
     return int(match.group(1))
 
 
+def _titled(text: str) -> str:
+    """Game slugs in a reading (a file name, a seed's prefix) become the games' names: people
+    read these texts, and no generic web file names a game (the registry does)."""
+    from stammtisch.games import GAMES
+
+    for slug, game in GAMES.items():
+        text = re.sub(rf"\b{re.escape(slug)}\b", game.title.en.split(" (")[0], text)
+    return text
+
+
 def build(paths: list[Path]) -> dict[str, str]:
     """All clause texts of the given rulings files (the first file to define a clause wins)."""
     merged: dict[str, str] = {}
     for path in paths:
         for clause, text in extract(path.read_text(encoding="utf-8")).items():
-            merged.setdefault(clause, text)
+            merged.setdefault(clause, _titled(text))
     return dict(sorted(merged.items()))
 
 
