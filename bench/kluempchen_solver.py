@@ -22,7 +22,7 @@ Figures = dict[str, tuple[float, str]]
 
 
 def _points_cold() -> tuple[float, Any]:
-    from stammtisch.sim.kluempchen import points, template
+    from stammtisch.sim.games.kluempchen import points, template
 
     template.build.cache_clear()
     points.solve_points.cache_clear()
@@ -59,7 +59,7 @@ def _engine_turns(n: int, seed: int) -> list[tuple[int, bool, int]]:
     from stammtisch.core.protocol import Chance
     from stammtisch.games.kluempchen import GAME
     from stammtisch.games.kluempchen.model import PLAY
-    from stammtisch.sim.kluempchen.points import solve_points
+    from stammtisch.sim.games.kluempchen.points import solve_points
 
     policy = solve_points(Config())
     start = GAME.start(4, GAME.configure({"mode": "digital", "team_draw": "manual"}), {"teams": [[0, 1], [2, 3]]})
@@ -86,10 +86,10 @@ def _engine_turns(n: int, seed: int) -> list[tuple[int, bool, int]]:
 
 def run(quick: bool = False) -> Figures:
     from stammtisch.sim import pig
-    from stammtisch.sim.kluempchen.advice import Spot, advise
-    from stammtisch.sim.kluempchen.fast import play_turns, tables
-    from stammtisch.sim.kluempchen.game import solve_game
-    from stammtisch.sim.kluempchen.template import build
+    from stammtisch.sim.games.kluempchen.advice import Spot, advise
+    from stammtisch.sim.games.kluempchen.fast import play_turns, tables
+    from stammtisch.sim.games.kluempchen.game import solve_game
+    from stammtisch.sim.games.kluempchen.template import build
     from stammtisch.sim.stats import binned, chi_square_critical, chi_square_two_samples
 
     out: Figures = {}

@@ -9,7 +9,7 @@ import random
 import pytest
 
 from stammtisch.games.kluempchen.model import CONTINUE, PAIR, VOLL, Config, PlayerTurn
-from stammtisch.sim.kluempchen.points import solve_points
+from stammtisch.sim.games.kluempchen.points import solve_points
 from tests.sim.helpers import play_turn
 
 DEFAULT = Config()

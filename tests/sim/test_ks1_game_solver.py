@@ -8,8 +8,8 @@ import pytest
 
 from stammtisch.games.kluempchen.model import Config
 from stammtisch.sim import pig
-from stammtisch.sim.kluempchen import turn_graph as tg
-from stammtisch.sim.kluempchen.game import solve_game
+from stammtisch.sim.games.kluempchen import turn_graph as tg
+from stammtisch.sim.games.kluempchen.game import solve_game
 
 TARGET = 6
 

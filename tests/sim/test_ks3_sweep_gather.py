@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from stammtisch.games.kluempchen.model import Config
-from stammtisch.sim.kluempchen.game import compiled_for
+from stammtisch.sim.games.kluempchen.game import compiled_for
 from stammtisch.sim.sweep import Sweeper
 
 

@@ -7,9 +7,9 @@ from fractions import Fraction
 import pytest
 
 from stammtisch.games.kluempchen.model import Config
-from stammtisch.sim.kluempchen import template as tp
-from stammtisch.sim.kluempchen import turn_graph as tg
-from stammtisch.sim.kluempchen.points import solve_points
+from stammtisch.sim.games.kluempchen import template as tp
+from stammtisch.sim.games.kluempchen import turn_graph as tg
+from stammtisch.sim.games.kluempchen.points import solve_points
 
 CONFIGS = {
     "default": Config(),

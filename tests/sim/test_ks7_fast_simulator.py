@@ -13,8 +13,8 @@ import pytest
 
 from stammtisch.games.kluempchen.model import CONTINUE, PAIR, VOLL, Config, PlayerTurn
 from stammtisch.games.kluempchen.scoring import base, clump_value, pairs_of
-from stammtisch.sim.kluempchen.fast import play_turns
-from stammtisch.sim.kluempchen.points import solve_points
+from stammtisch.sim.games.kluempchen.fast import play_turns
+from stammtisch.sim.games.kluempchen.points import solve_points
 from stammtisch.sim.stats import binned, chi_square_critical, chi_square_two_samples, proportion_interval
 from tests.sim.helpers import play_turn
 

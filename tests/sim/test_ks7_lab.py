@@ -7,7 +7,7 @@ import json
 from typer.testing import CliRunner
 
 from stammtisch.cli.app import app
-from stammtisch.sim.kluempchen.lab import run_rounds
+from stammtisch.sim.games.kluempchen.lab import run_rounds
 
 runner = CliRunner()
 

@@ -10,8 +10,8 @@ from typer.testing import CliRunner
 
 from stammtisch.cli.app import app
 from stammtisch.games.kluempchen.model import CONTINUE, PlayerTurn
-from stammtisch.sim.kluempchen.advice import Spot, advise
-from stammtisch.sim.kluempchen.game import load_solution
+from stammtisch.sim.games.kluempchen.advice import Spot, advise
+from stammtisch.sim.games.kluempchen.game import load_solution
 
 runner = CliRunner()
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from fastapi.testclient import TestClient
 
 from stammtisch.games.kluempchen.model import CONTINUE, PlayerTurn
-from stammtisch.sim.kluempchen.advice import Spot, advise
+from stammtisch.sim.games.kluempchen.advice import Spot, advise
 from tests.web.conftest import HTMX, start_evening, state
 
 

@@ -1,6 +1,7 @@
-"""``stammtisch lab kluempchen --option KEY=VALUE --games N``: the default rules against a house-rule variant.
+"""``stammtisch lab GAME --option KEY=VALUE --games N``: the default rules against a house-rule variant.
 
-Both are simulated over ``--games`` rounds by the fast simulator (``sim/kluempchen/lab.py``): the starting
+Both are simulated over ``--games`` rounds by the game's lab (``sim.labs.LABS``, e.g. the fast
+simulator): the starting
 team's win rate, the round length (joint turns), the Schuster and Schwarz rates, six-equal endings and the
 money each player pays per evening, each with its 95% interval. Heavy imports happen inside the command.
 """
@@ -13,8 +14,6 @@ from typing import Annotated
 import typer
 
 from stammtisch.core.text import Text
-
-LAB_GAMES = ("kluempchen",)
 
 #: (key in LabResult.to_json(), German, English, percent?)
 ROWS = (
@@ -34,7 +33,7 @@ def _format(entry: dict[str, float], percent: bool) -> str:
 
 
 def lab(
-    game: Annotated[str, typer.Argument(help="The game (kluempchen).")],
+    game: Annotated[str, typer.Argument(help="The game.")],
     option: Annotated[list[str] | None, typer.Option("--option", help="The variant: KEY=VALUE (repeatable).")] = None,
     games: Annotated[int, typer.Option("--games", min=60, max=2_000_000, help="Rounds per rule set.")] = 6000,
     seed: Annotated[int, typer.Option("--seed", help="Random seed (the same seed gives the same figures).")] = 15,
@@ -43,13 +42,14 @@ def lab(
 ) -> None:
     """Compare the default house rules with a variant over many simulated rounds."""
     from stammtisch.cli.console import fail, stdout
-    from stammtisch.cli.solve import _refuse_violation, parse_options
+    from stammtisch.cli.solve import parse_options, refuse_violation
+    from stammtisch.sim.labs import LABS, lab_module
 
-    if game not in LAB_GAMES:
+    if game not in LABS:
         fail(
             Text(
-                f"Das Hausregel-Labor gibt es für {game!r} noch nicht; verfügbar: {', '.join(LAB_GAMES)}.",
-                f"The house-rule lab does not cover {game!r} yet; available: {', '.join(LAB_GAMES)}.",
+                f"Das Hausregel-Labor gibt es für {game!r} noch nicht; verfügbar: {', '.join(LABS)}.",
+                f"The house-rule lab does not cover {game!r} yet; available: {', '.join(LABS)}.",
             )
         )
     given = parse_options(option)
@@ -60,14 +60,13 @@ def lab(
                 "Which variant? At least one --option KEY=VALUE, e.g. third_throw_rule=keep_on_fail.",
             )
         )
-    from stammtisch.sim.kluempchen.lab import compare, unmodelled
-
+    module = lab_module(game)
     try:
-        default, variant = compare(given, games, seed)
+        default, variant = module.compare(given, games, seed)
     except Exception as error:  # noqa: BLE001 - rule violations become bilingual refusals
-        _refuse_violation(error)
+        refuse_violation(error)
         raise
-    ignored = unmodelled(given)
+    ignored = module.unmodelled(given)
     if as_json:
         typer.echo(
             json.dumps(
@@ -76,12 +75,15 @@ def lab(
             )
         )
         return
+    from stammtisch.games import GAMES
+
     out = stdout()
     de = lang == "de"
+    title = GAMES[game].title.get("de" if de else "en")
     out.print(
-        f"Klümpchen: Standard gegen Variante, je {default.rounds:,} Runden (95%-Intervalle)"
+        f"{title}: Standard gegen Variante, je {default.rounds:,} Runden (95%-Intervalle)"
         if de
-        else f"Klümpchen: default against variant, {default.rounds:,} rounds each (95% intervals)"
+        else f"{title}: default against variant, {default.rounds:,} rounds each (95% intervals)"
     )
     out.print(("Variante: " if de else "Variant: ") + ", ".join(f"{k}={v}" for k, v in given.items()))
     if ignored:

@@ -1,6 +1,6 @@
 """Backward induction over a folded turn template, vectorised over contexts and shift columns.
 
-A *template* (``sim/kluempchen/template.py``; ``sim/pig.py`` builds Pig's in the same shape) has chance
+A *template* (a game's folded turn under ``sim/games/``; ``sim/pig.py`` builds Pig's in the same shape) has chance
 nodes, decision nodes and three kinds of end: ``END`` (x points on top of the pending ones), ``FAIL``
 (the turn scores nothing) and ``SIX`` (Klümpchen's six equal in one throw). Every non-terminal node
 holds an array ``[contexts, columns]``: column ``s`` is the amount already banked in the turn, in the

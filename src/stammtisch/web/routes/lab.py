@@ -1,9 +1,9 @@
-"""``/lab/kluempchen``: the house-rule lab in the browser (issue 15.4).
+"""``/lab/{game}``: the house-rule lab in the browser (issue 15.4), for the games in ``sim.labs.LABS``.
 
 A form picks one variant (a house rule that changes the turn, or the base amount) and the number of
-rounds; the page shows the default rules against the variant (``sim/kluempchen/lab.py``, the same as
-``stammtisch lab kluempchen``) as a table with 95% intervals and a bar chart (pygal, server-side SVG;
-the table is the chart's text alternative).
+rounds; the page shows the default rules against the variant (the game's lab module, the same as
+``stammtisch lab GAME``) as a table with 95% intervals and a bar chart (pygal, server-side SVG; the
+table is the chart's text alternative).
 """
 
 from __future__ import annotations
@@ -16,7 +16,9 @@ from starlette.concurrency import run_in_threadpool
 from starlette.responses import HTMLResponse
 
 from stammtisch.core.errors import RuleViolation
+from stammtisch.core.text import Text
 from stammtisch.web.deps import LangDep, RendererDep
+from stammtisch.web.errors import BadInput
 
 router = APIRouter()
 
@@ -28,12 +30,6 @@ ROWS = (
     ("schwarz_rate", "Schwarz (loser without points)", True),
     ("six_equal_rate", "round ends with six equal", True),
     ("cents_per_player_per_evening", "cents per player per evening", False),
-)
-VARIANTS = (
-    ("third_throw_rule", "keep_on_fail"),
-    ("confirmation_budget", "within_turn"),
-    ("confirmation_adds_points", "false"),
-    ("base_cents", "100"),
 )
 MAX_ROUNDS = 6000  # a few seconds on one core; the CLI goes further
 
@@ -75,25 +71,35 @@ def _chart(default: dict[str, Any], variant: dict[str, Any], short: list[str], t
 
 
 @lru_cache(maxsize=32)
-def _compare(key: str, value: str, rounds: int) -> tuple[dict[str, Any], dict[str, Any]]:
+def _compare(game: str, key: str, value: str, rounds: int) -> tuple[dict[str, Any], dict[str, Any]]:
     """Both rule sets simulated (fixed seeds, so the same question gets the same page: cached)."""
-    from stammtisch.sim.kluempchen.lab import compare
+    from stammtisch.sim.labs import lab_module
 
-    default, changed = compare({key: value}, rounds)
+    default, changed = lab_module(game).compare({key: value}, rounds)
     return default.to_json(), changed.to_json()
 
 
-@router.get("/lab/kluempchen", response_class=HTMLResponse)
+@router.get("/lab/{game}", response_class=HTMLResponse)
 async def lab_page(
-    request: Request, renderer: RendererDep, lang: LangDep, variant: str = "", rounds: int = 3000
+    request: Request, game: str, renderer: RendererDep, lang: LangDep, variant: str = "", rounds: int = 3000
 ) -> HTMLResponse:
+    from stammtisch.sim.labs import LABS, lab_module
     from stammtisch.web.i18n import translator
 
     _ = translator(lang)
+    if game not in LABS:
+        raise BadInput(
+            Text(
+                f"Ein Hausregel-Labor gibt es für {game!r} nicht; verfügbar: {', '.join(LABS)}.",
+                f"There is no house-rule lab for {game!r}; available: {', '.join(LABS)}.",
+            ),
+            404,
+        )
     labels = {key: _(label) for key, label, _p in ROWS}
     rounds = max(60, min(rounds, MAX_ROUNDS))
     context: dict[str, Any] = {
-        "variants": [f"{k}={v}" for k, v in VARIANTS],
+        "game": game,
+        "variants": [f"{k}={v}" for k, v in lab_module(game).VARIANTS],
         "variant": variant,
         "rounds": rounds,
         "rows": [],
@@ -106,7 +112,7 @@ async def lab_page(
         try:
             if not sep:
                 raise ValueError
-            default, changed = await run_in_threadpool(_compare, key, value, rounds)
+            default, changed = await run_in_threadpool(_compare, game, key, value, rounds)
         except RuleViolation as error:
             context["error"], status = error.text(lang), 422
         except ValueError:
@@ -118,4 +124,4 @@ async def lab_page(
             ]
             short = [_("start team"), "Schuster", "Schwarz", _("six equal")]
             context["chart"] = _chart(default, changed, short, (_("default rules"), _("variant")))
-    return renderer.response("lab/kluempchen.html", request, lang, status_code=status, **context)
+    return renderer.response("lab/compare.html", request, lang, status_code=status, **context)

@@ -12,5 +12,5 @@ CLI_GAME = CliGame(
     news=board.news,
     final=board.final,
     simulate=simulate.simulate,
-    commands={"advise": "stammtisch.cli.solve:advise_app"},
+    commands={"advise": "stammtisch.cli.games.kluempchen.advise:app"},
 )

@@ -1,5 +1,5 @@
 """The Klümpchen advice card (issue 15.2): for the decision at hand, each choice with its win probability
-and expected points in plain words (``sim/kluempchen/advice.py``, the same function as the CLI's).
+and expected points in plain words (``sim/games/kluempchen/advice.py``, the same function as the CLI's).
 
 * ``GET /m/{id}/kluempchen/advice`` – the card's content (HTML fragment); ``?show=1`` / ``?show=0`` switch
   the card on or off for this evening on this phone (a cookie per match: advice is opt-in per evening);
@@ -33,8 +33,8 @@ def cookie_name(match_id: str) -> str:
 
 def advice_for(service: Any, match_id: str) -> dict[str, Any]:
     """The advice for the player on turn, as JSON (``Advice.to_json``) plus whether there is a decision."""
-    from stammtisch.sim.kluempchen.advice import advise, spot_from_view
-    from stammtisch.sim.kluempchen.game import load_solution, solutions_dir
+    from stammtisch.sim.games.kluempchen.advice import advise, spot_from_view
+    from stammtisch.sim.games.kluempchen.game import load_solution, solutions_dir
     from stammtisch.store.config import data_dir
 
     snapshot = service.snapshot(match_id)
@@ -58,7 +58,9 @@ async def advice_card(
 ) -> HTMLResponse:
     shown = bool(show) if show is not None else request.cookies.get(cookie_name(match_id)) == "1"
     advice = await run_in_threadpool(advice_for, service, match_id) if shown else None
-    response = renderer.response("kluempchen/advice.html", request, lang, advice=advice, shown=shown, match_id=match_id)
+    response = renderer.response(
+        "kluempchen/advice.html", request, lang, advice=advice, shown=shown, match_id=match_id, game=GAME
+    )
     if show is not None:
         response.set_cookie(cookie_name(match_id), str(show), max_age=12 * 3600, samesite="lax", httponly=True)
     return response

@@ -17,7 +17,7 @@ from functools import lru_cache
 import numpy as np
 
 from stammtisch.games.kluempchen.model import Config, PlayerTurn
-from stammtisch.sim.kluempchen.template import Template, build
+from stammtisch.sim.games.kluempchen.template import Template, build
 from stammtisch.sim.sweep import Ends, Sweeper, compile_template
 
 CAP = 600

@@ -27,7 +27,7 @@ from stammtisch.core.chance import multiset_probability
 from stammtisch.games.kluempchen import throws
 from stammtisch.games.kluempchen.model import CONTINUE, KEEP_DICE, PAIR, ROLL, VOLL, Config, PlayerTurn
 from stammtisch.games.kluempchen.rules import set_aside_choices
-from stammtisch.sim.kluempchen.turn_graph import STOP, THROW, VOLL_A, VOLL_B, Key, aside_label, canonical, key_of
+from stammtisch.sim.games.kluempchen.turn_graph import STOP, THROW, VOLL_A, VOLL_B, Key, aside_label, canonical, key_of
 
 #: Pending points of every template node with p > 0; far above anything a turn can add up to.
 BIG = 1 << 20

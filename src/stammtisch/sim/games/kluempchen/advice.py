@@ -18,8 +18,8 @@ from numpy.typing import NDArray
 from stammtisch.core.errors import IllegalAction
 from stammtisch.core.text import Text
 from stammtisch.games.kluempchen.model import CONTINUE, KEEP_DICE, PAIR, VOLL, PlayerTurn
-from stammtisch.sim.kluempchen.game import GameSolution, compiled_for, config_of, turn_options
-from stammtisch.sim.kluempchen.points import solve_points
+from stammtisch.sim.games.kluempchen.game import GameSolution, compiled_for, config_of, turn_options
+from stammtisch.sim.games.kluempchen.points import solve_points
 from stammtisch.sim.sweep import Ends, Sweeper
 
 TOLERANCE = 1e-12

@@ -23,8 +23,8 @@ from numpy.typing import NDArray
 
 from stammtisch.games.kluempchen.model import CONTINUE, PAIR, VOLL, Config
 from stammtisch.games.kluempchen.scoring import base, clump_value
-from stammtisch.sim.kluempchen.points import CAP, solve_points
-from stammtisch.sim.kluempchen.template import CHANCE, DECISION, END, FAIL, SIX, build  # noqa: F401
+from stammtisch.sim.games.kluempchen.points import CAP, solve_points
+from stammtisch.sim.games.kluempchen.template import CHANCE, DECISION, END, FAIL, SIX, build  # noqa: F401
 
 POLICIES = ("optimal", "heuristic", "random")
 

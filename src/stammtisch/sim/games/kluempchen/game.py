@@ -28,7 +28,7 @@ from stammtisch.games.kluempchen import GAME
 from stammtisch.games.kluempchen.model import Config
 from stammtisch.games.kluempchen.options import OPTIONS, config_from
 from stammtisch.sim import race
-from stammtisch.sim.kluempchen.template import Template, build
+from stammtisch.sim.games.kluempchen.template import Template, build
 from stammtisch.sim.sweep import Compiled, compile_template
 
 #: Bumped whenever the solver's model or numbers change: stored solutions of another version are ignored.

@@ -19,7 +19,7 @@ import numpy as np
 
 from stammtisch.core.options import resolve_options
 from stammtisch.games.kluempchen.options import OPTIONS, config_from
-from stammtisch.sim.kluempchen.fast import play_turns
+from stammtisch.sim.games.kluempchen.fast import play_turns
 from stammtisch.sim.stats import mean_interval, proportion_interval
 
 TARGET = 150
@@ -149,3 +149,12 @@ def run_rounds(options: Mapping[str, object] | None, rounds: int, seed: int = 15
 def compare(variant: Mapping[str, object], rounds: int, seed: int = 15) -> tuple[LabResult, LabResult]:
     """The default rules and ``variant``, each over ``rounds`` rounds (independent seeds)."""
     return run_rounds({}, rounds, seed), run_rounds(variant, rounds, seed + 1)
+
+
+#: Variants the web page offers (the CLI takes any option).
+VARIANTS = (
+    ("third_throw_rule", "keep_on_fail"),
+    ("confirmation_budget", "within_turn"),
+    ("confirmation_adds_points", "false"),
+    ("base_cents", "100"),
+)
