@@ -54,7 +54,7 @@ class Regeln(Game[State]):
     """Das Regeln Wir Schon! for 3 to 5 players (RG-0)."""
 
     slug = "regeln"
-    title = Text("Das Regeln Wir Schon!", "Das Regeln Wir Schon! (We'll settle this yet!)")
+    title = Text("Das Regeln Wir Schon!", "Das Regeln Wir Schon! (We’ll settle this yet!)")
     min_seats = 3
     max_seats = 5
     info = GameInfo(
