@@ -17,6 +17,7 @@ from typer.core import TyperGroup
 
 import stammtisch
 from stammtisch.cli import advise, club, lab, play, rules, serve, simulate, solve, tournament, users
+from stammtisch.cli import bank as bank_commands
 
 if TYPE_CHECKING:  # typer vendors click; its Command has no public name
     from typer._click import Command, Context
@@ -78,6 +79,8 @@ app.add_typer(tournament.app, name="tournament")
 app.add_typer(club.app, name="club")
 app.add_typer(users.app, name="user")
 app.add_typer(users.tokens, name="token")
+app.add_typer(bank_commands.app, name="bank")
+app.command("export")(bank_commands.export)
 
 
 def main() -> None:

@@ -27,6 +27,7 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 
 from stammtisch.club.bank.attendance import Attendance, fine, parse_window
 from stammtisch.club.bank.errors import BankRefusal, BookingRefused, UnknownMember
+from stammtisch.club.bank.export import ledger_csv_rows, season_csv_rows
 from stammtisch.club.bank.ledger import balances, bank_balance, cash, check_cents, parse_euros
 from stammtisch.club.bank.model import MANUAL, Booking, Reason, booking, reason_text
 from stammtisch.club.bank.report import season_report
@@ -411,112 +412,12 @@ def _csv(rows: list[list[Any]], filename: str) -> Response:
     )
 
 
-def season_csv_rows(data: dict[str, Any]) -> list[list[Any]]:
-    report = data["report"]
-    names: dict[int, Member] = data["names"]
-    rows: list[list[Any]] = [
-        [
-            "member_id",
-            "name",
-            "carried_cents",
-            "charged_cents",
-            "credited_cents",
-            "paid_cents",
-            "balance_cents",
-            "evenings",
-            "rounds",
-            "lost",
-            "schuster",
-            "schwarz",
-            "jokers_buried",
-            "strassen_units",
-            "six_equal",
-            "best_score",
-        ]
-    ]
-    for line in report.members:
-        f = data["figures"].get(line.member_id)
-        figures = (
-            [
-                f.evenings,
-                f.rounds,
-                f.lost,
-                f.schuster,
-                f.schwarz,
-                f.jokers_buried,
-                f.strassen_units,
-                f.six_equal,
-                f.best_score,
-            ]
-            if f
-            else [0] * 9
-        )
-        member = names.get(line.member_id)
-        rows.append(
-            [
-                line.member_id,
-                member.name if member else "",
-                line.carried_cents,
-                line.charged_cents,
-                line.credited_cents,
-                line.paid_cents,
-                line.balance_cents,
-                *figures,
-            ]
-        )
-    return rows
-
-
 @router.get("/bank/season.csv")
 async def season_csv(request: Request, start: str = "") -> Response:
     booker = _booker(request)
     season = _season(start)
     data = await run_in_threadpool(_report, booker, season)
     return _csv(season_csv_rows(data), f"season-{season.start.isoformat()}.csv")
-
-
-def ledger_csv_rows(book: Sequence[Booking]) -> list[list[Any]]:
-    rows: list[list[Any]] = [
-        [
-            "booking_id",
-            "day",
-            "member_id",
-            "reason",
-            "reason_de",
-            "reason_en",
-            "member_cents",
-            "cash_cents",
-            "bank_cents",
-            "evening",
-            "round",
-            "booked_by",
-            "booked_at",
-            "note",
-            "reverses",
-        ]
-    ]
-    for b in book:
-        text = reason_text(b.reason)
-        rows.append(
-            [
-                b.booking_id,
-                b.on.isoformat(),
-                b.member_id if b.member_id is not None else "",
-                b.reason.value,
-                text.de,
-                text.en,
-                b.member_cents,
-                b.cash_cents,
-                b.bank_cents,
-                b.evening or "",
-                b.round if b.round is not None else "",
-                b.booked_by if b.booked_by is not None else "",
-                b.booked_at.isoformat(),
-                b.note,
-                b.reverses if b.reverses is not None else "",
-            ]
-        )
-    return rows
 
 
 @router.get("/bank/ledger.csv")
