@@ -58,7 +58,10 @@ def test_evening_fine_payment_balance_and_report(server: BackgroundServer, brows
     page.goto(f"{server.url}/bank/season?print=1")
     page.set_viewport_size({"width": 794, "height": 1123})  # A4 at 96 dpi
     shot(page, "05-season-a4")
-    page.pdf  # noqa: B018 - headless Chromium can print; the print CSS is what the A4 page uses
+    page.set_viewport_size(PHONE)
+    page.goto(f"{server.url}/bank?lang=en")
+    assert page.get_by_role("heading", name="Record a payment").is_visible()
+    shot(page, "07-bank-en")
     treasurer.close()
 
     member = browser.new_context(role=Role.MEMBER, viewport=PHONE, locale="de-DE")
