@@ -125,7 +125,10 @@ def _titled(text: str) -> str:
     from stammtisch.games import GAMES
 
     for slug, game in GAMES.items():
-        text = re.sub(rf"\b{re.escape(slug)}\b", game.title.en.split(" (")[0], text)
+        title = game.title.en.split(" (")[0]
+        # A rulings file cited by name ("regeln_cards.md") reads as what it is: "<title> cards".
+        text = re.sub(rf"(?<![A-Za-z0-9]){re.escape(slug)}[_-]([a-z]+)\.md\b", rf"{title} \1", text)
+        text = re.sub(rf"(?<![A-Za-z0-9]){re.escape(slug)}(?![A-Za-z0-9])", title, text)
     return text
 
 
@@ -138,7 +141,7 @@ def build(paths: list[Path]) -> dict[str, str]:
     return dict(sorted(merged.items()))
 
 
-if __name__ == "__main__":  # python -m stammtisch.web.clauses ../shared/rulings/*.md docs/rulings/*.md docs/matches.md
+if __name__ == "__main__":  # python -m stammtisch.web.clauses ../shared/rulings/*.md docs/rulings/*.md docs/matches.md docs/access.md docs/tables.md
     target = Path(__file__).with_name("clauses.json")
     target.write_text(json.dumps(build([Path(p) for p in sys.argv[1:]]), ensure_ascii=False, indent=0) + "\n")
     print(f"{target}: {len(clauses.__wrapped__())} clauses")
