@@ -141,7 +141,8 @@ def build(paths: list[Path]) -> dict[str, str]:
     return dict(sorted(merged.items()))
 
 
-if __name__ == "__main__":  # python -m stammtisch.web.clauses ../shared/rulings/*.md docs/rulings/*.md docs/matches.md docs/access.md docs/tables.md
+# Rebuild: python -m stammtisch.web.clauses ../shared/rulings/*.md docs/rulings/*.md docs/*.md
+if __name__ == "__main__":
     target = Path(__file__).with_name("clauses.json")
     target.write_text(json.dumps(build([Path(p) for p in sys.argv[1:]]), ensure_ascii=False, indent=0) + "\n")
     print(f"{target}: {len(clauses.__wrapped__())} clauses")

@@ -12,6 +12,7 @@ from starlette.responses import RedirectResponse, Response
 
 from stammtisch.matches.service import MatchService
 from stammtisch.matches.snapshot import MatchSnapshot
+from stammtisch.web.auth import link_seats
 from stammtisch.web.deps import BroadcasterDep, ServiceDep
 
 router = APIRouter()
@@ -39,5 +40,6 @@ async def start_rematch(
     order: Annotated[str, Form(pattern="^(same|next)$")] = "same",
 ) -> Response:
     snapshot = await run_in_threadpool(rematch, service, match_id, order)
+    await link_seats(request.app, snapshot.match_id, list(snapshot.players))  # AC-1: the same members
     broadcaster.publish(snapshot.match_id, snapshot.seq)
     return RedirectResponse(f"/m/{snapshot.match_id}", status_code=303)

@@ -20,6 +20,7 @@ from stammtisch.core.options import Option
 from stammtisch.core.text import Text
 from stammtisch.matches.service import MatchService
 from stammtisch.matches.snapshot import MatchSnapshot
+from stammtisch.web.auth import link_seats
 from stammtisch.web.deps import BroadcasterDep, LangDep, RendererDep, ServiceDep
 from stammtisch.web.errors import BadInput
 from stammtisch.web.games.kluempchen.choices import CHOICE_NAMES
@@ -194,6 +195,7 @@ async def create_evening(
         snapshot = await run_in_threadpool(_create, service, form)
     except (RuleViolation, BadInput) as error:
         return _render(request, renderer, service, lang, form, error.text(lang), 422)
+    await link_seats(request.app, snapshot.match_id, list(snapshot.players))  # AC-1: seats refer to members
     broadcaster.publish(snapshot.match_id, snapshot.seq)
     return RedirectResponse(f"/m/{snapshot.match_id}", status_code=303)
 

@@ -20,6 +20,8 @@ from starlette.responses import JSONResponse, Response
 from stammtisch.core.errors import RuleViolation
 from stammtisch.core.text import Text
 from stammtisch.matches.games.preisromme import KNOCK_WINDOW
+from stammtisch.matches.tables import OpenedTable
+from stammtisch.web.auth import link_seats
 from stammtisch.web.deps import LangDep, RendererDep
 from stammtisch.web.errors import BadInput, status_for
 from stammtisch.web.names import duplicate_warning
@@ -111,6 +113,7 @@ async def create_table(request: Request, renderer: RendererDep, lang: LangDep) -
             window_range=KNOCK_WINDOW_RANGE,
         )
     announce(request.app, opened.snapshot)
+    await link_seats(request.app, opened.snapshot.match_id, _people(opened))  # AC-1: people, not bots
     return renderer.response(
         "preisromme/links.html", request, lang, links=opened_links(opened), headers={"Cache-Control": "no-store"}
     )
@@ -140,4 +143,10 @@ async def create_table_json(request: Request, body: NewTable) -> JSONResponse:
         )
     )
     announce(request.app, opened.snapshot)
+    await link_seats(request.app, opened.snapshot.match_id, _people(opened))  # AC-1: people, not bots
     return JSONResponse(opened_links(opened), status_code=201)
+
+
+def _people(opened: OpenedTable) -> list[str]:
+    """The names of the seats people hold (a bot's seat stays unlinked)."""
+    return [name if seat in opened.tokens else "" for seat, name in enumerate(opened.snapshot.players)]

@@ -24,6 +24,7 @@ from stammtisch.core.text import Text
 from stammtisch.games.proempeln import advisor
 from stammtisch.games.proempeln.model import ROUNDS, Config
 from stammtisch.matches.games.proempeln.skills import SkillBook, shared_book
+from stammtisch.web.auth import link_seats
 from stammtisch.web.deps import BroadcasterDep, LangDep, RendererDep, ServiceDep
 from stammtisch.web.errors import BadInput
 from stammtisch.web.forms import parse_seat
@@ -77,6 +78,7 @@ async def create_game(
         snapshot = await run_in_threadpool(service.create, GAME, seated, mode=values["mode"], title=title or "Prömpeln")
     except (RuleViolation, BadInput) as error:
         return _form_page(request, renderer, lang, values, error.text(lang), 422)
+    await link_seats(request.app, snapshot.match_id, seated)  # AC-1: seats refer to members
     broadcaster.publish(snapshot.match_id, snapshot.seq)
     return RedirectResponse(f"/m/{snapshot.match_id}", status_code=303)
 

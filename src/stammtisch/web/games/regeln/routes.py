@@ -26,6 +26,7 @@ from stammtisch.core.text import Text
 from stammtisch.games.regeln import GAME
 from stammtisch.games.regeln.cards import load_deck
 from stammtisch.matches.games.regeln import DECISION_TIME
+from stammtisch.web.auth import link_seats
 from stammtisch.web.deps import LangDep, RendererDep
 from stammtisch.web.errors import BadInput, status_for
 from stammtisch.web.rendering import Renderer
@@ -172,6 +173,7 @@ async def create_table(request: Request, renderer: RendererDep, lang: LangDep) -
     except (RuleViolation, BadInput) as error:
         status = error.status_code if isinstance(error, BadInput) else status_for(error)
         return _render_form(renderer, request, lang, status, form=values, error=error)
+    await link_seats(request.app, opened["snapshot"].match_id, chosen)  # AC-1: people (bots' seats stay empty)
     announce(request.app, opened.pop("snapshot"))
     if "page" in opened:
         return RedirectResponse(opened["page"], status_code=303)
@@ -202,5 +204,6 @@ async def create_table_json(request: Request, body: NewTable) -> JSONResponse:
             title=body.title or "Das Regeln Wir Schon!",
         )
     )
+    await link_seats(request.app, opened["snapshot"].match_id, [name.strip() for name in body.players])  # AC-1
     announce(request.app, opened.pop("snapshot"))
     return JSONResponse(opened, status_code=201)
