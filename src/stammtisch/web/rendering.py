@@ -25,6 +25,7 @@ from jinja2 import (
 from starlette.requests import Request
 from starlette.responses import HTMLResponse
 
+from stammtisch.club.members.access import Permission, allowed
 from stammtisch.core.text import Text
 from stammtisch.games import GAMES
 from stammtisch.web.games import web_games
@@ -87,6 +88,7 @@ class Renderer:
 
     def context(self, request: Request, lang: str) -> dict[str, Any]:
         gettext = translator(lang)
+        account = getattr(request.state, "account", None)
         return {
             "request": request,
             "lang": lang,
@@ -97,6 +99,10 @@ class Renderer:
             "game_title": lambda slug: game_title(str(slug), lang),
             "language_url": lambda other: language_url(request, other),
             "is_htmx": request.headers.get("hx-request") == "true",
+            # Who is signed in (web.auth sets it on every request; None for a viewer or a seat link), and
+            # what that role may do, so a page offers only what its reader is allowed (docs/access.md).
+            "account": account,
+            "may": lambda permission: allowed(account.role if account is not None else None, Permission(permission)),
         }
 
     def render(self, name: str, request: Request, lang: str, status_code: int = 200, **values: Any) -> str:
