@@ -12,6 +12,7 @@ defined at import time: everything else is imported when it runs, so the CLI sta
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -43,8 +44,6 @@ def play(
     ] = None,
 ) -> None:
     """Play a game in the terminal: hot-seat humans and bots."""
-    import random
-
     from stammtisch.bots.registry import bots_for
     from stammtisch.cli.console import fail, stdout
     from stammtisch.cli.games import require_game
@@ -94,7 +93,7 @@ def play(
     except RuleViolation as error:
         fail(error.message)
     request = PlayRequest(
-        chosen, cli, state, players, humans, seated, mode, language, random.Random(seed), console, tuple(skill or ())
+        chosen, cli, state, players, humans, seated, mode, language, _dealer(seed), console, tuple(skill or ())
     )
     session = (cli.session or Session)(request)
     title = chosen.title.get(language)
@@ -118,3 +117,9 @@ def _modes(game: Game[Any]) -> tuple[str, ...]:
 
 def _scores(session: Session, result: Result) -> list[str]:
     return [f"  {session.name(seat)}: score {score}" for seat, score in enumerate(result.scores)]
+
+
+def _dealer(seed: int | None) -> random.Random:
+    """Deals and dice: seeded only when asked (a replayable game), else a cryptographically strong
+    source, as in digital play on the web (issue 10.5)."""
+    return random.Random(seed) if seed is not None else random.SystemRandom()

@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 from typing import Annotated
 
@@ -100,8 +101,6 @@ def play(
     bot: Annotated[str, typer.Option("--bot", help="Which bot plays the bot seats.")] = "heuristic",
 ) -> None:
     """Hot seat with bots, with the club's own card file."""
-    import random
-
     from stammtisch.bots.registry import bots_for
     from stammtisch.cli.console import fail, stdout
     from stammtisch.cli.games import require_game
@@ -128,7 +127,7 @@ def play(
     humans = tuple(range(players - bot_count))
     seated = {seat: available[bot]() for seat in range(players - bot_count, players)}
     console = stdout()
-    request = PlayRequest(game, cli, state, players, humans, seated, Mode.digital, lang, random.Random(seed), console)
+    request = PlayRequest(game, cli, state, players, humans, seated, Mode.digital, lang, _dealer(seed), console)
     assert cli.session is not None
     session = cli.session(request)
     console.rule(game.title.get(lang))
@@ -166,3 +165,9 @@ def simulate(
         typer.echo(json.dumps(figures, indent=2))
     else:
         print_figures(f"regeln: {games} games, seed {seed}", figures)
+
+
+def _dealer(seed: int | None) -> random.Random:
+    """Deals and dice: seeded only when asked (a replayable game), else a cryptographically strong
+    source, as in digital play on the web (issue 10.5)."""
+    return random.Random(seed) if seed is not None else random.SystemRandom()
