@@ -5,8 +5,10 @@ German and English with the clause as data, and nothing is written; roles per do
 from __future__ import annotations
 
 import csv
+import html
 import io
 import random
+import re
 from datetime import date
 
 from fastapi import FastAPI
@@ -60,6 +62,8 @@ def test_bad_payments_are_refused_bilingually_and_write_nothing(app: FastAPI, tr
         assert answer.status_code == 422, form
         assert german in answer.text and f'data-clause="{clause}"' in answer.text
         assert f"({clause})" not in answer.text  # the clause is a link, not part of the sentence
+        link = re.search(r'class="rule-link" href="([^"]+)"', answer.text)
+        assert link is not None and treasurer_client.get(html.unescape(link.group(1))).status_code == 200
     english = treasurer_client.post(
         "/bank/payments",
         data={"member": str(mia), "reason": "cash_in", "amount": "-5"},

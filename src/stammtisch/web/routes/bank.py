@@ -34,7 +34,7 @@ from stammtisch.club.bank.report import season_report
 from stammtisch.club.bank.season import Season, season_of
 from stammtisch.club.members.model import Kind, Member
 from stammtisch.core.text import Text
-from stammtisch.store.ledger_sync import CLUB_ZONE, BookingNotifier, EveningBooker
+from stammtisch.store.ledger_sync import CLUB_ZONE, SLUG, BookingNotifier, EveningBooker
 from stammtisch.store.repository import SqlMatchRepository
 from stammtisch.web.deps import LangDep, RendererDep
 
@@ -161,7 +161,8 @@ async def _bank_page(
 
 
 def _refused(error: BankRefusal, lang: str) -> dict[str, Any]:
-    return {"error": error.text(lang), "clause": error.clause}
+    # The bank's clauses (C-…, KA-…) are the dice game's club rulings: the rule link opens that game's rules.
+    return {"error": error.text(lang), "clause": error.clause, "rules_href": f"/rules/{SLUG}"}
 
 
 @router.get("/bank", response_class=HTMLResponse)
