@@ -92,7 +92,7 @@ def _wants_json(request: Request) -> bool:
 
 def _payload(error: RuleViolation | BadInput, lang: str) -> dict[str, Any]:
     data = {key: value for key, value in error.to_json().items() if key != "snapshot"}  # sent once, at the top
-    return {**data, "message": error.text(lang)}
+    return {**data, "message": error.message.get(lang)}  # the sentence; the clause is its own field
 
 
 async def _answer(request: Request, error: RuleViolation | BadInput, status: int) -> Response:

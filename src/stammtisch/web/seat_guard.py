@@ -78,7 +78,7 @@ async def _refuse(scope: Scope, send: Send) -> None:
     query = parse_qs(scope.get("query_string", b"").decode("latin-1")).get("lang", [None])[0]
     lang = choose_language(query, cookie[COOKIE].value if COOKIE in cookie else None, headers.get("accept-language"))
     if scope.get("path", "").startswith("/api/") or "application/json" in headers.get("accept", ""):
-        body = json.dumps({"error": {**error.to_json(), "message": error.text(lang)}}).encode()
+        body = json.dumps({"error": {**error.to_json(), "message": error.message.get(lang)}}).encode()
         kind = b"application/json"
     else:
         body = f'<!doctype html><meta charset="utf-8"><p role="alert">{escape(error.text(lang))}</p>'.encode()

@@ -67,7 +67,7 @@ def signin_url(target: str) -> str:
 
 
 def json_refusal(error: ClubRefusal, lang: str, status: int, headers: dict[str, str] | None = None) -> JSONResponse:
-    body = {"error": {**error.to_json(), "message": error.text(lang)}}
+    body = {"error": {**error.to_json(), "message": error.message.get(lang)}}  # the clause is its own field
     return JSONResponse(body, status_code=status, headers=headers)
 
 
