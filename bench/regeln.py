@@ -76,9 +76,9 @@ def rate(game: Regeln, seconds: float, seed: int) -> tuple[float, float]:
 
 # --- the reveal on every phone ------------------------------------------------------------------------
 TABLES = 20
-#: Seconds between two taps at one table (people, not machines): 20 tables then write about 80 times
-#: a second in all, far more than a club evening, and the measured reveals happen amid that load.
-STEP_PAUSE = 0.25
+#: Seconds between two taps at one table (people, not machines): 20 tables then write about 20 times
+#: a second in all, more than a club evening, and the measured reveals happen amid that load.
+STEP_PAUSE = 1.0
 VOTES = 5
 QUICK_VOTES = 2
 EVENT_TIMEOUT = 10.0
@@ -136,22 +136,22 @@ async def _seat(client: Any, token: str) -> dict[str, Any]:
 
 
 async def _until_vote(client: Any, tokens: list[str]) -> None:
-    """Everything before a vote (predictions, chips, the card) answered with each seat's first choice."""
+    """Everything before a vote (predictions, chips, the card) answered with the due seat's first
+    choice, as its phone would: one look at the table, then that seat's answer."""
     for _ in range(400):
-        states = [await _seat(client, token) for token in tokens]
-        if states[0]["view"]["phase"] == "vote":
+        table = await _seat(client, tokens[0])
+        if table["view"]["phase"] == "vote":
             return
-        for token, state in zip(tokens, states, strict=True):
-            if state["legal"]:
-                await asyncio.sleep(random.uniform(0.5, 1.5) * STEP_PAUSE)
-                await _call(
-                    client,
-                    "POST",
-                    "/api/seat/actions",
-                    headers={"x-seat-token": token},
-                    json={"seq": state["seq"], "action": state["legal"][0]["notation"]},
-                )
-                break
+        seat = int(table["turn"]["seats"][0])
+        state = table if seat == 0 else await _seat(client, tokens[seat])
+        await asyncio.sleep(random.uniform(0.5, 1.5) * STEP_PAUSE)
+        await _call(
+            client,
+            "POST",
+            "/api/seat/actions",
+            headers={"x-seat-token": tokens[seat]},
+            json={"seq": state["seq"], "action": state["legal"][0]["notation"]},
+        )
     raise RuntimeError("no vote reached")
 
 

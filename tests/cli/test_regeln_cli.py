@@ -51,9 +51,7 @@ def test_simulate_prints_reproducible_figures() -> None:
 
 def test_hot_seat_with_bots_plays_to_the_end_and_hides_bot_votes() -> None:
     """RG-3.2: a bot's vote is secret until the reveal; the reveal shows every vote at once."""
-    result = runner.invoke(
-        app, ["play", "regeln", "--players", "3", "--seed", "4", "--lang", "en"], input="1\n" * 3000
-    )
+    result = runner.invoke(app, ["play", "regeln", "--players", "3", "--seed", "4", "--lang", "en"], input="1\n" * 3000)
     assert result.exit_code == 0, result.output
     assert "The end" in result.output
     assert "answered in secret" in result.output
@@ -84,7 +82,8 @@ def test_cards_check_refuses_a_missing_title(tmp_path: Path) -> None:
     path = _club_file(tmp_path, {"title": {"de": "", "en": "x"}})
     result = runner.invoke(app, ["regeln", "cards", "--check", str(path)])
     assert result.exit_code != 0
-    assert "title.de" in result.output and "fehlt oder ist leer" in result.output and "missing or empty" in result.output
+    assert "title.de" in result.output
+    assert "fehlt oder ist leer" in result.output and "missing or empty" in result.output
 
 
 def test_cards_check_of_a_missing_file_is_refused(tmp_path: Path) -> None:
@@ -100,7 +99,8 @@ def test_play_and_simulate_with_the_clubs_own_file(tmp_path: Path) -> None:
     assert simulated.exit_code == 0, simulated.output
     assert json.loads(simulated.output)["games"] == 2
     played = runner.invoke(
-        app, ["regeln", "play", "--cards", str(path), "--players", "3", "--seed", "1", "--lang", "en"],
+        app,
+        ["regeln", "play", "--cards", str(path), "--players", "3", "--seed", "1", "--lang", "en"],
         input="1\n" * 3000,
     )
     assert played.exit_code == 0, played.output
