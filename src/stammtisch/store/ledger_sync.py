@@ -1,4 +1,5 @@
-"""Booking Klümpchen evenings as they close (issue 13.1, KA-33).
+"""Booking the evenings of the bank's game (Klümpchen, ``club.games.bank_game``) as they close
+(issue 13.1, KA-33).
 
 The bank follows the match logs: an evening whose game has ended (the Schreiber's ``close``, A.3) is
 booked once (``ledger_evenings`` by match id: booking twice is impossible); an evening that is no
@@ -12,17 +13,14 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from datetime import UTC, date, datetime
+from typing import Any
 from zoneinfo import ZoneInfo
 
 from sqlalchemy import Engine
 
-from stammtisch.club.bank.evening import evening_bookings
-from stammtisch.club.bank.report import PlayerFigures, add_evening
+from stammtisch.club.games import bank_game
 from stammtisch.club.members.service import ClubService
 from stammtisch.core.errors import RuleViolation
-from stammtisch.core.protocol import Finished
-from stammtisch.games.kluempchen import GAME as KLUEMPCHEN
-from stammtisch.games.kluempchen.model import State
 from stammtisch.matches.notifier import Notifier
 from stammtisch.matches.service import MatchService
 from stammtisch.store.ledger import SqlLedger
@@ -32,7 +30,8 @@ _log = logging.getLogger(__name__)
 
 #: The club's local time: an evening belongs to the day it started there (season boundary, KA-32).
 CLUB_ZONE = ZoneInfo("Europe/Berlin")
-SLUG = "kluempchen"
+BANK = bank_game()
+SLUG = BANK.slug
 REOPENED_NOTE = "Abend wieder geöffnet / evening reopened"
 
 
@@ -41,7 +40,7 @@ def _now() -> datetime:
 
 
 class EveningBooker:
-    """Books and reverses Klümpchen evenings of ``service`` in the ledger on ``engine``."""
+    """Books and reverses the bank game's evenings of ``service`` in the ledger on ``engine``."""
 
     def __init__(self, service: MatchService, engine: Engine, clock: Callable[[], datetime] = _now) -> None:
         self.service = service
@@ -52,9 +51,9 @@ class EveningBooker:
     def day_of(self, match_id: str) -> date:
         return self.service.record(match_id).created_at.astimezone(CLUB_ZONE).date()
 
-    def ended_state(self, match_id: str) -> State | None:
+    def ended_state(self, match_id: str) -> Any | None:
         state = self.service.state(match_id)
-        return state if isinstance(KLUEMPCHEN.turn(state), Finished) else None
+        return state if BANK.ended(state) else None
 
     def sync(self, match_id: str, by: int | None = None) -> str:
         """Brings one evening's bookings in line with its log: 'booked', 'reversed' or 'unchanged'.
@@ -71,7 +70,7 @@ class EveningBooker:
         if booked:
             return "unchanged"
         day = self.day_of(match_id)
-        lines = evening_bookings(state, self.seats(match_id), match_id, day, self.clock())
+        lines = BANK.evening_bookings(state, self.seats(match_id), match_id, day, self.clock())
         return "booked" if self.ledger.book_evening(match_id, day, lines, self.clock()) else "unchanged"
 
     def seats(self, match_id: str) -> dict[int, int]:
@@ -95,7 +94,7 @@ class EveningBooker:
         return [r.match_id for r in self.service.list_matches(1_000_000, SLUG)]
 
     def sync_all(self) -> dict[str, RuleViolation]:
-        """Books every ended Klümpchen evening not yet booked (a catch-up: evenings already booked are
+        """Books every ended evening not yet booked (a catch-up: evenings already booked are
         left to ``sync``/the notifier, so a page stays fast with years of evenings); returns the evenings
         that could not be booked and why."""
         problems: dict[str, RuleViolation] = {}
@@ -109,14 +108,14 @@ class EveningBooker:
                 problems[match_id] = refusal
         return problems
 
-    def figures(self, start: date, end: date) -> dict[int, PlayerFigures]:
-        """The Klümpchen figures per member of the booked evenings on days ``start``..``end``."""
-        figures: dict[int, PlayerFigures] = {}
+    def figures(self, start: date, end: date) -> dict[int, Any]:
+        """The bank game's figures per member of the booked evenings on days ``start``..``end``."""
+        figures: dict[int, Any] = {}
         for match_id, day in self.ledger.booked_evenings().items():
             if start <= day <= end:
                 state = self.ended_state(match_id)
                 if state is not None:
-                    add_evening(figures, state, self.seats(match_id))
+                    BANK.add_evening(figures, state, self.seats(match_id))
         return figures
 
 

@@ -126,7 +126,7 @@ def _titled(text: str) -> str:
 
     for slug, game in GAMES.items():
         title = game.title.en.split(" (")[0]
-        # A rulings file cited by name ("regeln_cards.md") reads as what it is: "<title> cards".
+        # A rulings file cited by name ("<slug>_cards.md") reads as what it is: "<title> cards".
         text = re.sub(rf"(?<![A-Za-z0-9]){re.escape(slug)}[_-]([a-z]+)\.md\b", rf"{title} \1", text)
         text = re.sub(rf"(?<![A-Za-z0-9]){re.escape(slug)}(?![A-Za-z0-9])", title, text)
     return text

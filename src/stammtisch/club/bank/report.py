@@ -1,35 +1,19 @@
 """The season report (C-3.2, KA-32): cash at start and end, income and spending by reason, each
-member's balance (carried over) and what she was charged in the season, and the Klümpchen figures
-per member (rounds played and lost, Schuster, Schwarz, jokers buried, Straßen units, six-equal fines,
-the best Wurf)."""
+member's balance (carried over) and what she was charged in the season, and the figures per member
+of the game whose evenings the bank books (``club.games.bank_game``: Klümpchen's rounds, Schuster,
+Schwarz, jokers buried, Straßen units, six-equal fines, the best Wurf)."""
 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import timedelta
+from typing import Any
 
 from stammtisch.club.bank.ledger import balances, cash
 from stammtisch.club.bank.model import KIND, Booking, Kind, Reason
 from stammtisch.club.bank.season import Season
-from stammtisch.games.kluempchen.model import Reason as GameReason
-from stammtisch.games.kluempchen.model import State
-
-
-@dataclass(slots=True)
-class PlayerFigures:
-    """One member's Klümpchen figures in a season."""
-
-    evenings: int = 0
-    rounds: int = 0
-    lost: int = 0
-    schuster: int = 0
-    schwarz: int = 0
-    jokers_buried: int = 0
-    strassen_units: int = 0
-    six_equal: int = 0
-    best_score: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,7 +33,7 @@ class SeasonReport:
     cash_end: int
     by_reason: tuple[tuple[Reason, int], ...]  # the bank's side per reason in the season
     members: tuple[MemberLine, ...]
-    figures: Mapping[int, PlayerFigures] = field(default_factory=dict)
+    figures: Mapping[int, Any] = field(default_factory=dict)  # the bank game's figures per member
 
     @property
     def result_cents(self) -> int:
@@ -57,44 +41,10 @@ class SeasonReport:
         return sum(cents for _, cents in self.by_reason)
 
 
-def add_evening(figures: dict[int, PlayerFigures], state: State, seats: Mapping[int, int]) -> None:
-    """Adds one closed evening's figures (members only: unlinked seats are skipped)."""
-    for seat, member in seats.items():
-        if seat < state.seats:
-            figures.setdefault(member, PlayerFigures()).evenings += 1
-    for record in state.rounds:
-        for team_index, team in enumerate(record.teams):
-            for seat in team.members:
-                player = seats.get(seat)
-                if player is None:
-                    continue
-                f = figures.setdefault(player, PlayerFigures())
-                f.rounds += 1
-                f.best_score = max(f.best_score, record.scores[team_index])
-                if team_index == record.loser:
-                    f.lost += 1
-        for p in record.payments:
-            payer = seats.get(p.seat)
-            if payer is None:
-                continue
-            f = figures.setdefault(payer, PlayerFigures())
-            if p.reason is GameReason.BELOW_75:
-                f.schuster += 1
-            elif p.reason is GameReason.NO_POINTS:
-                f.schwarz += 1
-            elif p.reason is GameReason.UNUSED_JOKER:
-                f.jokers_buried += p.units
-            elif p.reason is GameReason.THREE_STRAIGHTS:
-                f.strassen_units += p.units
-            elif p.reason is GameReason.SIX_EQUAL_FINE:
-                f.six_equal += 1
-
-
 def season_report(
     season: Season,
     bookings: Sequence[Booking],
-    evenings: Iterable[tuple[State, Mapping[int, int]]] = (),
-    figures: Mapping[int, PlayerFigures] | None = None,
+    figures: Mapping[int, Any] | None = None,
 ) -> SeasonReport:
     """The report of ``season`` from the whole book (earlier seasons give the carried balances)."""
     before = season.start - timedelta(days=1)
@@ -117,9 +67,7 @@ def season_report(
             credited[b.member_id] += b.member_cents
         else:
             paid[b.member_id] += b.cash_cents
-    found: dict[int, PlayerFigures] = dict(figures or {})
-    for state, seats in evenings:
-        add_evening(found, state, seats)
+    found: dict[int, Any] = dict(figures or {})
     ids = sorted(set(carried) | set(at_end) | set(found))
     members = tuple(
         MemberLine(m, carried.get(m, 0), charged[m], credited[m], paid[m], at_end.get(m, 0)) for m in ids

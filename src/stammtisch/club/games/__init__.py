@@ -1,13 +1,26 @@
-"""The registry of tournament games (``club.tournament.port.TournamentGame``) by slug. Adding a
-game to the club's tournaments means adding ``club/games/<slug>.py`` and one line here; the first
-entry is the default game of the pass-and-table format."""
+"""The registry of the club's games: tournament games (``club.tournament.port.TournamentGame``) by
+slug, and the game whose evenings the bank books (``club.bank.port.BankGame``). Adding a game to the
+club's tournaments means adding ``club/games/<slug>.py`` and one line here; the first entry is the
+default game of the pass-and-table format."""
 
 from __future__ import annotations
 
+import importlib
+
+from stammtisch.club.bank.port import BankGame
 from stammtisch.club.games.preisromme import GAME as PREISROMME
 from stammtisch.club.tournament.port import TournamentGame
 
 TOURNAMENT_GAMES: dict[str, TournamentGame] = {"preisromme": PREISROMME}
+
+#: The module whose ``BANK`` is the game the club's bank books (C-6, KA-33: the dice club's money).
+BANK_GAME = "stammtisch.club.games.kluempchen"
+
+
+def bank_game() -> BankGame:
+    """The game whose evenings the bank books (imported when the bank first needs it)."""
+    game: BankGame = importlib.import_module(BANK_GAME).BANK
+    return game
 
 
 def tournament_game(slug: str | None = None) -> TournamentGame:
