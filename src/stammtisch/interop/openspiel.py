@@ -1,7 +1,8 @@
 """Every digital game as a registered OpenSpiel Python game: ``stammtisch_<slug>``.
 
 >>> import pyspiel, stammtisch.interop.openspiel  # registers the games  # doctest: +SKIP
->>> game = pyspiel.load_game("stammtisch_preisromme", {"options": "{\"games_per_pass\": 1}"})  # doctest: +SKIP
+>>> slug = next(iter(stammtisch.games.GAMES))  # any registered game  # doctest: +SKIP
+>>> game = pyspiel.load_game(f"stammtisch_{slug}", {"players": 4, "options": "{}"})  # doctest: +SKIP
 
 Parameters: ``players`` (int; 0 = the default, four or the nearest the game allows) and ``options``
 (the house rules as a JSON object, e.g. ``{"games_per_pass": 1}``; empty = the rulings' defaults).

@@ -1,7 +1,7 @@
 """Every digital game as a PettingZoo AEC environment.
 
 >>> from stammtisch.interop.pettingzoo import env  # doctest: +SKIP
->>> table = env("preisromme", players=4, options={"games_per_pass": 1})  # doctest: +SKIP
+>>> table = env(slug, players=4, options={})  # slug: any key of stammtisch.games.GAMES  # doctest: +SKIP
 >>> table.reset(seed=7)  # doctest: +SKIP
 
 Agents are ``seat_0`` .. ``seat_<n-1>``; the agent selected is the seat the game waits for (the first of
