@@ -39,7 +39,7 @@ def test_a_table_with_search_bots_opened_and_played_from_a_phone(browser: Any, s
     page.locator("input[name='games_per_pass']").fill("1")
     shot(page, "new-table-form")
     page.locator("button[type='submit']").click()
-    page.wait_for_selector("text=Bot (search)")
+    page.wait_for_selector("text=/Bot – (Stark|Strong)/")  # the bot in words, not its code name
     shot(page, "links")
     page.locator("[data-testid='link-0'] a").first.click()
     page.wait_for_function("() => document.body.classList.contains('online')")

@@ -29,7 +29,7 @@ def test_the_form_opens_a_table_and_shows_each_link_once() -> None:
         assert created.status_code == 200, created.text
         links = re.findall(r'href="http://testserver(/p/[A-Za-z0-9_-]+)"', created.text)  # absolute: for phones
         assert len(links) == 2
-        assert "Bot (heuristic)" in created.text
+        assert "Bot – Vorsichtig (Faustregeln)" in created.text or "Bot – Careful (rules of thumb)" in created.text
         assert 'data-testid="spectator"' in created.text
         opened = client.get(links[0])  # exchanged for the seat cookie, then the page without the token
         assert opened.status_code == 200 and opened.url.path.startswith("/seat/")

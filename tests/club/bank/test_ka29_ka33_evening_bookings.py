@@ -10,9 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from stammtisch.club.bank.errors import BookingRefused
-from stammtisch.club.games.kluempchen import evening_bookings
 from stammtisch.club.bank.ledger import balances, bank_balance
 from stammtisch.club.bank.model import Reason
+from stammtisch.club.games.kluempchen import evening_bookings
 from stammtisch.games.kluempchen.evening import evening_totals
 from tests.club.bank.evenings import random_evening
 
