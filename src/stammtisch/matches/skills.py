@@ -9,6 +9,7 @@ process; a game without one gets None (the outcome must be entered).
 from __future__ import annotations
 
 import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
@@ -39,3 +40,27 @@ class SkillProvider:
     def __call__(self, record: MatchRecord, node: ChanceNode) -> SkillModel | None:
         source = self.source(record.game)
         return None if source is None else source(record, node)
+
+
+class MatchSkillTables:
+    """A game's skill hook over a skill book (``book.load().table(names)``): each match gets the table
+    of its players' learned models, made once and kept for the last ``cache_size`` matches (a throw
+    or a cap needs it at every chance node). Thread-safe. The games' ``MatchSkills`` build on it."""
+
+    def __init__(self, book: Any, cache_size: int = 256) -> None:
+        self.book = book
+        self._tables: OrderedDict[str, Any] = OrderedDict()
+        self._cache_size = cache_size
+        self._lock = threading.Lock()
+
+    def __call__(self, record: MatchRecord, node: ChanceNode) -> SkillModel | None:
+        with self._lock:
+            table = self._tables.get(record.match_id)
+        if table is None:
+            table = self.book.load().table(list(record.players))
+            with self._lock:
+                self._tables[record.match_id] = table
+                while len(self._tables) > self._cache_size:
+                    self._tables.popitem(last=False)
+        result: SkillModel | None = table
+        return result

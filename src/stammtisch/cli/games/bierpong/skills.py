@@ -9,11 +9,11 @@ throw like the club prior when a database was read, else like the built-in defau
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from stammtisch.cli import skill_books
 from stammtisch.cli.console import fail
 from stammtisch.core.text import Text
 from stammtisch.games.bierpong.skill import CLUB_DEFAULT, Rates, SkillTable
@@ -34,18 +34,9 @@ class NamedRates:
 def load_book() -> SkillSnapshot:
     """Every player's record from the configured database (the store is imported only when needed)."""
     from stammtisch.matches.games.bierpong.skills import SkillBook
-    from stammtisch.store.config import database_url
-    from stammtisch.store.database import open_store
-    from stammtisch.store.errors import StoreError
 
-    try:
-        store = open_store(database_url(os.environ))
-    except StoreError as error:
-        fail(error.message)
-    try:
-        return SkillBook(store.repository).load()
-    finally:
-        store.close()
+    snapshot: SkillSnapshot = skill_books.load_book(SkillBook)
+    return snapshot
 
 
 def resolve(specs: Sequence[str], seats: int) -> tuple[NamedRates, ...]:

@@ -8,12 +8,12 @@ model is their Laplace-smoothed distribution). Seats without a value are new pla
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from stammtisch.cli import skill_books
 from stammtisch.cli.console import fail
 from stammtisch.core.text import Text
 from stammtisch.games.proempeln.skill import LAPLACE, PlayerSkill, SkillTable
@@ -52,18 +52,9 @@ def parse_counts(spec: str) -> tuple[int, int, int, int]:
 def load_book() -> SkillSnapshot:
     """Every player's record from the configured database (the store is imported only when needed)."""
     from stammtisch.matches.games.proempeln.skills import SkillBook
-    from stammtisch.store.config import database_url
-    from stammtisch.store.database import open_store
-    from stammtisch.store.errors import StoreError
 
-    try:
-        store = open_store(database_url(os.environ))
-    except StoreError as error:
-        fail(error.message)
-    try:
-        return SkillBook(store.repository).load()
-    finally:
-        store.close()
+    snapshot: SkillSnapshot = skill_books.load_book(SkillBook)
+    return snapshot
 
 
 def resolve(specs: Sequence[str], seats: int) -> tuple[NamedSkill, ...]:

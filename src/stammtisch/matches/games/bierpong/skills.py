@@ -14,16 +14,14 @@ from __future__ import annotations
 
 import threading
 import weakref
-from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
-from stammtisch.core.chance import ChanceNode, SkillModel
 from stammtisch.core.protocol import Game
 from stammtisch.games.bierpong import GAME
 from stammtisch.games.bierpong.skill import Rates, SkillTable, ThrowCounts, club_prior, rates_of
-from stammtisch.matches.events import MatchRecord
 from stammtisch.matches.games.bierpong.record import SLUG, MatchFacts, PlayerFacts, player_key, players, read_match
+from stammtisch.matches.skills import MatchSkillTables
 
 #: Pseudo-throws of the club prior in a player's rates.
 PRIOR_STRENGTH = 20.0
@@ -110,23 +108,9 @@ def shared_book(repository: Any) -> SkillBook:
         return book
 
 
-class MatchSkills:
+class MatchSkills(MatchSkillTables):
     """Bier-Pong's skill hook: a throw gets the match's table of learned rates. Thread-safe; remembers
     the last ``cache_size`` matches."""
 
     def __init__(self, repository: Any, cache_size: int = 256) -> None:
-        self.book = shared_book(repository)
-        self._tables: OrderedDict[str, SkillTable] = OrderedDict()
-        self._cache_size = cache_size
-        self._lock = threading.Lock()
-
-    def __call__(self, record: MatchRecord, node: ChanceNode) -> SkillModel | None:
-        with self._lock:
-            table = self._tables.get(record.match_id)
-        if table is None:
-            table = self.book.load().table(list(record.players))
-            with self._lock:
-                self._tables[record.match_id] = table
-                while len(self._tables) > self._cache_size:
-                    self._tables.popitem(last=False)
-        return table
+        super().__init__(shared_book(repository), cache_size)

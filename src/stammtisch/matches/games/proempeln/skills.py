@@ -16,15 +16,13 @@ from __future__ import annotations
 
 import threading
 import weakref
-from collections import OrderedDict
 from typing import Any
 
-from stammtisch.core.chance import ChanceNode, SkillModel
 from stammtisch.core.protocol import Game
 from stammtisch.games.proempeln import GAME
 from stammtisch.games.proempeln.skill import LAPLACE, PlayerSkill, Prior, SkillTable, club_prior
-from stammtisch.matches.events import MatchRecord
 from stammtisch.matches.games.proempeln.record import SLUG, MatchFacts, PlayerFacts, player_key, players, read_match
+from stammtisch.matches.skills import MatchSkillTables
 
 #: Pseudo-stoppers of the club prior: a new player's model is the club average worth this many stoppers.
 PRIOR_STRENGTH = 8.0
@@ -102,26 +100,12 @@ class SkillSnapshot:
         return SkillTable(tuple(self.skill(name) for name in names))
 
 
-class MatchSkills:
+class MatchSkills(MatchSkillTables):
     """Prömpeln's skill hook: a stopper gets the seat's learned model. Thread-safe; remembers the
     last ``cache_size`` matches."""
 
     def __init__(self, repository: Any, cache_size: int = 256) -> None:
-        self.book = shared_book(repository)
-        self._tables: OrderedDict[str, SkillTable] = OrderedDict()
-        self._cache_size = cache_size
-        self._lock = threading.Lock()
-
-    def __call__(self, record: MatchRecord, node: ChanceNode) -> SkillModel | None:
-        with self._lock:
-            table = self._tables.get(record.match_id)
-        if table is None:
-            table = self.book.load().table(list(record.players))
-            with self._lock:
-                self._tables[record.match_id] = table
-                while len(self._tables) > self._cache_size:
-                    self._tables.popitem(last=False)
-        return table
+        super().__init__(shared_book(repository), cache_size)
 
 
 def default_table(seats: int) -> SkillTable:
