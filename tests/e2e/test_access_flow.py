@@ -87,6 +87,7 @@ def test_scribe_member_and_treasurer_at_one_table(browser: Any, club_server: Bac
     member.wait_for_selector("[data-testid=waiting]")
     scribe.goto(f"{url}{table['links']['1']}")
     scribe.click("button[data-notation='pick 3']")
+    scribe.wait_for_selector("[data-testid=result]")  # her pick is in before the member looks again
     member.reload()
     member.wait_for_selector("[data-testid=result]")  # the die was rolled: the match is over
     shot(member, "03-member-seat-finished")

@@ -45,6 +45,8 @@ def test_two_phones_one_knocks_for_a_discard(browser: Any, server: BackgroundSer
     # The up-card: Anna dealt it, Ben (next) declines; then Ben discards.
     ben.locator("button[data-notation='pass']").click()
     # Issue 14: the hand is tapped, then its discard offered (the full list is behind "advanced").
+    # First the board after the pass (Ben drew: 14 cards), so the tap is not lost in the swap.
+    ben.wait_for_function("() => document.querySelectorAll(\"[data-testid='hand'] [data-card]\").length === 14")
     card = ben.locator("[data-testid='hand'] .pcard").first
     card.click()
     ben.locator(f"form.by-selection.fits button[data-notation='discard {card.get_attribute('data-card')}']").click()

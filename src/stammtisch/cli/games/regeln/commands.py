@@ -75,6 +75,7 @@ def cards(
             + (f"{designed} von uns entworfen" if lang == "de" else f"{designed} designed by us"),
             markup=False,
             highlight=False,
+            soft_wrap=True,  # one line whatever the path's length: scripts read it
         )
         return
     for card in deck.cards:
