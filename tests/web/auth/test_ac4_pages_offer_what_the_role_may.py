@@ -19,6 +19,7 @@ def test_ac4_a_member_is_told_who_starts_games(member_client: TestClient) -> Non
     assert 'href="/account"' in page
 
 
-def test_ac4_the_header_offers_sign_in_to_a_viewer(anonymous_client: TestClient) -> None:
-    page = anonymous_client.get("/signin?lang=de").text
-    assert "/signin?next=" in page and "Anmelden" in page
+def test_ac4_a_viewer_is_sent_to_sign_in_without_a_second_sign_in_link(anonymous_client: TestClient) -> None:
+    page = anonymous_client.get("/?lang=de").text  # followed to the sign-in page
+    assert 'action="/signin"' in page and "Anmelden" in page
+    assert 'class="who"' not in page
