@@ -209,19 +209,11 @@ async def knock(
     cup: Annotated[list[int] | None, Form()] = None,
 ) -> Response:
     """Art 16: the ticked own cups of ``team`` were knocked over (the engine checks they stand)."""
-    cups = sorted(set(cup or []))
-    if not cups:
-        raise BadInput(
-            Text(
-                "Kein Becher angekreuzt: tippe die umgeworfenen Becher an.",
-                "No cup ticked: tick the cups that were knocked over.",
-            ),
-            422,
-        )
-    notation = f"knock {team} " + " ".join(map(str, cups))
-    snapshot = await run_in_threadpool(service.enter_outcome, match_id, notation, seq)
-    ensure_clock(request.app, match_id)
-    return await written(request, service, broadcaster, snapshot, lang)
+    nothing = Text(
+        "Kein Becher angekreuzt: tippe die umgeworfenen Becher an.",
+        "No cup ticked: tick the cups that were knocked over.",
+    )
+    return await _enter_ticked(request, match_id, service, broadcaster, lang, seq, f"knock {team}", cup, nothing)
 
 
 @router.post("/m/{match_id}/bierpong/rerack")
@@ -236,16 +228,29 @@ async def rerack(
     cup: Annotated[list[int] | None, Form()] = None,
 ) -> Response:
     """BP-R01: ``team``'s live cups now stand in the ticked slots (the engine checks the number)."""
-    cups = sorted(set(cup or []))
+    nothing = Text(
+        "Kein Platz angekreuzt: kreuze an, wo die Becher jetzt stehen.",
+        "No slot ticked: tick where the cups stand now.",
+    )
+    return await _enter_ticked(request, match_id, service, broadcaster, lang, seq, f"rerack {team}", cup, nothing)
+
+
+async def _enter_ticked(
+    request: Request,
+    match_id: str,
+    service: Any,
+    broadcaster: Any,
+    lang: str,
+    seq: int,
+    event: str,
+    ticked: list[int] | None,
+    nothing: Text,
+) -> Response:
+    """A table event naming the ticked cups (``<event> 1 2 3``); refused in words when none is ticked."""
+    cups = sorted(set(ticked or []))
     if not cups:
-        raise BadInput(
-            Text(
-                "Kein Platz angekreuzt: kreuze an, wo die Becher jetzt stehen.",
-                "No slot ticked: tick where the cups stand now.",
-            ),
-            422,
-        )
-    notation = f"rerack {team} " + " ".join(map(str, cups))
+        raise BadInput(nothing, 422)
+    notation = f"{event} " + " ".join(map(str, cups))
     snapshot = await run_in_threadpool(service.enter_outcome, match_id, notation, seq)
     ensure_clock(request.app, match_id)
     return await written(request, service, broadcaster, snapshot, lang)
