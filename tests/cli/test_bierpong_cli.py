@@ -51,9 +51,9 @@ def test_play_at_the_table_with_short_keys_and_a_refusal() -> None:
     """Art 8 duel, Art 14 Aufsetzer (cup 5 and one more, the owner's bot picks), BP-3.1: a removed cup
     cannot be hit (refused in the table's language, the throw asked again)."""
     script = "A\n1\n5b\nm\n5\n"
-    code, output = invoke(
-        "play", "bierpong", "--players", "2", "--bots", "1", "--mode", "table", "--lang", "en", script=script
-    )
+    # Seeded: the bot's choice of the extra cup (and so the later prompts) is replayable.
+    args = ("play", "bierpong", "--players", "2", "--bots", "1", "--mode", "table", "--lang", "en", "--seed", "2")
+    code, output = invoke(*args, script=script)
     assert code == 0
     assert "Duel – who hit? A, B, both, none" in output
     assert "Team B: cup(s) 5 gone" in output and "remove " in output
