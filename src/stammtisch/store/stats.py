@@ -1,0 +1,112 @@
+"""The statistics' reads (issue 13.5): which matches count, whose seats they are, and a summary
+cache so a page with ten years of evenings does not replay ten years of logs.
+
+``StatsBook.summaries()`` answers with one ``MatchSummary`` per ended match of a game with
+statistics (``club.stats.registry``). Each match is summarized **once** (its log folded, the game's
+``summarize`` applied) and remembered with the ``last_seq`` it was read at: a later page pays one
+small query for the matches' ``last_seq`` and seat links, and a match is read again only when its log
+grew (an undo after the end, a correction: undo is an event, so the cache cannot miss it). Matches
+played under rules this code does not replay exactly (M-9) are left out, as the Prömpeln skill book
+does. The seat links are read on every call (cheap), so a guest promoted or a seat linked later shows
+up at once. Tournaments entered are counted from the tournament lists by the players' names."""
+
+from __future__ import annotations
+
+import threading
+from collections import defaultdict
+from datetime import date
+from typing import Any
+
+from sqlalchemy import Engine, select
+
+from stammtisch.club.stats.figures import Summable
+from stammtisch.club.stats.port import StatsGame
+from stammtisch.club.stats.registry import STATS_GAMES
+from stammtisch.club.stats.totals import MatchSummary, linked
+from stammtisch.core.protocol import Game
+from stammtisch.games import GAMES
+from stammtisch.matches import log
+from stammtisch.store.ledger_sync import CLUB_ZONE
+from stammtisch.store.repository import SqlMatchRepository
+from stammtisch.store.tables import match_seats, matches, members
+from stammtisch.store.tournament_tables import tournament_players, tournaments
+
+#: A match's cached figures: (last_seq read, figures per seat or None when it had not ended).
+_Cached = tuple[int, tuple[Summable | None, ...] | None]
+
+
+class StatsBook:
+    """Match summaries of the store on ``engine``, each match's log read once per change."""
+
+    def __init__(
+        self,
+        engine: Engine,
+        games: dict[str, StatsGame] | None = None,
+        engines: dict[str, Game[Any]] | None = None,
+    ) -> None:
+        self.engine = engine
+        self.repository = SqlMatchRepository(engine)
+        self.games = STATS_GAMES if games is None else games
+        self.engines = GAMES if engines is None else engines
+        self._cache: dict[str, _Cached] = {}
+        self._lock = threading.Lock()
+        self.reads = 0  # logs folded so far (tests and the bench check the cache with it)
+
+    def summaries(self) -> list[MatchSummary]:
+        """Every ended match of a game with statistics, with the figures of its linked seats."""
+        slugs = [slug for slug in self.games if slug in self.engines]
+        listing = select(matches.c.match_id, matches.c.game, matches.c.created_at, matches.c.last_seq).where(
+            matches.c.game.in_(slugs)
+        )
+        with self.engine.connect() as connection:
+            rows = connection.execute(listing).all()
+            seats: dict[str, dict[int, int]] = defaultdict(dict)
+            links = select(match_seats.c.match_id, match_seats.c.seat, match_seats.c.member_id).join(
+                matches, matches.c.match_id == match_seats.c.match_id
+            )
+            for match_id, seat, member in connection.execute(links.where(matches.c.game.in_(slugs))):
+                seats[match_id][seat] = member
+        found: list[MatchSummary] = []
+        for match_id, game, created_at, last_seq in rows:
+            figures = self._figures(match_id, game, last_seq)
+            if figures is None:
+                continue
+            day = created_at.astimezone(CLUB_ZONE).date()
+            found.append(MatchSummary(match_id, game, day, linked(figures, seats.get(match_id, {}))))
+        found.sort(key=lambda s: (s.day, s.match_id))
+        return found
+
+    def _figures(self, match_id: str, slug: str, last_seq: int) -> tuple[Summable | None, ...] | None:
+        with self._lock:
+            cached = self._cache.get(match_id)
+        if cached is not None and cached[0] == last_seq:
+            return cached[1]
+        record = self.repository.get(match_id)
+        engine = self.engines[slug]
+        figures: tuple[Summable | None, ...] | None = None
+        if engine.replays(record.rules_version):
+            events = self.repository.events(match_id)
+            initial = engine.start(len(record.players), engine.configure(record.options), record.setup)
+            position = log.fold_events(engine, log.start(initial), events)
+            stats = self.games[slug]
+            steps = position.steps() if stats.needs_steps else []
+            figures = stats.summarize(engine, initial, steps, position.state)
+            last_seq = position.last_seq
+            self.reads += 1
+        with self._lock:
+            self._cache[match_id] = (last_seq, figures)
+        return figures
+
+    def tournaments(self) -> dict[int, list[date]]:
+        """member -> the club days of the tournaments she entered (by her name; archived ones left out)."""
+        query = (
+            select(members.c.member_id, tournaments.c.created_at)
+            .join(tournament_players, tournament_players.c.name_key == members.c.name_key)
+            .join(tournaments, tournaments.c.tournament_id == tournament_players.c.tournament_id)
+            .where(tournaments.c.archived_at.is_(None))
+        )
+        entered: dict[int, list[date]] = defaultdict(list)
+        with self.engine.connect() as connection:
+            for member, created_at in connection.execute(query):
+                entered[member].append(created_at.astimezone(CLUB_ZONE).date())
+        return dict(entered)
