@@ -5,8 +5,13 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
-#: slug -> module with ``compare(variant, rounds)``, ``VARIANTS`` ((key, value), ...) and ``unmodelled``.
-LABS = {"kluempchen": "stammtisch.sim.games.kluempchen.lab"}
+#: slug -> lab module: ``compare(variant, games, seed)`` (two reports with ``games`` and ``to_json()``),
+#: ``MEASURES``, ``UNIT``, ``VARIANTS`` ((key, value), ...) and ``unmodelled`` (see ``sim.lab_report``).
+LABS = {
+    "kluempchen": "stammtisch.sim.games.kluempchen.lab",
+    "proempeln": "stammtisch.sim.games.proempeln.lab",
+    "preisromme": "stammtisch.sim.games.preisromme.lab",
+}
 #: slug -> module with ``solve_game``, ``store_solution`` and ``load_solution``.
 SOLVERS = {"kluempchen": "stammtisch.sim.games.kluempchen.game"}
 

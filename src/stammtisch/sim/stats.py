@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 #: Turn-score bins for the distribution check: 0, 1-5, 6-9, 10-14, 15-19, 20-29, 30-49, 50+.
 BINS = (0, 1, 6, 10, 15, 20, 30, 50)
@@ -63,3 +64,44 @@ def mean_interval(values: Sequence[float], z: float = 1.96) -> tuple[float, floa
     sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
     half = z * sd / math.sqrt(n)
     return mean, mean - half, mean + half
+
+
+@dataclass(frozen=True, slots=True)
+class Interval:
+    """An estimate with its 95% interval (the labs' figures)."""
+
+    value: float
+    low: float
+    high: float
+
+    @property
+    def half_width(self) -> float:
+        return (self.high - self.low) / 2
+
+    def to_json(self) -> dict[str, float]:
+        return {"value": round(self.value, 6), "low": round(self.low, 6), "high": round(self.high, 6)}
+
+
+def rate(hits: int, n: int) -> Interval:
+    """A proportion with its Wilson 95% interval."""
+    return Interval(*proportion_interval(hits, n))
+
+
+def average(values: Sequence[float]) -> Interval:
+    """A mean with its normal-approximation 95% interval."""
+    return Interval(*mean_interval(values))
+
+
+def difference(default: Interval, variant: Interval) -> Interval:
+    """``variant - default`` with a 95% interval from the two half-widths (sqrt of the summed squares).
+    For common random numbers (positively correlated runs) this is conservative: a difference whose
+    interval excludes 0 is significant at least at the 5% level."""
+    half = math.hypot(default.half_width, variant.half_width)
+    delta = variant.value - default.value
+    return Interval(delta, delta - half, delta + half)
+
+
+def significant(default: Interval, variant: Interval) -> bool:
+    """Whether the difference's 95% interval excludes 0."""
+    delta = difference(default, variant)
+    return delta.low > 0 or delta.high < 0

@@ -18,9 +18,11 @@ from typing import Any
 import numpy as np
 
 from stammtisch.core.options import resolve_options
+from stammtisch.core.text import Text
 from stammtisch.games.kluempchen.options import OPTIONS, config_from
 from stammtisch.sim.games.kluempchen.fast import play_turns
-from stammtisch.sim.stats import mean_interval, proportion_interval
+from stammtisch.sim.lab_report import Measure
+from stammtisch.sim.stats import Interval, mean_interval, proportion_interval
 
 TARGET = 150
 SCHUSTER = 75
@@ -29,16 +31,36 @@ PLAYERS = 4
 ROUNDS_PER_EVENING = 6
 #: Options the lab's model reads; any other option is accepted but changes nothing here (KS-7).
 MODELLED = ("third_throw_rule", "confirmation_budget", "confirmation_adds_points", "base_cents")
-
-
-@dataclass(frozen=True, slots=True)
-class Interval:
-    value: float
-    low: float
-    high: float
-
-    def to_json(self) -> dict[str, float]:
-        return {"value": round(self.value, 6), "low": round(self.low, 6), "high": round(self.high, 6)}
+#: What ``--games`` counts, and the figures in the order the CLI and the page show them (``sim.lab_report``).
+UNIT = Text("Runden", "rounds")
+MEASURES = (
+    Measure(
+        "start_team_win_rate",
+        Text("Sieg des beginnenden Teams", "starting team wins"),
+        True,
+        Text("Beginner", "start team"),
+    ),
+    Measure("joint_turns_per_round", Text("gemeinsame Würfe je Runde", "joint turns per round"), False),
+    Measure(
+        "schuster_rate",
+        Text("Schuster (Verlierer unter 75)", "Schuster (loser below 75)"),
+        True,
+        Text("Schuster", "Schuster"),
+    ),
+    Measure(
+        "schwarz_rate",
+        Text("Schwarz (Verlierer ohne Punkte)", "Schwarz (loser without points)"),
+        True,
+        Text("Schwarz", "Schwarz"),
+    ),
+    Measure(
+        "six_equal_rate",
+        Text("Runde endet mit 6 Gleichen", "round ends with six equal"),
+        True,
+        Text("6 Gleiche", "six equal"),
+    ),
+    Measure("cents_per_player_per_evening", Text("Cent je Spieler und Abend", "cents per player per evening"), False),
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +75,11 @@ class LabResult:
     schwarz: Interval
     six_equal: Interval
     cents_per_player_evening: Interval
+
+    @property
+    def games(self) -> int:
+        """The simulated rounds (the count every lab report gives as ``games``)."""
+        return self.rounds
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -1,0 +1,1 @@
+"""Preisrommé in the simulation layer: the house-rule lab (``lab.py``)."""

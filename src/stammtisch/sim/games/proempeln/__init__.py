@@ -1,0 +1,1 @@
+"""Prömpeln in the simulation layer: the house-rule lab (``lab.py``)."""

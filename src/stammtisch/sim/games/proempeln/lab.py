@@ -1,0 +1,200 @@
+"""The house-rule lab for Prömpeln: the default rules against a variant, over many simulated games.
+
+Four players (seats 1-4 in turn order, PR-R15) play whole games through the engine, each seat an
+``AdvisorBot`` (``bots/proempeln.py``: the exact advisor's specials, Kniffel replays and claims). Every
+stopper lands by a skill model (PR-R14 digital mode); all seats share ``SKILL``, the distribution the
+bots assume for a new player, so a seat's figures differ only by its position and the rules.
+
+Common random numbers: each seat has its own stream of landings per game, keyed by (seed, game,
+seat), so under the default rules and the variant a seat's n-th stopper of game g lands the same
+wherever the two games stay in step (a Kniffel replay or an earlier King shifts later stoppers).
+
+Options the model cannot show (the bots never botch an announcement or attempt, claim the best
+value already and decide without looking at others' announcements) are reported as such
+(``unmodelled``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from itertools import accumulate
+from typing import Any
+
+from stammtisch.bots.proempeln import AdvisorBot
+from stammtisch.core.chance import ChanceNode
+from stammtisch.core.options import resolve_options
+from stammtisch.core.text import Text
+from stammtisch.games.proempeln import GAME
+from stammtisch.games.proempeln.model import ROUNDS, SPECIALS, Landing, Record, State
+from stammtisch.games.proempeln.options import OPTIONS
+from stammtisch.sim.crn import play_with
+from stammtisch.sim.lab_report import LabReport, Measure
+from stammtisch.sim.stats import average, rate
+
+PLAYERS = 4
+#: Landing probabilities of 0, 1, 2, 3 points for every seat (``bots.proempeln.DEFAULT_P``).
+SKILL = (0.25, 0.25, 0.25, 0.25)
+_CUMULATIVE = tuple(accumulate(SKILL))
+#: Options whose effect the lab's model shows; any other option is valid but changes nothing here.
+MODELLED = (
+    "pash7_zero_pairs",
+    "meier_requires_mix",
+    "king_ends",
+    "specials_mandatory",
+    "tiebreak_mode",
+    "rotate_start_player",
+)
+UNIT = Text("Spiele", "games")
+
+MEASURES = (
+    Measure(
+        "first_seat_wins", Text("Platz 1 (fängt an) gewinnt", "seat 1 (starts) wins"), True, Text("Platz 1", "seat 1")
+    ),
+    Measure(
+        "last_seat_wins", Text("Platz 4 (zuletzt) gewinnt", "seat 4 (plays last) wins"), True, Text("Platz 4", "seat 4")
+    ),
+    Measure("first_seat_last", Text("Platz 1 wird Letzter", "seat 1 finishes last"), True),
+    Measure("last_seat_last", Text("Platz 4 wird Letzter", "seat 4 finishes last"), True),
+    Measure(
+        "stechen_rate",
+        Text("Spiel endet im Stechen", "game goes to a Stechen (tie-break)"),
+        True,
+        Text("Stechen", "Stechen"),
+    ),
+    Measure("king_rate", Text("Spiel mit Königszug", "game with a King move"), True),
+    Measure(
+        "special_share",
+        Text("Durchläufe 1–6 mit Spezialzug (L, K, P)", "runs in rounds 1–6 with a special (L, K, P)"),
+        True,
+        Text("Spezialzüge", "specials"),
+    ),
+    Measure(
+        "meier_share", Text("Durchläufe als Meier gewertet", "runs scored as a Meier"), True, Text("Meier", "Meier")
+    ),
+    Measure("rounds_per_game", Text("gespielte Runden je Spiel", "rounds played per game"), False),
+    Measure("points_per_player", Text("Punkte je Spieler und Spiel", "points per player per game"), False),
+    Measure("winning_total", Text("Punkte des Königs (Siegers)", "the king's (winner's) total"), False),
+)
+
+
+def unmodelled(options: Mapping[str, object]) -> tuple[str, ...]:
+    """The given options the lab's model does not read (valid, but they change nothing here)."""
+    return tuple(sorted(key for key in options if key not in MODELLED))
+
+
+@dataclass(slots=True)
+class _Streams:
+    """One landing stream per seat for one game (common random numbers)."""
+
+    seed: int
+    game: int
+    streams: dict[int, random.Random] = field(default_factory=dict)
+
+    def __call__(self, state: State, node: ChanceNode) -> Landing:
+        seat = node.seat or 0
+        stream = self.streams.get(seat)
+        if stream is None:
+            stream = self.streams[seat] = random.Random(f"proempeln/{self.seed}/{self.game}/{seat}")
+        u = stream.random()
+        points = next((value for value, edge in enumerate(_CUMULATIVE) if u < edge), 3)
+        return Landing(seat, dict(node.context)["bottle"], points)
+
+
+@dataclass(slots=True)
+class GameFigures:
+    """What one game gives the lab (counted straight from the final state and the claims made)."""
+
+    winner: int
+    last: tuple[int, ...]
+    stechen: bool
+    king: bool
+    specials: int
+    early_runs: int
+    meiers: int
+    runs: int
+    rounds: int
+    totals: tuple[int, ...]
+
+
+def play_game(options: Mapping[str, object], seed: int, game: int) -> GameFigures:
+    """One game of ``PLAYERS`` advisor bots under ``options`` with the landings of (seed, game)."""
+    start = GAME.start(PLAYERS, resolve_options(OPTIONS, dict(options)))
+    bots = [AdvisorBot(SKILL) for _ in range(PLAYERS)]
+    claims: list[str] = []
+
+    def note(before: Any, step: Any, after: Any) -> None:
+        if isinstance(step, Record) and step.claim != "none":
+            claims.append(step.claim)
+
+    final, _result = play_with(GAME, start, bots, _Streams(seed, game), random.Random(game), note)
+    return figures_of(final, claims)
+
+
+def figures_of(final: State, claims: Sequence[str]) -> GameFigures:
+    """The lab's counts for one finished game (PR-2.8, PR-R07, PR-R08, PR-R12)."""
+    totals = final.totals
+    lowest = min(totals)
+    moves = [move for seat_moves in final.moves for move in seat_moves[: ROUNDS - 1]]
+    assert final.winner is not None
+    return GameFigures(
+        winner=final.winner,
+        last=tuple(seat for seat, total in enumerate(totals) if total == lowest),
+        stechen=final.stechen is not None,
+        king=final.end_reason == "king" or "king" in claims,
+        specials=sum(move.rstrip("?") in SPECIALS for move in moves),
+        early_runs=len(moves),
+        meiers=claims.count("meier"),
+        runs=sum(len(seat_moves) for seat_moves in final.moves),
+        rounds=final.round,
+        totals=totals,
+    )
+
+
+def summarise(options: Mapping[str, Any], games: Sequence[GameFigures]) -> LabReport:
+    """The lab's figures with 95% intervals over ``games``."""
+    n = len(games)
+    early = sum(g.early_runs for g in games)
+    runs = sum(g.runs for g in games)
+    figures = (
+        ("first_seat_wins", rate(sum(g.winner == 0 for g in games), n)),
+        ("last_seat_wins", rate(sum(g.winner == PLAYERS - 1 for g in games), n)),
+        ("first_seat_last", rate(sum(0 in g.last for g in games), n)),
+        ("last_seat_last", rate(sum(PLAYERS - 1 in g.last for g in games), n)),
+        ("stechen_rate", rate(sum(g.stechen for g in games), n)),
+        ("king_rate", rate(sum(g.king for g in games), n)),
+        ("special_share", rate(sum(g.specials for g in games), early)),
+        ("meier_share", rate(sum(g.meiers for g in games), runs)),
+        ("rounds_per_game", average([g.rounds for g in games])),
+        ("points_per_player", average([sum(g.totals) / PLAYERS for g in games])),
+        ("winning_total", average([g.totals[g.winner] for g in games])),
+    )
+    return LabReport(dict(options), n, figures)
+
+
+def run_games(options: Mapping[str, object] | None, games: int, seed: int = 15) -> LabReport:
+    """Simulate ``games`` games under ``options`` (the variant's keys only are echoed back)."""
+    given = dict(options or {})
+    resolved = resolve_options(OPTIONS, given)
+    played = [play_game(given, seed, game) for game in range(games)]
+    return summarise({key: resolved[key] for key in MODELLED}, played)
+
+
+def compare(variant: Mapping[str, object], games: int, seed: int = 15) -> tuple[LabReport, LabReport]:
+    """The default rules and ``variant`` over the same ``games`` games' landings (common random numbers).
+    The variant is checked first, so a bad option is refused before anything is simulated."""
+    resolve_options(OPTIONS, dict(variant))
+    GAME.start(PLAYERS, resolve_options(OPTIONS, dict(variant)))
+    return run_games({}, games, seed), run_games(variant, games, seed)
+
+
+#: Variants the web page offers (the CLI takes any option).
+VARIANTS = (
+    ("pash7_zero_pairs", "false"),
+    ("specials_mandatory", "false"),
+    ("rotate_start_player", "true"),
+    ("meier_requires_mix", "false"),
+    ("king_ends", "finish_round"),
+    ("tiebreak_mode", "all_replay"),
+)
