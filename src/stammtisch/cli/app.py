@@ -16,7 +16,7 @@ import typer
 from typer.core import TyperGroup
 
 import stammtisch
-from stammtisch.cli import advise, club, lab, play, rules, serve, simulate, solve, tournament, users
+from stammtisch.cli import advise, backup, club, lab, play, rules, serve, simulate, solve, tournament, users
 from stammtisch.cli import bank as bank_commands
 
 if TYPE_CHECKING:  # typer vendors click; its Command has no public name
@@ -81,6 +81,8 @@ app.add_typer(users.app, name="user")
 app.add_typer(users.tokens, name="token")
 app.add_typer(bank_commands.app, name="bank")
 app.command("export")(bank_commands.export)
+app.command("backup")(backup.backup)
+app.command("restore")(backup.restore)
 
 
 def main() -> None:

@@ -1,0 +1,59 @@
+"""``stammtisch backup FILE`` and ``stammtisch restore FILE [--replace]`` (issue 13.6; docs/backup.md).
+
+Both work on the configured database (``STAMMTISCH_DATABASE_URL`` or the data directory) while the
+server runs. Refusals print German then English and write nothing.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from stammtisch.cli.console import fail, stdout
+from stammtisch.core.text import Text
+
+
+def backup(file: Annotated[Path, typer.Argument(help="the backup file to write")]) -> None:
+    """Write a consistent snapshot of the whole database into FILE (the server may keep running)."""
+    from stammtisch.core.errors import RuleViolation
+    from stammtisch.store.backup import make_backup
+    from stammtisch.store.config import database_url
+    from stammtisch.store.errors import StoreError
+
+    try:
+        summary = make_backup(database_url(), file)
+    except (RuleViolation, StoreError) as error:
+        fail(error.message)
+    except OSError as error:
+        fail(Text(f"{file} lässt sich nicht schreiben: {error.strerror}", f"Cannot write {file}: {error.strerror}"))
+    stdout().print(
+        f"{summary.path}: {summary.rows} Zeilen / rows, {summary.tables} Tabellen / tables, "
+        f"Schema {summary.revision} ({summary.source})",
+        markup=False,
+    )
+
+
+def restore(
+    file: Annotated[Path, typer.Argument(help="a file written by `stammtisch backup`")],
+    replace: Annotated[
+        bool, typer.Option("--replace", "--force", help="replace everything in a database that is not empty")
+    ] = False,
+) -> None:
+    """Restore FILE into the database: every match is replayed first; all or nothing."""
+    from stammtisch.core.errors import RuleViolation
+    from stammtisch.store.backup_restore import restore as run_restore
+    from stammtisch.store.config import database_url
+    from stammtisch.store.errors import StoreError
+
+    try:
+        summary = run_restore(database_url(), file, replace=replace)
+    except (RuleViolation, StoreError) as error:
+        fail(error.message)
+    stdout().print(
+        f"wiederhergestellt / restored: {summary.rows} Zeilen / rows, {summary.matches} Partien nachgespielt / "
+        f"matches replayed, Schema {summary.revision}"
+        + (f"; {summary.replaced} alte Zeilen ersetzt / old rows replaced" if summary.replaced else ""),
+        markup=False,
+    )

@@ -1,0 +1,143 @@
+"""``backup``: a consistent snapshot of the whole database while the server keeps running (BU-1).
+
+* SQLite: the online backup API (``sqlite3.Connection.backup``) copies the file in one step into a
+  temporary file. That step reads one snapshot (WAL mode: writers carry on meanwhile); the copy is then
+  written out as the backup format at leisure.
+* PostgreSQL: every table is read in one ``REPEATABLE READ`` transaction, which sees one snapshot.
+
+Both end in the same file format (``store.backup_format``), so any backup restores into either backend.
+Tables are found by reflection, so tables added by later migrations are included without a list here.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import tempfile
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Connection, MetaData, Table, create_engine, make_url, select, text
+
+from stammtisch.core.text import Text
+from stammtisch.store.backup_errors import CannotBackUp
+from stammtisch.store.backup_format import BackupWriter, TableShape, column_kind, encode
+from stammtisch.store.database import prepare
+
+#: Alembic's own table: its one row is the revision the header carries, not data to restore.
+VERSION_TABLE = "alembic_version"
+#: Rows fetched from the database at a time while writing.
+BATCH = 2_000
+
+
+@dataclass(frozen=True, slots=True)
+class BackupSummary:
+    path: Path
+    revision: str
+    source: str
+    rows: int
+    tables: int
+
+
+def data_tables(connection: Connection) -> list[Table]:
+    """Every table of the database except Alembic's, parents before children (foreign keys)."""
+    metadata = MetaData()
+    metadata.reflect(connection)
+    return [table for table in metadata.sorted_tables if table.name != VERSION_TABLE]
+
+
+def shape_of(table: Table) -> TableShape:
+    return TableShape(table.name, tuple(c.name for c in table.columns), tuple(column_kind(c) for c in table.columns))
+
+
+def ordered_rows(connection: Connection, table: Table) -> Iterator[Any]:
+    """A table's rows in primary-key order (a self-referencing row then follows the row it names)."""
+    order = list(table.primary_key.columns) or list(table.columns)
+    result = connection.execution_options(yield_per=BATCH).execute(select(table).order_by(*order))
+    yield from result
+
+
+def revision_of(connection: Connection) -> str:
+    row = connection.execute(text(f"SELECT version_num FROM {VERSION_TABLE}")).first()
+    if row is None:
+        raise CannotBackUp(Text("die Datenbank hat kein Schema", "the database has no schema"))
+    return str(row[0])
+
+
+def dump(connection: Connection, handle: Any, source: str) -> tuple[str, int, int]:
+    """Write everything ``connection`` sees into ``handle``; (revision, rows, tables)."""
+    revision = revision_of(connection)
+    tables = data_tables(connection)
+    shapes = [shape_of(table) for table in tables]
+    writer = BackupWriter(handle, revision, source, shapes)
+    for table, shape in zip(tables, shapes, strict=True):
+        kinds = shape.kinds
+        if all(kind == "plain" for kind in kinds):
+            writer.rows(table.name, (list(row) for row in ordered_rows(connection, table)))
+        else:
+            writer.rows(
+                table.name,
+                ([encode(k, v) for k, v in zip(kinds, row, strict=True)] for row in ordered_rows(connection, table)),
+            )
+    return revision, writer.finish(), len(tables)
+
+
+def _sqlite_snapshot(database: Path, into: Path) -> None:
+    """One step of the online backup API: a consistent copy even while the server writes."""
+    source = sqlite3.connect(database, timeout=30)
+    try:
+        target = sqlite3.connect(into)
+        try:
+            source.backup(target)
+        finally:
+            target.close()
+    finally:
+        source.close()
+
+
+def _write_atomically(path: Path, write: Any) -> Any:
+    """Write into a temporary file beside ``path`` and move it in place: a failed backup leaves no half file."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, temporary = tempfile.mkstemp(prefix=".backup-", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            result = write(handle)
+        os.replace(temporary, path)
+        return result
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+def make_backup(url: str, path: Path) -> BackupSummary:
+    """Back up the database at ``url`` into ``path`` (BU-1, BU-2)."""
+    url = prepare(url)
+    parsed = make_url(url)
+    if parsed.get_backend_name() == "sqlite":
+        database = parsed.database or ""
+        if database in ("", ":memory:") or database.startswith("file:"):
+            raise CannotBackUp(Text("eine Datenbank im Speicher hat keine Datei", "an in-memory database has no file"))
+        if not Path(database).exists():
+            raise CannotBackUp(Text(f"{database} gibt es nicht", f"{database} does not exist"))
+        with tempfile.TemporaryDirectory(prefix="stammtisch-backup-") as scratch:
+            snapshot = Path(scratch) / "snapshot.sqlite3"
+            _sqlite_snapshot(Path(database), snapshot)
+            engine = create_engine(f"sqlite:///{snapshot}")
+            try:
+                with engine.connect() as connection:
+                    revision, rows, tables = _write_atomically(path, lambda h: dump(connection, h, "sqlite"))
+            finally:
+                engine.dispose()
+        return BackupSummary(path, revision, "sqlite", rows, tables)
+    engine = create_engine(url)
+    try:
+        with engine.connect().execution_options(isolation_level="REPEATABLE READ") as connection:
+            with connection.begin():
+                revision, rows, tables = _write_atomically(
+                    path, lambda h: dump(connection, h, parsed.get_backend_name())
+                )
+    finally:
+        engine.dispose()
+    return BackupSummary(path, revision, parsed.get_backend_name(), rows, tables)

@@ -1,0 +1,241 @@
+"""The backup file (BU-2): gzip-compressed JSON lines, the same for SQLite and PostgreSQL.
+
+* line 1, the header: ``{"format": "stammtisch-backup", "version": 1, "revision": <Alembic revision>,
+  "source": "sqlite"|"postgresql", "created_at": ..., "tables": [{"name", "columns", "kinds"}, ...]}``;
+* then one line per row: ``[table index, value, value, ...]`` in the header's column order, rows of a
+  table in primary-key order, tables parents first;
+* last line, the footer: ``{"end": true, "rows": N, "sha256": <hex of every byte before the footer>}``.
+
+A file without the footer was cut short; a checksum that does not match means the bytes changed. Values
+are plain JSON; a column's *kind* says how to read it back: ``datetime`` (ISO 8601, always UTC),
+``date``, ``time``, ``bytes`` (base64), ``decimal`` (a string), ``json`` (the value itself), ``plain``.
+"""
+
+from __future__ import annotations
+
+import base64
+import gzip
+import hashlib
+import json
+import zlib
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, time
+from decimal import Decimal
+from pathlib import Path
+from typing import IO, Any
+
+from sqlalchemy import Column
+from sqlalchemy import types as sqltypes
+
+from stammtisch.core.text import Text
+from stammtisch.store.backup_errors import DamagedBackup, NotABackup
+
+FORMAT = "stammtisch-backup"
+VERSION = 1
+#: gzip level 1: about as small as level 6 for these repetitive lines, several times faster (BU-8 bench).
+COMPRESS_LEVEL = 1
+
+
+@dataclass(frozen=True, slots=True)
+class TableShape:
+    """One table as the file stores it: its columns and how each column's values are written."""
+
+    name: str
+    columns: tuple[str, ...]
+    kinds: tuple[str, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "columns": list(self.columns), "kinds": list(self.kinds)}
+
+
+@dataclass(frozen=True, slots=True)
+class Header:
+    revision: str
+    source: str
+    created_at: str
+    tables: tuple[TableShape, ...]
+
+
+def column_kind(column: Column[Any]) -> str:
+    """How a column's values go into JSON, from its SQL type (reflected, so any table is covered)."""
+    kind = column.type
+    if isinstance(kind, sqltypes.DateTime):
+        return "datetime"
+    if isinstance(kind, sqltypes.Date):
+        return "date"
+    if isinstance(kind, sqltypes.Time):
+        return "time"
+    if isinstance(kind, sqltypes.JSON):
+        return "json"
+    if isinstance(kind, sqltypes.LargeBinary):
+        return "bytes"
+    if isinstance(kind, sqltypes.Numeric) and not isinstance(kind, sqltypes.Float | sqltypes.Integer):
+        return "decimal"
+    return "plain"
+
+
+def as_utc(value: datetime) -> datetime:
+    """The store writes UTC everywhere; SQLite hands it back without a zone, PostgreSQL with one."""
+    return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+
+
+def encode(kind: str, value: Any) -> Any:
+    if value is None:
+        return None
+    if kind == "datetime":
+        return as_utc(value).isoformat()
+    if kind in ("date", "time"):
+        return value.isoformat()
+    if kind == "bytes":
+        return base64.b64encode(bytes(value)).decode("ascii")
+    if kind == "decimal":
+        return str(value)
+    return value
+
+
+def decode(kind: str, value: Any) -> Any:
+    if value is None:
+        return None
+    if kind == "datetime":
+        return datetime.fromisoformat(value)
+    if kind == "date":
+        return date.fromisoformat(value)
+    if kind == "time":
+        return time.fromisoformat(value)
+    if kind == "bytes":
+        return base64.b64decode(value)
+    if kind == "decimal":
+        return Decimal(value)
+    return value
+
+
+def _line(data: Any) -> bytes:
+    return (json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
+
+
+class BackupWriter:
+    """Writes one backup file: the header at once, rows as they come, the footer on ``finish``."""
+
+    def __init__(self, handle: IO[bytes], revision: str, source: str, tables: Sequence[TableShape]) -> None:
+        self._out = gzip.GzipFile(fileobj=handle, mode="wb", compresslevel=COMPRESS_LEVEL, mtime=0)
+        self._digest = hashlib.sha256()
+        self._rows = 0
+        self._index = {shape.name: i for i, shape in enumerate(tables)}
+        self._write(
+            {
+                "format": FORMAT,
+                "version": VERSION,
+                "revision": revision,
+                "source": source,
+                "created_at": datetime.now(UTC).isoformat(),
+                "tables": [shape.to_json() for shape in tables],
+            }
+        )
+
+    def _write(self, data: Any) -> None:
+        line = _line(data)
+        self._digest.update(line)
+        self._out.write(line)
+
+    def rows(self, table: str, encoded_rows: Iterator[list[Any]]) -> None:
+        """Rows already encoded (``encode`` per column), in the header's column order."""
+        index = self._index[table]
+        digest, out = self._digest, self._out
+        dumps = json.dumps
+        for row in encoded_rows:
+            line = (dumps([index, *row], ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
+            digest.update(line)
+            out.write(line)
+            self._rows += 1
+
+    def finish(self) -> int:
+        self._out.write(_line({"end": True, "rows": self._rows, "sha256": self._digest.hexdigest()}))
+        self._out.close()
+        return self._rows
+
+
+def _lines(path: Path) -> Iterator[bytes]:
+    """The file's decompressed lines; gzip and I/O trouble become refusals people can read."""
+    shown = str(path)
+    try:
+        with gzip.open(path, "rb") as handle:
+            yield from handle
+    except FileNotFoundError:
+        raise NotABackup(shown, Text("die Datei gibt es nicht", "the file does not exist")) from None
+    except gzip.BadGzipFile:
+        raise NotABackup(shown, Text("kein gzip-Format", "not in gzip format")) from None
+    except EOFError:
+        raise DamagedBackup(shown, Text("die Datei endet mittendrin", "the file ends too early")) from None
+    except (zlib.error, OSError) as error:
+        raise DamagedBackup(shown, Text(f"unlesbar: {error}", f"unreadable: {error}")) from None
+
+
+def _header(path: Path, line: bytes) -> Header:
+    shown = str(path)
+    try:
+        data = json.loads(line)
+    except ValueError:
+        data = None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise NotABackup(shown, Text("die erste Zeile ist kein Sicherungskopf", "the first line is no backup header"))
+    if data.get("version") != VERSION:
+        raise NotABackup(
+            shown,
+            Text(
+                f"Formatversion {data.get('version')!r}, bekannt ist {VERSION}",
+                f"format version {data.get('version')!r}, known is {VERSION}",
+            ),
+        )
+    try:
+        tables = tuple(TableShape(str(t["name"]), tuple(t["columns"]), tuple(t["kinds"])) for t in data["tables"])
+        return Header(str(data["revision"]), str(data["source"]), str(data["created_at"]), tables)
+    except (KeyError, TypeError):
+        raise DamagedBackup(shown, Text("der Kopf ist unvollständig", "the header is incomplete")) from None
+
+
+def verify(path: Path) -> Header:
+    """Read the whole file once: right format, complete (footer present), checksum and row count right.
+    Nothing is restored from a file that fails here (BU-5)."""
+    shown = str(path)
+    digest = hashlib.sha256()
+    header: Header | None = None
+    rows = 0
+    footer: dict[str, Any] | None = None
+    for line in _lines(path):
+        if footer is not None:
+            raise DamagedBackup(shown, Text("Daten nach dem Abschluss", "data after the end mark"))
+        if header is None:
+            header = _header(path, line)
+            digest.update(line)
+            continue
+        if line.startswith(b"{"):
+            try:
+                footer = json.loads(line)
+            except ValueError:
+                raise DamagedBackup(shown, Text("unlesbare Zeile", "an unreadable line")) from None
+            continue
+        digest.update(line)
+        rows += 1
+    if header is None:
+        raise NotABackup(shown, Text("die Datei ist leer", "the file is empty"))
+    if footer is None or footer.get("end") is not True:
+        raise DamagedBackup(
+            shown,
+            Text("der Abschluss fehlt: die Datei ist abgeschnitten", "the end mark is missing: the file was cut short"),
+        )
+    if footer.get("sha256") != digest.hexdigest() or footer.get("rows") != rows:
+        raise DamagedBackup(shown, Text("die Prüfsumme stimmt nicht", "the checksum does not match"))
+    return header
+
+
+def read_rows(path: Path, header: Header) -> Iterator[tuple[TableShape, list[Any]]]:
+    """The rows of a verified file, decoded, in file order (tables parents first)."""
+    lines = _lines(path)
+    next(lines)  # the header
+    for line in lines:
+        if line.startswith(b"{"):
+            return  # the footer
+        index, *values = json.loads(line)
+        shape = header.tables[index]
+        yield shape, [decode(kind, value) for kind, value in zip(shape.kinds, values, strict=True)]
