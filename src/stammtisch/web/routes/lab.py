@@ -1,9 +1,10 @@
 """``/lab/{game}``: the house-rule lab in the browser (issue 15.4), for the games in ``sim.labs.LABS``.
 
-A form picks one variant (a house rule that changes the turn, or the base amount) and the number of
-rounds; the page shows the default rules against the variant (the game's lab module, the same as
-``stammtisch lab GAME``) as a table with 95% intervals and a bar chart (pygal, server-side SVG; the
-table is the chart's text alternative).
+A form picks one variant (named in words: the option's description and the value) and the number of
+games; the page shows the default rules against the variant (the game's lab module, the same as
+``stammtisch lab GAME``): a bar chart of the rates (pygal, server-side SVG) and a table of every
+figure with its 95% interval, a clear difference marked (the table is the chart's text alternative).
+The lab's own words (``MEASURES``) label both, so this page names no game.
 """
 
 from __future__ import annotations
@@ -22,20 +23,17 @@ from stammtisch.web.errors import BadInput
 
 router = APIRouter()
 
-#: (key in LabResult.to_json(), English label (msgid), percent?)
-ROWS = (
-    ("start_team_win_rate", "starting team wins", True),
-    ("joint_turns_per_round", "joint turns per round", False),
-    ("schuster_rate", "Schuster (loser below 75)", True),
-    ("schwarz_rate", "Schwarz (loser without points)", True),
-    ("six_equal_rate", "round ends with six equal", True),
-    ("cents_per_player_per_evening", "cents per player per evening", False),
-)
-MAX_ROUNDS = 6000  # a few seconds on one core; the CLI goes further
+#: Games per rule set when a lab module does not say (``PAGE_GAMES``, ``PAGE_MAX``): a few seconds on one core.
+PAGE_GAMES = 3000
+PAGE_MAX = 6000
+MIN_GAMES = 60
+YES_NO = {True: Text("ja", "yes"), False: Text("nein", "no")}
 
 
-def _chart(default: dict[str, Any], variant: dict[str, Any], short: list[str], titles: tuple[str, str]) -> str:
-    """Rates in percent, default beside variant (pygal bar chart, SVG as text)."""
+def _chart(
+    default: dict[str, Any], variant: dict[str, Any], bars: list[tuple[str, str]], titles: tuple[str, str]
+) -> str:
+    """Rates in percent, default beside variant (pygal bar chart, SVG as text); ``bars`` = (key, short label)."""
     import pygal  # type: ignore[import-untyped]
     from pygal.style import Style  # type: ignore[import-untyped]
 
@@ -56,34 +54,47 @@ def _chart(default: dict[str, Any], variant: dict[str, Any], short: list[str], t
         legend_at_bottom_columns=1,
         truncate_legend=-1,
         truncate_label=-1,
-        x_label_rotation=0,
+        x_label_rotation=30 if len(bars) > 4 else 0,
         range=(0, 100),
         show_x_guides=False,
         disable_xml_declaration=True,
         explicit_size=False,
     )
-    keys = [key for key, _, percent in ROWS if percent]
-    chart.x_labels = short
-    chart.add(titles[0], [round(default[key]["value"] * 100, 2) for key in keys])
-    chart.add(titles[1], [round(variant[key]["value"] * 100, 2) for key in keys])
+    chart.x_labels = [label for _key, label in bars]
+    chart.add(titles[0], [round(default[key]["value"] * 100, 2) for key, _label in bars])
+    chart.add(titles[1], [round(variant[key]["value"] * 100, 2) for key, _label in bars])
     svg: str = chart.render(is_unicode=True)
     return svg
 
 
 @lru_cache(maxsize=32)
-def _compare(game: str, key: str, value: str, rounds: int) -> tuple[dict[str, Any], dict[str, Any]]:
+def _compare(game: str, key: str, value: str, games: int) -> tuple[dict[str, Any], dict[str, Any]]:
     """Both rule sets simulated (fixed seeds, so the same question gets the same page: cached)."""
     from stammtisch.sim.labs import lab_module
 
-    default, changed = lab_module(game).compare({key: value}, rounds)
+    default, changed = lab_module(game).compare({key: value}, games)
     return default.to_json(), changed.to_json()
+
+
+def variant_words(game: str, key: str, value: str, lang: str) -> str:
+    """A variant in words: the option's description and the value (yes/no for a switch)."""
+    from stammtisch.games import GAMES
+
+    option = next((o for o in GAMES[game].options if o.key == key), None)
+    if option is None:
+        return f"{key} = {value}"
+    shown = value
+    if isinstance(option.default, bool) and value.lower() in ("true", "false"):
+        shown = YES_NO[value.lower() == "true"].get(lang)
+    return f"{option.description.get(lang)}: {shown}"
 
 
 @router.get("/lab/{game}", response_class=HTMLResponse)
 async def lab_page(
-    request: Request, game: str, renderer: RendererDep, lang: LangDep, variant: str = "", rounds: int = 3000
+    request: Request, game: str, renderer: RendererDep, lang: LangDep, variant: str = "", rounds: int = 0
 ) -> HTMLResponse:
     from stammtisch.sim.labs import LABS, lab_module
+    from stammtisch.sim.stats import Interval, significant
     from stammtisch.web.i18n import translator
 
     _ = translator(lang)
@@ -95,16 +106,22 @@ async def lab_page(
             ),
             404,
         )
-    labels = {key: _(label) for key, label, _p in ROWS}
-    rounds = max(60, min(rounds, MAX_ROUNDS))
+    module = lab_module(game)
+    most = getattr(module, "PAGE_MAX", PAGE_MAX)
+    games = max(MIN_GAMES, min(rounds or getattr(module, "PAGE_GAMES", PAGE_GAMES), most))
     context: dict[str, Any] = {
         "game": game,
-        "variants": [f"{k}={v}" for k, v in lab_module(game).VARIANTS],
+        "variants": [(f"{k}={v}", variant_words(game, k, v, lang)) for k, v in module.VARIANTS],
         "variant": variant,
-        "rounds": rounds,
+        "variant_words": "",
+        "rounds": games,
+        "min_games": MIN_GAMES,
+        "max_games": most,
+        "unit": module.UNIT.get(lang),
         "rows": [],
         "chart": None,
         "error": None,
+        "ignored": [],
     }
     status = 200
     if variant:
@@ -112,16 +129,25 @@ async def lab_page(
         try:
             if not sep:
                 raise ValueError
-            default, changed = await run_in_threadpool(_compare, game, key, value, rounds)
+            default, changed = await run_in_threadpool(_compare, game, key, value, games)
         except RuleViolation as error:
-            context["error"], status = error.text(lang), 422
+            context["error"], status = error.message.get(lang), 422
+            context["error_clause"] = error.clause
         except ValueError:
             context["error"], status = _("Choose a variant as KEY=VALUE."), 422
         else:
+            context["variant_words"] = variant_words(game, key, value, lang)
+            context["ignored"] = [variant_words(game, k, value, lang) for k in module.unmodelled({key: value})]
             context["rows"] = [
-                {"label": labels[key_], "percent": percent, "default": default[key_], "variant": changed[key_]}
-                for key_, _label, percent in ROWS
+                {
+                    "label": m.label.get(lang),
+                    "percent": m.percent,
+                    "default": default[m.key],
+                    "variant": changed[m.key],
+                    "significant": significant(Interval(**default[m.key]), Interval(**changed[m.key])),
+                }
+                for m in module.MEASURES
             ]
-            short = [_("start team"), "Schuster", "Schwarz", _("six equal")]
-            context["chart"] = _chart(default, changed, short, (_("default rules"), _("variant")))
+            bars = [(m.key, m.short.get(lang)) for m in module.MEASURES if m.percent and m.short is not None]
+            context["chart"] = _chart(default, changed, bars, (_("default rules"), _("variant")))
     return renderer.response("lab/compare.html", request, lang, status_code=status, **context)

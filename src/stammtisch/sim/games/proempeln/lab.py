@@ -47,13 +47,22 @@ MODELLED = (
     "rotate_start_player",
 )
 UNIT = Text("Spiele", "games")
+#: Games per rule set on the web page, and at most (a game takes about 10 ms of CPU).
+PAGE_GAMES = 300
+PAGE_MAX = 1500
 
 MEASURES = (
     Measure(
-        "first_seat_wins", Text("Platz 1 (fängt an) gewinnt", "seat 1 (starts) wins"), True, Text("Platz 1", "seat 1")
+        "first_seat_wins",
+        Text("Platz 1 (fängt an) gewinnt (gerecht: 25 %)", "seat 1 (starts) wins (fair: 25%)"),
+        True,
+        Text("Platz 1", "seat 1"),
     ),
     Measure(
-        "last_seat_wins", Text("Platz 4 (zuletzt) gewinnt", "seat 4 (plays last) wins"), True, Text("Platz 4", "seat 4")
+        "last_seat_wins",
+        Text("Platz 4 (zuletzt) gewinnt (gerecht: 25 %)", "seat 4 (plays last) wins (fair: 25%)"),
+        True,
+        Text("Platz 4", "seat 4"),
     ),
     Measure("first_seat_last", Text("Platz 1 wird Letzter", "seat 1 finishes last"), True),
     Measure("last_seat_last", Text("Platz 4 wird Letzter", "seat 4 finishes last"), True),

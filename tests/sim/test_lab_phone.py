@@ -1,0 +1,46 @@
+"""Issue 15.4: the lab pages of Prömpeln and Preisrommé on a 390x844 phone in Chromium, German and
+English: the variant choice and the button are on the first screen, nothing is wider than the phone,
+the chart and every figure appear in the page's language (screenshots in /tmp/shots/labs/)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from stammtisch.web.background import BackgroundServer
+from tests.e2e.conftest import PHONE, browser, server  # noqa: F401 - the Playwright fixtures
+
+SHOTS = Path("/tmp/shots/labs")
+CASES = (
+    ("proempeln", "de", "pash7_zero_pairs=false", "Platz 1 (fängt an) gewinnt"),
+    ("preisromme", "en", "opening_min_points=30", "first player goes out"),
+    ("preisromme", "de", "jokers=2", "Rommé-Hand (in einem Zug aus)"),
+    ("proempeln", "en", "specials_mandatory=false", "runs in rounds 1–6 with a special (L, K, P)"),
+)
+
+
+@pytest.mark.parametrize(("game", "lang", "variant", "label"), CASES)
+def test_lab_page_on_a_phone(  # noqa: F811 - pytest fixtures imported above
+    browser: Any, server: BackgroundServer, game: str, lang: str, variant: str, label: str
+) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    context = browser.new_context(viewport=PHONE, locale=lang)
+    page = context.new_page()
+    page.goto(f"{server.url}/lab/{game}?lang={lang}")
+    button = page.get_by_role("button")
+    select = page.locator("#variant")
+    assert button.last.bounding_box()["y"] + button.last.bounding_box()["height"] <= PHONE["height"]
+    assert select.bounding_box()["y"] < PHONE["height"]
+    page.screenshot(path=str(SHOTS / f"{game}-{lang}-form.png"))
+    select.select_option(variant)
+    page.fill("#rounds", "60")
+    page.locator("[data-testid=lab-form] button").click()
+    page.wait_for_selector("[data-testid=lab-table]", timeout=120_000)
+    assert page.locator("[data-testid=lab-table]").inner_text().count(label) == 1
+    assert page.locator("svg").count() >= 1
+    width = page.evaluate("document.scrollingElement.scrollWidth")
+    assert width <= PHONE["width"], f"page is {width}px wide"
+    page.screenshot(path=str(SHOTS / f"{game}-{lang}-result.png"), full_page=True)
+    context.close()
