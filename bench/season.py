@@ -1,0 +1,328 @@
+"""The club's decade (issue 13, speed): season report and statistics pages for a club with 10 years
+of weekly evenings (about 500 evenings, 20 members, synthetic) must render in under 300 ms from a
+warm server.
+
+``build_decade(database_url)`` makes that club (the backup benchmark imports it too): 20 members,
+about 50 Klümpchen evenings a year (Fridays 20:00 in Berlin; two weeks off at Christmas) of 6-10
+members playing 2-4 rounds, **played by the heuristic and random bots through the match service**
+(the bench throws the dice and enters them, as a Schreiber enters the real table's), seats linked
+to members, closed by the Schreiber and booked by the bank (``EveningBooker``); besides, every
+fourth week a Prömpeln game, every eighth a Preisrommé table and a Regeln game. Deterministic for a
+seed. ``time_pages`` then times, warm, the season report (``/bank/season``) and the statistics
+pages (``/stats``, ``/stats/member/{id}``): median and p95 of 20 requests, wall and CPU time.
+
+``python -m bench.season [--years N] [--database URL] [--requests N]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, date, datetime, timedelta
+from pathlib import Path
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from stammtisch.bots.base import Bot
+from stammtisch.bots.registry import bots_for
+from stammtisch.club.bank.season import season_of
+from stammtisch.club.members.model import Kind, Role
+from stammtisch.club.members.passwords import hash_password
+from stammtisch.core.chance import sample
+from stammtisch.core.protocol import Chance, Finished, Game
+from stammtisch.core.testing import UniformSkill
+from stammtisch.games import GAMES
+from stammtisch.games.kluempchen.model import CloseEvening
+from stammtisch.matches.service import MatchService
+from stammtisch.store.database import open_store
+from stammtisch.store.ledger_sync import EveningBooker
+from stammtisch.store.members import SqlClub
+
+BERLIN = ZoneInfo("Europe/Berlin")
+FIRST_EVENING = date(2016, 5, 6)  # a Friday: the first evening of the 2016/17 season
+MEMBERS = 20
+ADMIN = "Anna Adler"
+PASSWORD = "decade-bench-passwort"
+NAMES = (
+    ADMIN, "Bernd Bauer", "Clara Conrad", "Dieter Dreher", "Eva Engel", "Frank Fuchs", "Gerda Graf",
+    "Hans Huber", "Inge Illner", "Jürgen Jahn", "Karin Kühn", "Lutz Lange", "Monika Marx", "Norbert Naumann",
+    "Olga Ott", "Peter Pohl", "Renate Roth", "Stefan Sommer", "Ute Urban", "Volker Vogt",
+)  # fmt: skip
+#: Submitted per call of the match service: about one round's steps in one transaction.
+CHUNK = 400
+REQUESTS = 20
+
+
+@dataclass
+class Decade:
+    """What ``build_decade`` made."""
+
+    database_url: str
+    members: dict[str, int]
+    evenings: list[str] = field(default_factory=list)
+    others: dict[str, int] = field(default_factory=dict)  # game slug -> matches
+    steps: int = 0
+    seconds: float = 0.0
+    last_day: date = FIRST_EVENING
+
+    @property
+    def admin_id(self) -> int:
+        return self.members[ADMIN]
+
+
+class _Clock:
+    """The service's and the bank's clock: the synthetic evening being entered."""
+
+    def __init__(self) -> None:
+        self.now = datetime(2016, 1, 1, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        return self.now
+
+
+def _evening_days(years: int) -> Iterator[date]:
+    day = FIRST_EVENING
+    end = FIRST_EVENING.replace(year=FIRST_EVENING.year + years)
+    while day < end:
+        if not (day.month == 12 and day.day >= 20) and not (day.month == 1 and day.day <= 3):
+            yield day
+        day += timedelta(days=7)
+
+
+def _at_eight(day: date, minutes: int = 0) -> datetime:
+    return datetime(day.year, day.month, day.day, 20, 0, tzinfo=BERLIN).astimezone(UTC) + timedelta(minutes=minutes)
+
+
+def _play(
+    game: Game[Any],
+    state: Any,
+    bots: Sequence[Bot],
+    rng: random.Random,
+    choose: Callable[[Any, Any, int], tuple[int, Any] | None] | None = None,
+) -> list[tuple[int | None, Any]]:
+    """The steps of one game played to its end: bots decide, the bench draws every chance outcome
+    (dice, cards, where a stopper lands) as the table would and enters it."""
+    skill = UniformSkill()
+    steps: list[tuple[int | None, Any]] = []
+    while True:
+        turn = game.turn(state)
+        if isinstance(turn, Finished):
+            return steps
+        if isinstance(turn, Chance):
+            outcome = sample(turn.node, rng, skill)
+            state = game.resolve(state, outcome)
+            steps.append((None, outcome))
+            continue
+        picked = choose(state, turn, len(steps)) if choose is not None else None
+        if picked is None:
+            seat = turn.seats[0]
+            picked = (seat, bots[seat].choose(game.view(state, seat), game.legal_actions(state, seat), rng))
+        seat, action = picked
+        state = game.act(state, seat, action)
+        steps.append((seat, action))
+
+
+def _enter(service: MatchService, match_id: str, steps: list[tuple[int | None, Any]]) -> None:
+    """Enter the steps through the match service (checked by the rules there), a round's worth at a time."""
+    seq = 0
+    for start in range(0, len(steps), CHUNK):
+        snapshot = service.submit(match_id, steps[start : start + CHUNK], seq, actor="bench")
+        seq = snapshot.seq
+
+
+def _kluempchen_closer(rounds: int) -> Callable[[Any, Any, int], tuple[int, Any] | None]:
+    """The Schreiber closes the evening after ``rounds`` rounds; before that nobody closes it."""
+    game = GAMES["kluempchen"]
+
+    def choose(state: Any, turn: Any, _count: int) -> tuple[int, Any] | None:
+        if game.view(state, None)["phase"] != "round_over":
+            return None
+        if len(state.rounds) >= rounds:
+            return 0, CloseEvening()
+        seat = turn.seats[0]
+        legal = [a for a in game.legal_actions(state, seat) if not isinstance(a, CloseEvening)]
+        return seat, legal[0]
+
+    return choose
+
+
+def _club(url: str, clock: _Clock) -> tuple[Any, dict[str, int]]:
+    store = open_store(url)
+    club = SqlClub(store.engine)
+    ids: dict[str, int] = {}
+    hashed = hash_password(PASSWORD)
+    clock.now = _at_eight(FIRST_EVENING) - timedelta(days=30)
+    admin = club.create_club("Würfelclub Erfurt", ADMIN, hashed, clock.now)
+    ids[ADMIN] = admin.member_id
+    for name in NAMES[1:MEMBERS]:
+        member = club.add_member(name, name.casefold(), name.split()[0], Kind.MEMBER, False, clock.now)
+        ids[name] = member.member_id
+    club.put_account(ids[NAMES[1]], Role.MEMBER, hashed, clock.now)
+    return store, ids
+
+
+def _match(
+    service: MatchService,
+    club: SqlClub,
+    slug: str,
+    names: list[str],
+    ids: dict[str, int],
+    steps: list[tuple[int | None, Any]],
+    options: dict[str, Any] | None = None,
+) -> str:
+    created = service.create(slug, names, options, mode="table", title="")
+    club.set_seats(created.match_id, [(seat, ids[name]) for seat, name in enumerate(names)])
+    _enter(service, created.match_id, steps)
+    return created.match_id
+
+
+def build_decade(database_url: str, years: int = 10, seed: int = 2016, progress: bool = False) -> Decade:
+    """Build the synthetic club in the empty database at ``database_url`` (see the module docstring)."""
+    began = time.perf_counter()
+    clock = _Clock()
+    store, ids = _club(database_url, clock)
+    service = MatchService(store.repository, clock=clock)
+    booker = EveningBooker(service, store.engine, clock=clock)
+    club = SqlClub(store.engine)
+    decade = Decade(database_url, ids)
+    rng = random.Random(seed)
+    names = list(ids)
+    kinds = {name: ("heuristic" if index % 3 else "random") for index, name in enumerate(names)}
+    for week, day in enumerate(_evening_days(years)):
+        clock.now = _at_eight(day)
+        # Klümpchen: 6-10 members, 2-4 rounds; the Schreiber closes, the bank books.
+        present = rng.sample(names, rng.randint(6, 10))
+        game = GAMES["kluempchen"]
+        state = game.start(len(present), game.configure({"mode": "table"}))
+        bots = [bots_for(game)[kinds[name]]() for name in present]
+        steps = _play(game, state, bots, rng, _kluempchen_closer(rng.randint(2, 4)))
+        match_id = _match(service, club, "kluempchen", present, ids, steps, {"mode": "table"})
+        booker.sync(match_id)
+        decade.evenings.append(match_id)
+        decade.last_day = day
+        decade.steps += len(steps)
+        for slug, every, seats in (("proempeln", 4, (3, 5)), ("preisromme", 8, (4, 4)), ("regeln", 8, (3, 5))):
+            if week % every:
+                continue
+            clock.now = _at_eight(day, 150)
+            other = GAMES[slug]
+            players = rng.sample(names, rng.randint(*seats))
+            offered = bots_for(other)
+            kind = "heuristic" if "heuristic" in offered else "random"
+            # As the service starts a table-mode match: the game's ``mode`` option (if any) is "table".
+            options = {"mode": "table"} if any(o.key == "mode" for o in other.options) else {}
+            initial = other.start(len(players), other.configure(options))
+            steps = _play(other, initial, [offered[kind]() for _ in players], rng)
+            _match(service, club, slug, players, ids, steps, options)
+            decade.others[slug] = decade.others.get(slug, 0) + 1
+            decade.steps += len(steps)
+        if progress and week % 25 == 0:
+            print(f"  {day}: {len(decade.evenings)} evenings, {decade.steps} steps", file=sys.stderr, flush=True)
+    store.close()
+    decade.seconds = time.perf_counter() - began
+    return decade
+
+
+# --- the page timings ---------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Timing:
+    page: str
+    cold_ms: float
+    median_ms: float
+    p95_ms: float
+    cpu_best_ms: float
+    cpu_median_ms: float
+
+
+def _p95(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+
+
+def time_pages(decade: Decade, requests: int = REQUESTS) -> list[Timing]:
+    """Each page once cold (the caches fill), then ``requests`` times warm: wall and CPU milliseconds."""
+    from fastapi.testclient import TestClient
+
+    from stammtisch.web.app import create_app
+    from stammtisch.web.csrf import COOKIE as CSRF_COOKIE
+    from stammtisch.web.csrf import new_token
+
+    app = create_app(database_url=decade.database_url)
+    season = season_of(decade.last_day).previous().start.isoformat()  # the newest full season
+    member = decade.members[NAMES[7]]
+    pages = [
+        f"/bank/season?start={season}",
+        f"/stats?season={season}",
+        "/stats?season=all",
+        f"/stats/member/{member}?season={season}",
+        f"/stats/member/{member}?season=all",
+    ]
+    timings = []
+    with TestClient(app, headers={"accept-language": "de"}) as client:
+        token = new_token()  # the CSRF token, sent as our pages send it (cookie + field)
+        client.cookies.set(CSRF_COOKIE, token)
+        answer = client.post(
+            "/signin", data={"name": ADMIN, "password": PASSWORD, "csrf_token": token}, follow_redirects=False
+        )
+        assert answer.status_code == 303, answer.text[:300]
+        for page in pages:
+            began = time.perf_counter()
+            response = client.get(page)
+            cold = time.perf_counter() - began
+            assert response.status_code == 200, (page, response.status_code, response.text[:300])
+            walls, cpus = [], []
+            for _ in range(requests):
+                began, cpu = time.perf_counter(), time.process_time()
+                response = client.get(page)
+                cpus.append(time.process_time() - cpu)
+                walls.append(time.perf_counter() - began)
+                assert response.status_code == 200, page
+            timings.append(
+                Timing(
+                    page,
+                    1000 * cold,
+                    1000 * statistics.median(walls),
+                    1000 * _p95(walls),
+                    1000 * min(cpus),
+                    1000 * statistics.median(cpus),
+                )
+            )
+    return timings
+
+
+def _load() -> str:
+    with open("/proc/loadavg") as handle:
+        return " ".join(handle.read().split()[:3])
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--years", type=int, default=10)
+    parser.add_argument("--database", default="", help="an empty database (default: a new SQLite file)")
+    parser.add_argument("--requests", type=int, default=REQUESTS)
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory() as folder:
+        url = args.database or f"sqlite:///{Path(folder) / 'decade.sqlite3'}"
+        cpu = time.process_time()
+        decade = build_decade(url, years=args.years, progress=True)
+        print(
+            f"built: {len(decade.evenings)} Klümpchen evenings, {decade.others} other matches, "
+            f"{decade.steps} steps in {decade.seconds:.0f} s wall, {time.process_time() - cpu:.0f} s CPU "
+            f"(load {_load()})"
+        )
+        for t in time_pages(decade, args.requests):
+            print(
+                f"{t.page}: cold {t.cold_ms:.0f} ms; warm median {t.median_ms:.1f} ms, p95 {t.p95_ms:.1f} ms "
+                f"(wall); CPU best {t.cpu_best_ms:.1f} ms, median {t.cpu_median_ms:.1f} ms (load {_load()})"
+            )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
