@@ -19,7 +19,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Connection, Engine, Table, func, insert, select, text
+from sqlalchemy import Column, Connection, Engine, MetaData, Table, func, insert, select, text
 from sqlalchemy import types as sqltypes
 from sqlalchemy.exc import IntegrityError, StatementError
 
@@ -128,17 +128,35 @@ def replay_failures(engine: Engine) -> list[tuple[str, Text]]:
     return failures
 
 
-def _adapt(table: Table) -> list[tuple[str, bool]]:
-    """The date-time columns of a target table and whether they keep a zone (UTC aware) or not."""
-    return [(c.name, bool(c.type.timezone)) for c in table.columns if isinstance(c.type, sqltypes.DateTime)]
+def _adapt(table: Table, dialect: str) -> tuple[Table, list[tuple[str, str]]]:
+    """The table to insert through, and how each date-time column is written: ``zoned`` (aware UTC:
+    ``timestamptz``), ``naive`` (UTC without a zone) or ``text`` (SQLite: the fixed-width ISO text with
+    ``+00:00`` that ``store.tables.UtcDateTime`` writes, so restored rows sort and compare like new ones)."""
+    stamps: list[tuple[str, str]] = []
+    for column in table.columns:
+        if isinstance(column.type, sqltypes.DateTime):
+            form = "text" if dialect == "sqlite" else "zoned" if column.type.timezone else "naive"
+            stamps.append((column.name, form))
+    if dialect != "sqlite" or not stamps:
+        return table, stamps
+    texts = {name for name, _ in stamps}
+    plain = Table(
+        table.name,
+        MetaData(),
+        *(Column(c.name, sqltypes.String() if c.name in texts else c.type) for c in table.columns),
+    )
+    return plain, stamps
 
 
-def _fit(row: dict[str, Any], stamps: list[tuple[str, bool]]) -> dict[str, Any]:
-    for name, zoned in stamps:
+def _fit(row: dict[str, Any], stamps: list[tuple[str, str]]) -> dict[str, Any]:
+    for name, form in stamps:
         value = row[name]
         if isinstance(value, datetime):
             utc = as_utc(value)
-            row[name] = utc if zoned else utc.replace(tzinfo=None)
+            if form == "text":
+                row[name] = utc.isoformat(sep=" ", timespec="microseconds")
+            else:
+                row[name] = utc if form == "zoned" else utc.replace(tzinfo=None)
     return row
 
 
@@ -181,16 +199,16 @@ def transfer(scratch: Engine, target: Engine, replace: bool) -> tuple[int, int]:
             origin = source_tables.get(table.name)
             if origin is None:
                 continue
-            stamps = _adapt(table)
+            into, stamps = _adapt(table, connection.dialect.name)
             batch: list[dict[str, Any]] = []
             for row in ordered_rows(source, origin):
                 batch.append(_fit(dict(row._mapping), stamps))
                 if len(batch) >= BATCH:
-                    connection.execute(insert(table), batch)
+                    connection.execute(insert(into), batch)
                     copied += len(batch)
                     batch = []
             if batch:
-                connection.execute(insert(table), batch)
+                connection.execute(insert(into), batch)
                 copied += len(batch)
         if connection.dialect.name == "postgresql":
             _move_sequences(connection, tables)
