@@ -22,8 +22,13 @@ CASES = (
 
 
 @pytest.mark.parametrize(("game", "lang", "variant", "label"), CASES)
-def test_lab_page_on_a_phone(  # noqa: F811 - pytest fixtures imported above
-    browser: Any, server: BackgroundServer, game: str, lang: str, variant: str, label: str
+def test_lab_page_on_a_phone(
+    browser: Any,  # noqa: F811 - the e2e fixture imported above
+    server: BackgroundServer,  # noqa: F811 - the e2e fixture imported above
+    game: str,
+    lang: str,
+    variant: str,
+    label: str,
 ) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     context = browser.new_context(viewport=PHONE, locale=lang)
