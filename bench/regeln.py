@@ -24,6 +24,7 @@ import asyncio
 import json
 import os
 import random
+import re
 import statistics
 import sys
 import tempfile
@@ -85,13 +86,18 @@ EVENT_TIMEOUT = 10.0
 
 
 class Phone:
-    """One seat's phone: an SSE client of the match that notes when each seq arrived."""
+    """One seat's phone: an SSE client of the match that notes when each seq arrived and, as the page
+    does (``static/app.js``), fetches its board fragment after every event newer than the board it
+    shows, noting when a board of each seq arrived."""
 
-    def __init__(self, client: Any, match_id: str) -> None:
+    def __init__(self, client: Any, board: Any, match_id: str) -> None:
         self.client = client
+        self.board = board  # this phone's own client: it holds the seat cookie (S-3)
         self.match_id = match_id
         self.arrived: dict[int, float] = {}
+        self.shown: dict[int, float] = {}
         self.ready = asyncio.Event()
+        self.changed = asyncio.Event()
 
     async def listen(self) -> None:
         import httpx
@@ -105,17 +111,36 @@ class Phone:
                     async for line in stream.aiter_lines():
                         if line.startswith("data: "):
                             self.arrived[int(json.loads(line[6:])["seq"])] = time.perf_counter()
+                            self.changed.set()
             except httpx.TransportError:
                 await asyncio.sleep(0.05)
 
-    async def seen(self, seq: int) -> float:
+    async def follow(self) -> None:
+        """The page: one board request at a time, again while newer events came meanwhile."""
+        showing = -1
+        while True:
+            await self.changed.wait()
+            self.changed.clear()
+            if max(self.arrived, default=-1) <= showing:
+                continue
+            answer = await _call(self.board, "GET", f"/seat/{self.match_id}/board", headers={"hx-request": "true"})
+            found = BOARD_SEQ.search(answer.text)
+            if answer.status_code == 200 and found:
+                showing = int(found.group(1))
+                self.shown.setdefault(showing, time.perf_counter())
+
+    async def seen(self, seq: int, on_board: bool = False) -> float:
         deadline = time.perf_counter() + EVENT_TIMEOUT
         while time.perf_counter() < deadline:
-            found = [at for s, at in self.arrived.items() if s >= seq]
+            times = self.shown if on_board else self.arrived
+            found = [at for s, at in times.items() if s >= seq]
             if found:
                 return min(found)
             await asyncio.sleep(0.0005)
         raise TimeoutError(f"no event {seq} for {self.match_id} (seen: {sorted(self.arrived)[-5:]})")
+
+
+BOARD_SEQ = re.compile(r'id="board"[^>]*data-seq="(\d+)"')
 
 
 async def _call(client: Any, method: str, path: str, **kwargs: Any) -> Any:
@@ -155,13 +180,21 @@ async def _until_vote(client: Any, tokens: list[str]) -> None:
     raise RuntimeError("no vote reached")
 
 
-async def _table(client: Any, streams: Any, votes: int, samples: list[float]) -> None:
+async def _table(client: Any, streams: Any, votes: int, samples: list[float], boards: list[float]) -> None:
+    import httpx
+
     opened = await client.post("/api/regeln", json={"players": ["Anna", "Ben", "Cem"]})
     opened.raise_for_status()
     links = opened.json()
     tokens = [str(links["links"][str(seat)]).removeprefix("/p/") for seat in range(3)]
-    phones = [Phone(streams, links["match_id"]) for _ in range(3)]
+    pages = [httpx.AsyncClient(base_url=str(client.base_url), timeout=EVENT_TIMEOUT) for _ in range(3)]
+    for page, seat in zip(pages, range(3), strict=True):
+        opened_link = await _call(page, "GET", links["links"][str(seat)])  # the link sets the seat cookie
+        if opened_link.status_code != 303:
+            raise RuntimeError(f"seat link: HTTP {opened_link.status_code}")
+    phones = [Phone(streams, page, links["match_id"]) for page in pages]
     tasks = [asyncio.create_task(phone.listen()) for phone in phones]
+    tasks += [asyncio.create_task(phone.follow()) for phone in phones]
     try:
         await asyncio.gather(*(phone.ready.wait() for phone in phones))
         for _ in range(votes):
@@ -185,26 +218,31 @@ async def _table(client: Any, streams: Any, votes: int, samples: list[float]) ->
             revealed = int(answer.json()["seq"])
             arrivals = await asyncio.gather(*(phone.seen(revealed) for phone in phones))
             samples.append((max(arrivals) - started) * 1000)
+            shown = await asyncio.gather(*(phone.seen(revealed, on_board=True) for phone in phones))
+            boards.append((max(shown) - started) * 1000)
     finally:
         for task in tasks:
             task.cancel()
+        for page in pages:
+            await page.aclose()
 
 
-async def _measure(url: str, headers: dict[str, str], votes: int) -> list[float]:
+async def _measure(url: str, headers: dict[str, str], votes: int, tables: int) -> tuple[list[float], list[float]]:
     import httpx
 
     samples: list[float] = []
+    boards: list[float] = []
     limits = httpx.Limits(max_connections=200, max_keepalive_connections=200)
     patient = httpx.Timeout(EVENT_TIMEOUT, read=None)  # a stream may be silent for a while
     async with (
         httpx.AsyncClient(base_url=url, timeout=EVENT_TIMEOUT, limits=limits, headers=headers) as client,
         httpx.AsyncClient(base_url=url, timeout=patient, limits=limits, headers=headers) as streams,
     ):
-        await asyncio.gather(*(_table(client, streams, votes, samples) for _ in range(TABLES)))
-    return samples
+        await asyncio.gather(*(_table(client, streams, votes, samples, boards) for _ in range(tables)))
+    return samples, boards
 
 
-def reveal_latency(quick: bool = False) -> dict[str, tuple[float, str]]:
+def reveal_latency(quick: bool = False, tables: int = TABLES) -> dict[str, tuple[float, str]]:
     """The app as ``bench.web_latency`` serves it (uvicorn, one worker, a fresh SQLite file, a club
     with a scribe's API token), 20 Regeln tables voting at once."""
     from bench.web_latency import HEADERS, serve
@@ -213,14 +251,23 @@ def reveal_latency(quick: bool = False) -> dict[str, tuple[float, str]]:
     # cap on open streams (web/live.py) is lifted for the benchmark's server.
     os.environ.setdefault("STAMMTISCH_MAX_STREAMS_PER_CLIENT", "0")
     with tempfile.TemporaryDirectory() as folder, serve(f"sqlite:///{Path(folder) / 'bench.sqlite3'}") as url:
-        samples = asyncio.run(_measure(url, dict(HEADERS), QUICK_VOTES if quick else VOTES))
-    ordered = sorted(samples)
-    p95 = ordered[min(len(ordered) - 1, int(round(0.95 * (len(ordered) - 1))))]
+        samples, boards = asyncio.run(_measure(url, dict(HEADERS), QUICK_VOTES if quick else VOTES, tables))
     return {
-        f"regeln reveal to all 3 phones, {TABLES} tables, median": (round(statistics.median(ordered), 1), "ms"),
-        f"regeln reveal to all 3 phones, {TABLES} tables, p95": (round(p95, 1), "ms"),
-        "regeln reveals measured": (float(len(ordered)), ""),
+        f"regeln reveal event on all 3 phones, {tables} tables, median": (_median(samples), "ms"),
+        f"regeln reveal event on all 3 phones, {tables} tables, p95": (_p95(samples), "ms"),
+        f"regeln reveal board on all 3 phones, {tables} tables, median": (_median(boards), "ms"),
+        f"regeln reveal board on all 3 phones, {tables} tables, p95": (_p95(boards), "ms"),
+        "regeln reveals measured": (float(len(samples)), ""),
     }
+
+
+def _median(samples: list[float]) -> float:
+    return round(statistics.median(samples), 1)
+
+
+def _p95(samples: list[float]) -> float:
+    ordered = sorted(samples)
+    return round(ordered[min(len(ordered) - 1, int(round(0.95 * (len(ordered) - 1))))], 1)
 
 
 def run(quick: bool = False, seed: int = 12) -> dict[str, tuple[float, str]]:

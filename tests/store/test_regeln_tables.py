@@ -17,6 +17,8 @@ import pytest
 
 from stammtisch.core.errors import RuleViolation
 from stammtisch.games import GAMES
+from stammtisch.games.regeln.cards import standard_deck
+from stammtisch.games.regeln.catalogue import catalogue_of, fingerprint
 from stammtisch.matches import MatchService
 from stammtisch.matches.errors import StaleSequence
 from stammtisch.matches.games import extension_for
@@ -141,7 +143,8 @@ def test_the_clubs_card_file_is_kept_and_replays(table: DigitalTable) -> None:
     match_id, tokens = _open(table, setup={"cards": text})
     assert table.service.record(match_id).setup["cards"] == text
     public = table.service.snapshot(match_id, None)
-    assert public.view["cards"]["K-W0"]["title_de"] == "Weiß zählt nichts (unsere Schachtel)"
+    assert (catalogue_of(public.view["deck"]) or {})["K-W0"]["title_de"] == "Weiß zählt nichts (unsere Schachtel)"
+    assert public.view["deck"] != fingerprint(standard_deck())
     _until(table, match_id, tokens, "over")
     fresh = MatchService(table.service.repository, games=GAMES)
     assert fresh.snapshot(match_id, None).view == table.service.snapshot(match_id, None).view
@@ -157,7 +160,8 @@ def test_refusals_write_nothing(table: DigitalTable) -> None:
     if active not in tokens:
         pytest.skip("the bot starts")  # the seeds of this test make a person start; kept as a guard
     mine = table.service.snapshot(match_id, active)
-    foreign = next(card for card in public.view["cards"] if card not in mine.view["hand"] and card.startswith("K-"))
+    deck = catalogue_of(public.view["deck"]) or {}
+    foreign = next(card for card in deck if card not in mine.view["hand"] and card.startswith("K-"))
     for notation, clause in ((f"play {foreign}", "RG-3.1"), ("predict 1", None)):
         with pytest.raises(RuleViolation) as refused:
             table.act(tokens[active], notation, mine.seq)

@@ -1,9 +1,9 @@
 """Das Regeln Wir Schon! bots: the uniform random bot and a heuristic.
 
-The heuristic sees only its seat's view (own hand, the mats, chips, places, scores, the card file's
-public effects) and the legal actions. It values a rule by the points its own chips would score
-under it right now (the Wertung in force, the Korrektur values and bonuses, via the game's effect
-interpreter), and:
+The heuristic sees only its seat's view (own hand, the mats, chips, places, scores; the card file's
+public effects through the deck the view names) and the legal actions. It values a rule by the
+points its own chips would score under it right now (the Wertung in force, the Korrektur values
+and bonuses, via the game's effect interpreter), and:
 
 * plays the card that raises its own score most (any card when none does);
 * votes Ja for a card that raises its score, Nein for one that lowers it, with more tiles the more
@@ -23,8 +23,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from stammtisch.bots.base import RandomBot
-from stammtisch.core.text import Text
 from stammtisch.games.regeln import effects
+from stammtisch.games.regeln.catalogue import known_deck
 from stammtisch.games.regeln.model import (
     COLOURS,
     Card,
@@ -32,6 +32,7 @@ from stammtisch.games.regeln.model import (
     ChooseRule,
     Cover,
     Decide,
+    Deck,
     PayChip,
     PlayCard,
     Predict,
@@ -41,15 +42,15 @@ from stammtisch.games.regeln.model import (
 
 
 def _card(view: Mapping[str, Any], card_id: str) -> Card:
-    data = view["cards"][card_id]
-    return Card(
-        card_id,
-        data["type"],
-        data["status"],
-        Text(data["title_de"], data["title_en"]),
-        Text(data["text_de"], data["text_en"]),
-        tuple(sorted(data["effect"].items())),
-    )
+    """A card of the deck the view names (its texts are the card file's, looked up once per file)."""
+    return _deck(view).card(card_id)
+
+
+def _deck(view: Mapping[str, Any]) -> Deck:
+    deck = known_deck(view["deck"])
+    if deck is None:  # only a view made by another process could name a deck this one never showed
+        raise LookupError(f"unknown card file {view['deck']!r}")
+    return deck
 
 
 def _chips(view: Mapping[str, Any], seat: int) -> Chips:
@@ -62,7 +63,7 @@ def my_points(view: Mapping[str, Any], korrektur: list[str | None], wertung: str
     seat: int = view["seat"]
     cards = [_card(view, c) for c in korrektur if c is not None]
     chosen = wertung or view["wertung"] or "W-EINFACH"
-    if chosen not in view["cards"]:
+    if not _deck(view).has(chosen):
         return 0
     rule = _card(view, chosen)
     everyone = [_chips(view, s) for s in range(view["seats"])]

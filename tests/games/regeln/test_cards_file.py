@@ -14,6 +14,7 @@ import pytest
 from stammtisch.core.errors import InvalidSetup
 from stammtisch.games.regeln import GAME
 from stammtisch.games.regeln.cards import CardFileError, load_deck, standard_deck, validate
+from stammtisch.games.regeln.catalogue import catalogue_of
 
 RAW: dict[str, Any] = json.loads(
     resources.files("stammtisch.games.regeln").joinpath("cards.json").read_text(encoding="utf-8")
@@ -51,7 +52,8 @@ def test_lost_cards_are_marked_as_designed() -> None:
     assert deck.card("A-SIEGER2").status == "designed"
     assert deck.card("K-B4").status == "certain"
     state = GAME.start(3, GAME.configure())
-    assert GAME.view(state, None)["cards"]["A-SIEGER2"]["designed"] is True
+    shown = catalogue_of(GAME.view(state, None)["deck"])
+    assert shown is not None and shown["A-SIEGER2"]["designed"] is True
 
 
 def check_refused(data: dict[str, Any], card_id: str | None, field: str, words: str) -> CardFileError:

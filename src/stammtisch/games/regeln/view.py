@@ -6,6 +6,9 @@ seat's tiles, hand size, place card and score, the scorepad and the last reveale
 also sees its own hand, its own vote until the reveal, and its own prediction. Nobody sees another
 hand, the face-down cards set aside at the deal, a vote before the last one arrives (only *that*
 a seat has voted), or a prediction before the Prediction Round reveals it on the scorepad.
+
+Cards are named by id; the texts are the card file's and are looked up once per file through the
+view's ``deck`` fingerprint (``catalogue``), so a view is small and every update stays cheap.
 """
 
 from __future__ import annotations
@@ -15,19 +18,8 @@ from typing import Literal, NotRequired, TypedDict
 
 from stammtisch.core.redeal import redeal_hands
 from stammtisch.games.regeln import rules
-from stammtisch.games.regeln.model import COLOURS, Card, Predict, ScoreLine, State, Vote, replace
-
-
-class CardView(TypedDict):
-    id: str
-    type: str
-    status: str
-    designed: bool
-    title_de: str
-    title_en: str
-    text_de: str
-    text_en: str
-    effect: dict[str, str | int | bool]
+from stammtisch.games.regeln.catalogue import fingerprint
+from stammtisch.games.regeln.model import COLOURS, Predict, ScoreLine, State, Vote, replace
 
 
 class VoteView(TypedDict):
@@ -100,25 +92,12 @@ class View(TypedDict):
     punktletzte: int | None
     scores: list[int]
     scorepad: list[list[LineView]]
-    cards: dict[str, CardView]
+    #: The card file, by fingerprint: the texts of its cards are looked up once (``catalogue``).
+    deck: str
     seat: NotRequired[int]
     hand: NotRequired[list[str]]
     my_vote: NotRequired[VoteView | None]
     my_prediction: NotRequired[PredictionView | None]
-
-
-def _card(card: Card) -> CardView:
-    return {
-        "id": card.id,
-        "type": card.type,
-        "status": card.status,
-        "designed": card.status == "designed",
-        "title_de": card.title.de,
-        "title_en": card.title.en,
-        "text_de": card.text.de,
-        "text_en": card.text.en,
-        "effect": dict(card.effect),
-    }
 
 
 def _vote(vote: Vote) -> VoteView:
@@ -138,15 +117,6 @@ def _line(line: ScoreLine) -> LineView:
         "noted_colour": line.noted_colour,
         "place": line.place,
     }
-
-
-def _cards(state: State) -> dict[str, CardView]:
-    """The deck's public card list, built once per deck (the same value in every view)."""
-    cached: dict[str, CardView] | None = state.deck.memo.get("card_views")
-    if cached is None:
-        cached = {card.id: _card(card) for card in state.deck.cards}
-        state.deck.memo["card_views"] = cached
-    return cached
 
 
 def view(state: State, seat: int | None) -> View:
@@ -195,7 +165,7 @@ def view(state: State, seat: int | None) -> View:
         "punktletzte": places.index(state.seats) if state.seats in places else None,
         "scores": list(state.scores),
         "scorepad": [[_line(line) for line in lines] for lines in state.scorepad],
-        "cards": _cards(state),
+        "deck": fingerprint(state.deck),
     }
     if seat is not None:
         result["seat"] = seat

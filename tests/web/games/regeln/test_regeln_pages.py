@@ -178,7 +178,8 @@ def test_designed_cards_are_marked_on_screen(client: TestClient) -> None:
     screen = html.unescape(client.get(opened["spectator"]).text)
     public = client.app.state.service.snapshot(opened["match_id"], None).view  # type: ignore[attr-defined]
     in_force = [public[kind][i] for kind in ("korrektur", "abstimm", "ereignis") for i in (0, 1)]
-    designed = [card for card in in_force if public["cards"][card]["designed"]]
+    texts = client.get(f"/regeln/cards/{public['deck']}.json").json()  # served once per card file
+    designed = [card for card in in_force if texts[card]["designed"]]
     assert screen.count("von uns entworfen</span>") == len(designed)
 
 
@@ -198,3 +199,19 @@ def test_table_mode_the_scribe_enters_the_boxed_game(client: TestClient) -> None
     wrong = client.post(f"/m/{match_id}/outcome", data={"seq": seq + 1, "outcome": "card A-LINKS2"}, headers=HTMX)
     assert wrong.status_code >= 400  # an Abstimm card cannot be the second Korrektur
     assert client.app.state.service.snapshot(match_id, None).seq == seq + 1  # type: ignore[attr-defined]
+
+
+def test_rgo21_the_card_texts_are_served_once_per_card_file(client: TestClient) -> None:
+    """RGO-21: a seat's JSON names its card file; the texts come from one cacheable answer per file,
+    and an unknown file is refused in both languages."""
+    opened = _open(client)
+    token = opened["links"]["0"].removeprefix("/p/")
+    seat = client.get("/api/seat", headers={"x-seat-token": token}).json()
+    assert "cards" not in seat["view"] and len(client.get("/api/seat", headers={"x-seat-token": token}).content) < 8_000
+    texts = client.get(f"/regeln/cards/{seat['view']['deck']}.json")
+    assert texts.status_code == 200 and "immutable" in texts.headers["cache-control"]
+    assert set(seat["view"]["hand"]) <= set(texts.json())
+    unknown = client.get("/regeln/cards/0000000000000000.json", headers={"accept": "application/json"})
+    assert unknown.status_code == 404
+    body = unknown.json()
+    assert "Kartendatei" in json.dumps(body, ensure_ascii=False) and "card file" in json.dumps(body)

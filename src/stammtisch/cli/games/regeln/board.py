@@ -15,6 +15,7 @@ from rich.text import Text as Plain
 
 from stammtisch.cli.board import seat_name
 from stammtisch.core.text import Text
+from stammtisch.games.regeln.catalogue import catalogue_of
 
 COLOURS = ("white", "purple", "yellow", "green")
 COLOUR_SHORT = {"white": ("ws", "wh"), "purple": ("li", "pu"), "yellow": ("ge", "ye"), "green": ("gr", "gn")}
@@ -28,7 +29,7 @@ def card_title(view: Mapping[str, Any], card_id: str | None, lang: str) -> str:
     """``K-W0 „Die weissen Chips zählen null Punkte“`` (marked * when the card is ours)."""
     if card_id is None:
         return "–"
-    card = (view.get("cards") or {}).get(card_id)
+    card = (catalogue_of(str(view.get("deck") or "")) or {}).get(card_id)
     if card is None:
         return card_id
     ours = " *" if card.get("designed") else ""

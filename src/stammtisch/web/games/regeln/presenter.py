@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from stammtisch.games.regeln.catalogue import catalogue_of
 from stammtisch.games.regeln.model import COLOUR_NAMES, COLOURS
 from stammtisch.games.regeln.texts import PHASE_TEXT
 
@@ -69,6 +70,11 @@ def card(cards: Mapping[str, Any], card_id: str | None) -> dict[str, Any] | None
         "text": _t(known["text_de"], known["text_en"]),
         "designed": bool(known.get("designed")),
     }
+
+
+def deck_cards(view: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The texts of the card file the view names (looked up once per file, never sent with a view)."""
+    return catalogue_of(str(view.get("deck") or "")) or {}
 
 
 def _verb(notation: str) -> str:
@@ -205,7 +211,7 @@ def outcome_choices(view: Mapping[str, Any], lang: str) -> list[dict[str, str]]:
     """Table mode: what the scribe may enter at a chance event, as (notation, label) choices: the cards
     of the type a face-up space wants, the hand cards not yet seen (the deal), or the contested places.
     The engine still checks the entry; this only spares typing."""
-    cards: Mapping[str, Any] = view.get("cards") or {}
+    cards = deck_cards(view)
     phase = view.get("phase")
     if phase == "ranking":
         return [{"notation": f"place {n}", "label": f"{n}."} for n in range(1, int(view.get("seats") or 0) + 1)]
@@ -230,7 +236,7 @@ def present(snap: Mapping[str, Any], lang: str, seat: int | None) -> dict[str, A
     view: Mapping[str, Any] = snap.get("view") or {}
     players: list[str] = list(snap.get("players") or [])
     turn: Mapping[str, Any] = snap.get("turn") or {}
-    cards: Mapping[str, Any] = view.get("cards") or {}
+    cards = deck_cards(view)
     scribe = snap.get("mode") == "table" and seat is None
     groups = _actions(snap, seat, scribe)
     finished = turn.get("kind") == "finished"

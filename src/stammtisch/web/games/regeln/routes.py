@@ -9,6 +9,9 @@ and kept in the match's set-up, so the match replays with exactly these cards.
 * ``POST /api/regeln`` – the same as JSON: ``{"players", "bot", "deadline_seconds", "mode", "cards",
   "title"}`` → ``{"match_id", "links": {seat: url}, "spectator": url}`` (digital) or
   ``{"match_id", "page": url}`` (table mode).
+* ``GET /regeln/cards/{deck}.json`` – the texts of a card file (id → type, titles, texts, effect), named
+  by the fingerprint a view carries (``view["deck"]``). Views name cards by id only, so a program fetches
+  the texts once per card file; the answer never changes and may be cached for good.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from stammtisch.core.errors import RuleViolation
 from stammtisch.core.text import Text
 from stammtisch.games.regeln import GAME
 from stammtisch.games.regeln.cards import load_deck
+from stammtisch.games.regeln.catalogue import catalogue_of
 from stammtisch.matches.games.regeln import DECISION_TIME
 from stammtisch.web.auth import link_seats
 from stammtisch.web.deps import LangDep, RendererDep
@@ -207,3 +211,31 @@ async def create_table_json(request: Request, body: NewTable) -> JSONResponse:
     await link_seats(request.app, opened["snapshot"].match_id, [name.strip() for name in body.players])  # AC-1
     announce(request.app, opened.pop("snapshot"))
     return JSONResponse(opened, status_code=201)
+
+
+#: A card file's texts never change under its fingerprint: browsers and programs may keep them for good.
+FOREVER = "public, max-age=31536000, immutable"
+
+
+class UnknownCardFile(BadInput):
+    """A fingerprint no view of this server has named (or one it has forgotten)."""
+
+    code = "regeln/unknown_card_file"
+
+    def __init__(self, deck: str) -> None:
+        super().__init__(
+            Text(
+                f"Die Kartendatei {deck!r} kennt dieser Server nicht. Lies den Tisch neu; er nennt seine Kartendatei.",
+                f"This server does not know the card file {deck!r}. Read the table again; it names its card file.",
+            ),
+            404,
+        )
+
+
+@router.get("/regeln/cards/{deck}.json")
+async def card_texts(deck: str) -> JSONResponse:
+    """The texts of the card file ``deck`` (the fingerprint in ``view["deck"]``)."""
+    texts = catalogue_of(deck)
+    if texts is None:
+        raise UnknownCardFile(deck[:32])
+    return JSONResponse(texts, headers={"Cache-Control": FOREVER})
