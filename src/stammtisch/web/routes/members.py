@@ -3,7 +3,8 @@
 * ``GET /members`` – members (name, short name, member or external, active, guest, sign-in role) and
   the form to add one; the club's setting for anonymous spectators;
 * ``POST /members`` – add a member (optionally with a sign-in role: then the invite link is shown);
-* ``GET/POST /members/{member_id}`` – edit; ``POST …/promote`` – a guest becomes a member;
+* ``GET/POST /members/{member_id}`` – edit (with the optional birthday: C-2 reminders);
+  ``POST …/promote`` – a guest becomes a member;
 * ``POST …/role`` – give a sign-in role (makes the account); ``POST …/disable`` / ``…/enable``;
 * ``POST …/invite`` – a new single-use invite link with its QR code, shown once;
 * ``POST /settings`` – public spectators on or off.
@@ -23,9 +24,11 @@ from stammtisch.club.members.errors import ClubRefusal
 from stammtisch.club.members.model import ROLE_TITLES, Kind, Role
 from stammtisch.club.members.names import parse_kind
 from stammtisch.club.members.service import ClubService, parse_role
+from stammtisch.club.reminders import ReminderRefused, parse_birthday
 from stammtisch.web.auth import club_service
 from stammtisch.web.deps import LangDep, RendererDep
 from stammtisch.web.qr import absolute_url, qr_svg
+from stammtisch.web.routes.reminders import club_today, reminders_store
 
 router = APIRouter()
 
@@ -122,9 +125,16 @@ async def _edit_page(
     )
 
 
+async def _birthday_field(request: Request, member_id: int) -> str:
+    """The birthday shown on the form (C-2; stored beside the member, migration 0010)."""
+    store = reminders_store(request)
+    born = None if store is None else await run_in_threadpool(store.birthday, member_id)
+    return born.isoformat() if born else ""
+
+
 @router.get("/members/{member_id}", response_class=HTMLResponse)
 async def member_page(request: Request, member_id: int, renderer: RendererDep, lang: LangDep) -> Response:
-    return await _edit_page(request, renderer, lang, member_id)
+    return await _edit_page(request, renderer, lang, member_id, birthday=await _birthday_field(request, member_id))
 
 
 @router.post("/members/{member_id}")
@@ -137,16 +147,23 @@ async def edit_member(
     short_name: Text200 = "",
     kind: Annotated[str, Form(max_length=20)] = "member",
     active: Annotated[bool, Form()] = False,
+    birthday: Annotated[str, Form(max_length=20)] = "",
 ) -> Response:
     service = club_service(request.app)
     try:
+        born = parse_birthday(birthday, club_today())  # refused before anything is written
         await run_in_threadpool(
             lambda: service.edit_member(
                 member_id, name=name, short_name=short_name, kind=parse_kind(kind), active=active
             )
         )
-    except ClubRefusal as error:
-        return await _edit_page(request, renderer, lang, member_id, 422, **_refused(error, lang))
+    except (ClubRefusal, ReminderRefused) as error:
+        return await _edit_page(
+            request, renderer, lang, member_id, 422, birthday=birthday, error=error.text(lang), clause=error.clause
+        )
+    store = reminders_store(request)
+    if store is not None:
+        await run_in_threadpool(store.set_birthday, member_id, born)
     return RedirectResponse(f"/members#member-{member_id}", status_code=303)
 
 
