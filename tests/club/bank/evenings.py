@@ -7,13 +7,23 @@ import random
 from stammtisch.core.chance import sample
 from stammtisch.core.protocol import Chance, Finished
 from stammtisch.games.kluempchen import GAME
-from stammtisch.games.kluempchen.model import State
+from stammtisch.games.kluempchen.model import CloseEvening, State
 
 
-def random_evening(seed: int, seats: int, externals: set[int], options: dict | None = None) -> State:
-    """Random legal play until the evening is closed (or 3000 steps)."""
+def random_evening(
+    seed: int,
+    seats: int,
+    externals: set[int],
+    options: dict | None = None,
+    later: tuple[int, ...] = (),
+    min_rounds: int = 0,
+) -> State:
+    """Random legal play until the evening is closed (or 3000 steps). ``later``: seats that come to the
+    table only between rounds (E-22); ``min_rounds``: nobody closes the evening before that many rounds,
+    so the breaks between rounds bring arrivals and leaves."""
     rng = random.Random(seed)
-    state = GAME.start(seats, GAME.configure({"mode": "digital", **(options or {})}), {"externals": sorted(externals)})
+    setup = {"externals": sorted(externals), "later": sorted(later)}
+    state = GAME.start(seats, GAME.configure({"mode": "digital", **(options or {})}), setup)
     for _ in range(3000):
         turn = GAME.turn(state)
         if isinstance(turn, Finished):
@@ -22,5 +32,8 @@ def random_evening(seed: int, seats: int, externals: set[int], options: dict | N
             state = GAME.resolve(state, sample(turn.node, rng))
         else:
             seat = rng.choice(turn.seats)
-            state = GAME.act(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+            legal = GAME.legal_actions(state, seat)
+            if len(state.rounds) < min_rounds:
+                legal = tuple(a for a in legal if not isinstance(a, CloseEvening)) or legal
+            state = GAME.act(state, seat, rng.choice(legal))
     return state

@@ -65,7 +65,9 @@ def test_k173_solo_right_stands_when_the_losers_choose_next(mode: str) -> None:
     assert state.rounds[-1].loser == 1
     state = play(state, "next@2")
     assert state.phase == ROUND_OVER and GAME.turn(state).seats[0] == 4
-    assert [GAME.format_action(a) for a in GAME.legal_actions(state, 3)] == ["close"]
+    # Besides closing, any seat at the table may enter a leave (E-22: 5 seated, so one may go).
+    leaves = [f"leave {seat}" for seat in range(5)]
+    assert [GAME.format_action(a) for a in GAME.legal_actions(state, 3)] == ["close", *leaves]
     with pytest.raises(IllegalAction) as error:
         GAME.act(state, 3, DemandRedraw())
     assert error.value.clause == "K-17.1"  # his team already chose; the solo's right still stands
@@ -81,7 +83,8 @@ def test_k172_solo_may_demand_a_redraw_even_after_winning() -> None:
     state = play(state, *SIX, *SIX, *SIX, *SIX)  # the solo goes out, then team (0, 1); (2, 3) lost
     assert state.rounds[-1].loser == 1
     assert view(state)["redraw_seats"] == [2, 3, 4]
-    assert [GAME.format_action(a) for a in GAME.legal_actions(state, 4)] == ["redraw", "next", "close"]
+    leaves = [f"leave {seat}" for seat in range(5)]  # E-22: 5 seated, one may go
+    assert [GAME.format_action(a) for a in GAME.legal_actions(state, 4)] == ["redraw", "next", "close", *leaves]
 
 
 def test_k174_next_round_starts_with_the_losing_team() -> None:

@@ -1,5 +1,6 @@
 """Invariants over random evenings (hypothesis): points never come from nowhere (K-5.1, KA-16),
-money paid equals money received (KA-29, KA-33), replay equals live play, notation and JSON round-trip."""
+money paid equals money received (KA-29, KA-33), every round is settled at its own N (S-9, KA-28, E-22:
+players arrive and leave between rounds), replay equals live play, notation and JSON round-trip."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from stammtisch.core.replay import ActionStep, OutcomeStep, fold, step_from_json
 from stammtisch.games.kluempchen import GAME
 from stammtisch.games.kluempchen.evening import evening_totals
 from stammtisch.games.kluempchen.model import PLAY, ROUND_OVER, State
+from stammtisch.games.kluempchen.table import round_players
 
 OPTION_SETS = [
     {},
@@ -42,8 +44,10 @@ def check_money(state: State) -> None:
     assert sum(paid) == bank + sum(received)
     assert all(received[s] == 0 for s in range(state.seats) if not state.externals[s])
     base = state.config.base_cents
-    unit = base * state.seats
     for record in state.rounds:
+        unit = base * round_players(record.teams)  # E-22: the players of that round, not the evening's seats
+        playing = {seat for team in record.teams for seat in team.members}
+        assert all(payout.seat in playing for payout in record.payouts)
         for payout in record.payouts:
             # KA-29: the external's share of every unit is his: the others' units, and his own full units.
             others = sum(p.units for p in record.payments if p.seat != payout.seat)
@@ -51,6 +55,8 @@ def check_money(state: State) -> None:
             assert payout.cents == base * (others + own_full)
         for p in record.payments:
             assert p.cents > 0 and p.units > 0
+            assert p.seat in playing
+            assert p.cents == p.units * (unit - base if state.externals[p.seat] and p.cents != p.units * unit else unit)
 
 
 @settings(max_examples=25, deadline=None)
@@ -59,10 +65,14 @@ def check_money(state: State) -> None:
     seats=st.integers(4, 7),
     options=st.sampled_from(OPTION_SETS),
     externals=st.sets(st.integers(0, 3), max_size=2),
+    later=st.sets(st.integers(4, 6), max_size=2),
 )
-def test_random_evenings_keep_the_invariants(seed: int, seats: int, options: dict, externals: set[int]) -> None:
+def test_random_evenings_keep_the_invariants(
+    seed: int, seats: int, options: dict, externals: set[int], later: set[int]
+) -> None:
     rng = random.Random(seed)
-    initial = GAME.start(seats, GAME.configure({"mode": "digital", **options}), {"externals": sorted(externals)})
+    setup = {"externals": sorted(externals), "later": sorted(s for s in later if s < seats)}
+    initial = GAME.start(seats, GAME.configure({"mode": "digital", **options}), setup)
     state = initial
     steps = []
     for _ in range(3000):

@@ -72,9 +72,12 @@ class PlayerFigures:
 
 
 def add_evening(figures: dict[int, PlayerFigures], state: State, seats: Mapping[int, int]) -> None:
-    """Adds one closed evening's figures (members only: unlinked seats are skipped)."""
+    """Adds one closed evening's figures (members only: unlinked seats are skipped). An evening counts
+    for the players who played at least one of its rounds (E-22: a seat kept for someone expected later
+    who never came to the table did not attend)."""
+    played = {seat for record in state.rounds for team in record.teams for seat in team.members}
     for seat, member in seats.items():
-        if seat < state.seats:
+        if seat in played:
             figures.setdefault(member, PlayerFigures()).evenings += 1
     for record in state.rounds:
         for team_index, team in enumerate(record.teams):

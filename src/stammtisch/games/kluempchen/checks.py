@@ -13,8 +13,10 @@ from __future__ import annotations
 from stammtisch.core.chance import ChanceNode, DiceOutcome, DiceRoll
 from stammtisch.core.errors import RuleViolation
 from stammtisch.core.protocol import Chance, Decision, Finished
+from stammtisch.core.text import Text
 from stammtisch.games.kluempchen import draw as drawing
 from stammtisch.games.kluempchen import notation, scoresheet
+from stammtisch.games.kluempchen import table as seating_table
 from stammtisch.games.kluempchen.errors import (
     ChoiceRefused,
     DecisionDue,
@@ -26,6 +28,7 @@ from stammtisch.games.kluempchen.errors import (
     NotOnTurn,
     RoundEndRefused,
     StandInRefused,
+    TableChangeRefused,
     TeamOut,
     ThrowRefused,
     TurnOver,
@@ -44,6 +47,7 @@ from stammtisch.games.kluempchen.model import (
     ROUND_OVER,
     VOLL,
     AnnounceJoker,
+    Arrive,
     ChooseVollStar,
     CloseEvening,
     CockedOutcome,
@@ -54,6 +58,7 @@ from stammtisch.games.kluempchen.model import (
     FormTeam,
     FoulOutcome,
     KeepPair,
+    Leave,
     NextRound,
     ReportAway,
     SetAside,
@@ -100,6 +105,8 @@ def check_action(state: State, seat: int, action: object) -> None:
     if action in legal_actions(state, seat):
         return
     phase = state.phase
+    if isinstance(action, Arrive | Leave):
+        _check_table_change(state, seat, action)
     if isinstance(action, EnterTurn | EnterSixEqual):
         if state.config.mode != "scoresheet":
             raise EntryRefused(
@@ -419,8 +426,83 @@ def _check_play_action(state: State, seat: int, action: object) -> None:
     )
 
 
+def _check_table_change(state: State, seat: int, action: Arrive | Leave) -> None:
+    """E-22: arrivals and leaves only between rounds, of a seat of this evening that is (leave) or is
+    not (arrive) at the table, entered by a player at the table or by the arriving player himself;
+    at least 4 stay (K-1.1)."""
+    word = "kommt" if isinstance(action, Arrive) else "geht"
+    if state.phase != ROUND_OVER:
+        raise TableChangeRefused(
+            "E-22",
+            text(
+                f"Wer {word}, wird nur zwischen zwei Runden eingetragen (nach der Abrechnung, vor dem "
+                "Auswürfeln der Paare); in der laufenden Runde kann der Partner für einen Abwesenden würfeln.",
+                f"Players {'arriving' if isinstance(action, Arrive) else 'leaving'} are entered only between two "
+                "rounds (after the settlement, before the team draw); during a round the partner may throw "
+                "for an absent player.",
+            ),
+        )
+    target = action.seat
+    if not 0 <= target < state.seats:
+        raise TableChangeRefused(
+            "E-22",
+            text(
+                f"Platz {target + 1} gibt es an diesem Abend nicht (Plätze 1 bis {state.seats}).",
+                f"There is no seat {target + 1} this evening (seats 1 to {state.seats}).",
+            ),
+        )
+    if seat in state.not_seated and not (isinstance(action, Arrive) and target == seat):
+        raise TableChangeRefused(
+            "E-22",
+            text(
+                "Wer nicht am Tisch sitzt, kann sich nur selbst als angekommen melden.",
+                "A player who is not at the table can only report himself arrived.",
+            ),
+        )
+    if isinstance(action, Arrive):
+        raise TableChangeRefused(
+            "E-22",
+            text(
+                f"Platz {target + 1} sitzt schon am Tisch.",
+                f"Seat {target + 1} is already at the table.",
+            ),
+        )
+    if target in state.not_seated:
+        raise TableChangeRefused(
+            "E-22",
+            text(f"Platz {target + 1} sitzt gar nicht am Tisch.", f"Seat {target + 1} is not at the table."),
+        )
+    least, now = max(4, state.config.min_players), len(seating_table.at_table(state))
+    raise TableChangeRefused(
+        "K-1.1",
+        text(
+            f"Es müssen mindestens {least} Spieler am Tisch bleiben; jetzt sitzen dort {now}.",
+            f"At least {least} players must stay at the table; {now} sit there now.",
+        ),
+    )
+
+
 def _check_round_end(state: State, seat: int, action: object) -> None:
-    """K-17.1-K-17.3: only the losing team and the solo player choose between redraw and next."""
+    """K-17.1-K-17.3: only the losing team and the solo player choose between redraw and next; after an
+    arrival or a leave the teams are drawn again (E-22)."""
+    if seat in state.not_seated:
+        raise TableChangeRefused(
+            "E-22",
+            text(
+                f"Platz {seat + 1} sitzt nicht am Tisch: erst als angekommen melden, dann mitentscheiden.",
+                f"Seat {seat + 1} is not at the table: report the arrival first, then take part.",
+            ),
+        )
+    if isinstance(action, NextRound) and not seating_table.teams_fit(state):
+        raise TableChangeRefused(
+            "E-23",
+            text(
+                "Seit der letzten Runde ist jemand gekommen oder gegangen: die Paare werden neu ausgewürfelt "
+                f"(Platz {seating_table.draw_starter(state) + 1}, der zuletzt kam, beginnt).",
+                "Someone arrived or left since the last round: the teams are drawn again "
+                f"(seat {seating_table.draw_starter(state) + 1}, the last to arrive, starts).",
+            ),
+        )
     if isinstance(action, DemandRedraw | NextRound):
         if seat in redraw_seats(state):
             waiting = ", ".join(str(s + 1) for s in deciding_seats(state))
@@ -462,10 +544,22 @@ def explain_refusal(state: State, seat: int | None, step: object) -> RuleViolati
     if seat is None:
         return _explain_outcome(state, now) if isinstance(now, Decision) else None
     if isinstance(now, Chance):
+        if isinstance(step, Arrive | Leave):
+            return DiceDue("E-22", _between_rounds_only())
         return _explain_dice_due(state, step)
     if seat in now.seats:
         return None
+    if isinstance(step, Arrive | Leave):
+        return NotOnTurn("E-22", _between_rounds_only())
     return _explain_not_on_turn(state, now, seat, step)
+
+
+def _between_rounds_only() -> Text:
+    return text(
+        "Wer kommt oder geht, wird nur zwischen zwei Runden eingetragen (nach der Abrechnung, vor dem "
+        "Auswürfeln der Paare).",
+        "Arrivals and leaves are entered only between two rounds (after the settlement, before the team draw).",
+    )
 
 
 def _explain_dice_due(state: State, action: object) -> RuleViolation:
@@ -560,11 +654,12 @@ def _explain_not_on_turn(state: State, now: Decision, seat: int, action: object)
             ),
         )
     if state.phase == MANUAL:
+        starter = seating_table.draw_starter(state) + 1
         return NotOnTurn(
             "K-2.1",
             text(
-                "Die Teams trägt der ein, der mit dem Auswürfeln beginnt (Platz 1).",
-                "The teams are entered by the player who starts the draw (seat 1).",
+                f"Die Teams trägt der ein, der mit dem Auswürfeln beginnt (Platz {starter}).",
+                f"The teams are entered by the player who starts the draw (seat {starter}).",
             ),
         )
     return NotOnTurn(

@@ -14,15 +14,16 @@ from collections.abc import Sequence
 from stammtisch.games.kluempchen.model import Draw, Team
 
 
-def begin(seats: int) -> Draw:
-    """A fresh draw: every seat rolls, clockwise from seat 0."""
-    everyone = tuple(range(seats))
-    return Draw(everyone, (), (), everyone)
+def begin(players: tuple[int, ...], starter: int) -> Draw:
+    """A fresh draw among the players at the table (ascending seats): everybody rolls, clockwise from
+    ``starter``, the last to arrive (K-2.1; seat 0 when everybody sat down at the start, E-22)."""
+    first = players.index(starter)
+    return Draw((*players[first:], *players[:first]), (), (), players)
 
 
-def begin_manual(seats: int) -> Draw:
-    """A manual draw: teams are entered one by one (FormTeam)."""
-    return Draw((), (), (), tuple(range(seats)))
+def begin_manual(players: tuple[int, ...]) -> Draw:
+    """A manual draw among the players at the table: teams are entered one by one (FormTeam)."""
+    return Draw((), (), (), players)
 
 
 def next_roller(draw: Draw) -> int:

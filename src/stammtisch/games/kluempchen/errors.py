@@ -48,6 +48,11 @@ class DrawRefused(IllegalAction):
     """A team-draw entry the draw does not allow (K-2, KA-22)."""
 
 
+class TableChangeRefused(IllegalAction):
+    """An arrival or a leave the table does not allow: during a round, a player already at the table or
+    not at it, fewer than 4 staying (E-22, K-1.1)."""
+
+
 class TurnOver(NotYourTurn):
     """A throw or choice by a player whose turn has ended (K-6.2, K-6.4, K-7.1, KA-02)."""
 

@@ -76,6 +76,7 @@ class Kluempchen(Game[State]):
         present, K-6.6 a pair while the dice are due; checks.py)."""
         explained = checks.explain_refusal(state, seat, step)
         return refusal if explained is None else explained
+
     parse_action = staticmethod(notation.parse_action)
     format_outcome = staticmethod(notation.format_outcome)
     parse_outcome = staticmethod(notation.parse_outcome)

@@ -105,6 +105,22 @@ class CloseEvening:
 
 
 @dataclass(frozen=True, slots=True)
+class Arrive:
+    """``seat`` comes to the table between rounds (E-22): he plays from the next team draw on, which the
+    last to arrive starts (K-2.1); the unit follows the players at the table (S-9, KA-28)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Leave:
+    """``seat`` leaves the table between rounds (E-22): the next round is drawn without him, and its unit
+    counts one player fewer (S-9, KA-28). At least 4 stay (K-1.1)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
 class EnterTurn:
     """Scoresheet mode: one player turn's result as the Schreiber writes it down.
 
@@ -145,6 +161,8 @@ ACTION_TYPES: tuple[type, ...] = (
     CloseEvening,
     EnterTurn,
     EnterSixEqual,
+    Arrive,
+    Leave,
 )
 
 # --- table incidents (chance outcomes besides dice, table mode only) -------------------------
@@ -371,3 +389,8 @@ class State(NamedTuple):
     # After a round: the seats that chose the next round without a redraw (K-17.1/K-17.2; one member
     # answers for the losing team, the solo for himself). Empty during play.
     waived: tuple[int, ...] = ()
+    # Who is at the table (E-22, issue 13.2): the seats not at the table now (not yet come, or gone),
+    # ascending, and the seats that came after the start in the order they came (K-2.1: the last one
+    # still at the table starts the next draw). Both empty: everybody sat down at the start.
+    not_seated: tuple[int, ...] = ()
+    arrivals: tuple[int, ...] = ()

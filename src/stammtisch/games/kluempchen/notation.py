@@ -2,7 +2,8 @@
 
 Actions: ``joker``, ``throw``, ``stop``, ``keep 4``, ``aside 6 6`` (``aside``: none), ``voll a``, ``away``,
 ``standin``, ``absent``, ``team 0 3``, ``redraw``, ``next``, ``close``, ``score 26 joker strassen 1``,
-``score 36 strassen 1 by 1`` (seat 1 threw it for the absent owner, K-16), ``six strassen 1``, ``six by 1``.
+``score 36 strassen 1 by 1`` (seat 1 threw it for the absent owner, K-16), ``six strassen 1``, ``six by 1``,
+``arrive 5`` and ``leave 2`` (between rounds, E-22).
 Outcomes: ``1 3 3 5 6 6`` (the faces, any order; ``133566`` is read too), ``turm``, ``cocked``,
 ``foul missing_die``.
 """
@@ -17,6 +18,7 @@ from stammtisch.games.kluempchen.errors import UnreadableEntry
 from stammtisch.games.kluempchen.model import (
     FOUL_KINDS,
     AnnounceJoker,
+    Arrive,
     ChooseVollStar,
     CloseEvening,
     CockedOutcome,
@@ -27,6 +29,7 @@ from stammtisch.games.kluempchen.model import (
     FormTeam,
     FoulOutcome,
     KeepPair,
+    Leave,
     NextRound,
     ReportAway,
     SetAside,
@@ -66,6 +69,10 @@ def format_action(action: Any) -> str:
         return " ".join(("aside", *map(str, action.faces)))
     if isinstance(action, FormTeam):
         return f"team {action.first} {action.second}"
+    if isinstance(action, Arrive):
+        return f"arrive {action.seat}"
+    if isinstance(action, Leave):
+        return f"leave {action.seat}"
     if isinstance(action, EnterTurn):
         text = f"score {action.points}"
         if action.joker:
@@ -136,6 +143,10 @@ def parse_action(text: str) -> Any:
         return ChooseVollStar(rest[0])  # type: ignore[arg-type]
     if head == "team" and len(rest) == 2:
         return FormTeam(_number(text, rest[0]), _number(text, rest[1]))
+    if head == "arrive" and len(rest) == 1:
+        return Arrive(_number(text, rest[0]))
+    if head == "leave" and len(rest) == 1:
+        return Leave(_number(text, rest[0]))
     if head == "score" and rest:
         points = _number(text, rest[0])
         joker, strassen, thrower = _entry_tail(text, rest[1:])
@@ -148,9 +159,9 @@ def parse_action(text: str) -> Any:
     raise _bad(
         text,
         "erwartet joker, throw, stop, keep N, aside N.., voll a|b, away, standin, absent, team A B, redraw, next, "
-        "close, score N, six",
+        "close, arrive SEAT, leave SEAT, score N, six",
         "expected joker, throw, stop, keep N, aside N.., voll a|b, away, standin, absent, team A B, redraw, next, "
-        "close, score N, six",
+        "close, arrive SEAT, leave SEAT, score N, six",
     )
 
 

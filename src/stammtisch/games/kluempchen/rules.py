@@ -14,6 +14,7 @@ from stammtisch.core.chance import ChanceNode, DiceOutcome, DiceRoll
 from stammtisch.core.protocol import Chance, Decision, Finished
 from stammtisch.games.kluempchen import draw as drawing
 from stammtisch.games.kluempchen import scoresheet, settlement, throws
+from stammtisch.games.kluempchen import table as seating_table
 from stammtisch.games.kluempchen.evening import result
 from stammtisch.games.kluempchen.model import (
     AWAY,
@@ -30,6 +31,7 @@ from stammtisch.games.kluempchen.model import (
     ROUND_OVER,
     VOLL,
     AnnounceJoker,
+    Arrive,
     ChooseVollStar,
     CloseEvening,
     CockedOutcome,
@@ -41,6 +43,7 @@ from stammtisch.games.kluempchen.model import (
     Forfeit,
     FormTeam,
     KeepPair,
+    Leave,
     NextRound,
     Payment,
     PlayerTurn,
@@ -137,6 +140,8 @@ _state_turn_ended = replacer(State, "phase", "draw", "round", "strassen")
 _state_round_over = replacer(State, "phase", "draw", "start_team", "round", "rounds", "strassen")
 _state_waived = replacer(State, "waived")
 _state_redraw = replacer(State, "phase", "draw", "waived")
+_state_arrived = replacer(State, "not_seated", "arrivals", "waived")
+_state_left = replacer(State, "not_seated", "waived")
 
 
 def _seat_for(team: Team, role: int, joint_turns: int, config: Config) -> int:
@@ -252,9 +257,10 @@ def _turn(state: State) -> Decision | Chance | Finished:
         assert state.draw is not None
         return draw_chance(drawing.next_roller(state.draw))
     if phase == MANUAL:
-        return decision((0,))
+        return decision((seating_table.draw_starter(state),))  # K-2.1: the draw's starter enters the teams
     if phase == ROUND_OVER:
-        # The entitled seats still to choose come first; every seat may close the evening (E-12).
+        # The entitled seats still to choose come first; every seat may close the evening (E-12) or
+        # enter an arrival or a leave (E-22; a seat not at the table may only report himself back).
         deciding = deciding_seats(state)
         return decision((*deciding, *(seat for seat in range(state.seats) if seat not in deciding)))
     return Finished(result(state))
@@ -278,6 +284,8 @@ def deciding_seats(state: State) -> tuple[int, ...]:
     """K-17.1-K-17.3: the seats of every entitled party that has not yet chosen the next round. Only
     they choose between redraw and next: a redraw demanded by any of them stands (the solo's right
     ranks above the losers', K-17.3), and the next round starts only when every party has waived."""
+    if not seating_table.teams_fit(state):
+        return ()  # E-22: the table changed, so the teams are drawn again: nothing is left to choose
     waived = state.waived
     return tuple(
         sorted(seat for party in redraw_parties(state) if not any(s in waived for s in party) for seat in party)
@@ -292,7 +300,8 @@ _last_legal: tuple[object, int, tuple[Any, ...]] = (None, -1, ())
 def legal_actions(state: State, seat: int) -> tuple[Any, ...]:
     """Canonical order: joker, throw, away (owner) / stand-in, forfeit (partner of an absent owner);
     keep pairs ascending;
-    voll a, b; throw, stop; redraw, next, close; manual teams by (first, second); scoresheet entries."""
+    voll a, b; throw, stop; redraw, next, close, then arrivals and leaves by seat (E-22); manual teams by
+    (first, second); scoresheet entries."""
     global _last_legal
     last = _last_legal
     if last[0] is state and last[1] == seat:
@@ -337,14 +346,30 @@ def _legal_actions(state: State, seat: int) -> tuple[Any, ...]:
             return set_aside_choices(t.choice)
         return ()
     if phase == ROUND_OVER:
-        if seat in deciding_seats(state):
-            return (REDRAW, NEXT, CLOSE)
-        return (CLOSE,)
-    if phase == MANUAL and seat == 0:
+        return _between_rounds(state, seat)
+    if phase == MANUAL and seat == seating_table.draw_starter(state):
         assert state.draw is not None
         free = state.draw.unassigned
         return tuple(FormTeam(a, b) for a in free for b in free if a != b)
     return ()
+
+
+def _between_rounds(state: State, seat: int) -> tuple[Any, ...]:
+    """After a round (K-17, E-12, E-22): the entitled seats choose redraw or next; once the table has
+    changed any seat at the table starts the new draw; every seat at the table may close the evening,
+    enter a player who arrives and one who leaves (at least 4 stay, K-1.1); a seat not at the table
+    may only report himself back."""
+    if seat in state.not_seated:
+        return (Arrive(seat),)
+    if not seating_table.teams_fit(state):
+        choices: tuple[Any, ...] = (REDRAW, CLOSE)
+    elif seat in deciding_seats(state):
+        choices = (REDRAW, NEXT, CLOSE)
+    else:
+        choices = (CLOSE,)
+    arrivals = tuple(Arrive(s) for s in state.not_seated)
+    leaves = tuple(Leave(s) for s in seating_table.at_table(state)) if seating_table.can_leave(state) else ()
+    return (*choices, *arrivals, *leaves)
 
 
 def timeout_action(state: State, seat: int) -> Any | None:
@@ -420,10 +445,19 @@ def apply_action(state: State, seat: int, action: Any) -> State:
             return with_round(moved, new_round(moved, state.teams, start_team))
         if isinstance(action, DemandRedraw):
             manual = state.config.team_draw == "manual"
-            fresh = drawing.begin_manual(state.seats) if manual else drawing.begin(state.seats)
+            players = seating_table.at_table(state)
+            fresh = (
+                drawing.begin_manual(players) if manual else drawing.begin(players, seating_table.draw_starter(state))
+            )
             return _state_redraw(state, phase=MANUAL if manual else DRAW, draw=fresh, waived=())
         if isinstance(action, CloseEvening):
             return _state_phase(state, phase=CLOSED, draw=None)
+        if isinstance(action, Arrive):
+            # E-22: any K-17 choice made before the table changed is void (waived cleared).
+            not_seated = tuple(s for s in state.not_seated if s != action.seat)
+            return _state_arrived(state, not_seated=not_seated, arrivals=(*state.arrivals, action.seat), waived=())
+        if isinstance(action, Leave):
+            return _state_left(state, not_seated=tuple(sorted((*state.not_seated, action.seat))), waived=())
     if state.phase == MANUAL and isinstance(action, FormTeam):
         assert state.draw is not None
         return _draw_progress(state, drawing.add_manual(state.draw, action.first, action.second))
@@ -509,7 +543,13 @@ def _book_strassen(state: State, rnd: Round, t: PlayerTurn) -> tuple[tuple[int, 
         payments = (
             *payments,
             settlement.payment(
-                t.thrower, Reason.THREE_STRAIGHTS, units, state.externals, config.base_cents, config.external_all_units
+                t.thrower,
+                Reason.THREE_STRAIGHTS,
+                units,
+                state.externals,
+                config.base_cents,
+                config.external_all_units,
+                seating_table.round_players(rnd.teams),
             ),
         )
     return tuple(accounts), payments
@@ -616,14 +656,19 @@ def _close_round(
     due: tuple[tuple[int, Reason, int], ...],
 ) -> State:
     config = state.config
+    players = seating_table.round_players(rnd.teams)  # S-9, KA-28, E-22: this round's N
     payments = (
         *rnd.payments,
         *(
-            settlement.payment(seat, reason, units, state.externals, config.base_cents, config.external_all_units)
+            settlement.payment(
+                seat, reason, units, state.externals, config.base_cents, config.external_all_units, players
+            )
             for seat, reason, units in due
         ),
     )
-    paid_out = settlement.payouts(payments, state.externals, config.base_cents, config.external_all_units)
+    # C-4.1: only the externals who played this round are paid out after it.
+    playing_externals = seating_table.externals_at_table(state.externals, rnd.teams)
+    paid_out = settlement.payouts(payments, playing_externals, config.base_cents, config.external_all_units)
     record = RoundRecord(rnd.number, rnd.teams, rnd.scores, ending, loser, payments, paid_out)
     return _state_round_over(
         state,

@@ -27,12 +27,18 @@ def cents_for(units: int, reason: Reason, external: bool, base_cents: int, playe
 
 
 def payment(
-    seat: int, reason: Reason, units: int, externals: Sequence[bool], base_cents: int, all_units: bool = True
+    seat: int,
+    reason: Reason,
+    units: int,
+    externals: Sequence[bool],
+    base_cents: int,
+    all_units: bool = True,
+    players: int | None = None,
 ) -> Payment:
-    """One ledger line for ``seat``."""
-    return Payment(
-        seat, reason, units, cents_for(units, reason, externals[seat], base_cents, len(externals), all_units)
-    )
+    """One ledger line for ``seat``; ``players`` is the round's N (S-9, KA-28; E-22: the players at the
+    table in that round), every seat when not given."""
+    n = len(externals) if players is None else players
+    return Payment(seat, reason, units, cents_for(units, reason, externals[seat], base_cents, n, all_units))
 
 
 def loss_units(score: int) -> tuple[tuple[Reason, int], ...]:

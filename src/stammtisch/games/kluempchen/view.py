@@ -11,6 +11,7 @@ from typing import Any, TypedDict
 
 from stammtisch.core.text import Text
 from stammtisch.games.kluempchen import draw as drawing
+from stammtisch.games.kluempchen import table as seating_table
 from stammtisch.games.kluempchen import throws, turnlog
 from stammtisch.games.kluempchen.evening import evening_totals
 from stammtisch.games.kluempchen.model import (
@@ -27,6 +28,7 @@ from stammtisch.games.kluempchen.model import (
     STEP_NAMES,
     VOLL,
     AnnounceJoker,
+    Arrive,
     ChooseVollStar,
     CloseEvening,
     DemandRedraw,
@@ -35,6 +37,7 @@ from stammtisch.games.kluempchen.model import (
     Forfeit,
     FormTeam,
     KeepPair,
+    Leave,
     NextRound,
     Payment,
     Payout,
@@ -156,6 +159,8 @@ class PayoutView(TypedDict):
 
 class RoundView(TypedDict):
     number: int
+    players: int  # N of this round (S-9, KA-28): the players drawn into it (E-22)
+    unit_cents: int
     ending: str  # "normal" | "six_equal"
     teams: list[list[int]]
     scores: list[int]
@@ -180,7 +185,12 @@ class View(TypedDict):
     seats: int
     externals: list[int]
     base_cents: int
-    unit_cents: int
+    unit_cents: int  # the running round's unit; between rounds the next round's (players at the table)
+    players: int  # N: the players of the running round, between rounds those at the table (E-22)
+    at_table: list[int]  # seats at the table now (E-22)
+    not_seated: list[int]  # seats of this evening not at the table now: not come yet, or gone
+    draw_starter: int  # K-2.1: who starts the next team draw (the last to arrive)
+    table_changed: bool  # between rounds: someone came or went, so the teams are drawn again (E-22)
     draw: DrawView | None
     teams: list[TeamView]
     start_team: int
@@ -239,6 +249,12 @@ def hint(state: State) -> Text:
         return Text(f"Paare auswürfeln: Platz {seat} würfelt", f"team draw: seat {seat} rolls one die")
     if state.phase == MANUAL:
         return Text("Teams eintragen: erst Spieler 1, dann Partner", "enter the teams: player 1, then the partner")
+    if state.phase == ROUND_OVER and not seating_table.teams_fit(state):
+        starter = seating_table.draw_starter(state) + 1
+        return Text(
+            f"Runde vorbei, der Tisch hat sich geändert: die Paare werden neu ausgewürfelt, Platz {starter} beginnt",
+            f"round over and the table changed: the teams are drawn again, seat {starter} starts",
+        )
     if state.phase == ROUND_OVER:
         waiting = ", ".join(str(s + 1) for s in deciding_seats(state))
         return Text(
@@ -333,6 +349,8 @@ def _turn_view(state: State) -> TurnView | None:
 def view(state: State, seat: int | None) -> View:
     """The public table; every seat sees the same (Klümpchen has no secrets)."""
     rnd = state.round
+    at_table = seating_table.at_table(state)
+    players = seating_table.round_players(rnd.teams) if rnd is not None and state.phase == PLAY else len(at_table)
     paid, received, bank = evening_totals(state)
     teams: list[TeamView] = []
     for index, team in enumerate(state.teams):
@@ -366,7 +384,12 @@ def view(state: State, seat: int | None) -> View:
         "seats": state.seats,
         "externals": [s for s in range(state.seats) if state.externals[s]],
         "base_cents": state.config.base_cents,
-        "unit_cents": unit_cents(state.config.base_cents, state.seats),
+        "unit_cents": unit_cents(state.config.base_cents, players),
+        "players": players,
+        "at_table": list(at_table),
+        "not_seated": list(state.not_seated),
+        "draw_starter": seating_table.draw_starter(state),
+        "table_changed": state.phase == ROUND_OVER and not seating_table.teams_fit(state),
         "draw": draw,
         "teams": teams,
         "start_team": state.start_team,
@@ -397,6 +420,8 @@ def view(state: State, seat: int | None) -> View:
         "rounds": [
             {
                 "number": r.number,
+                "players": seating_table.round_players(r.teams),
+                "unit_cents": unit_cents(state.config.base_cents, seating_table.round_players(r.teams)),
                 "ending": r.ending,
                 "teams": [[t.first, t.second] for t in r.teams],
                 "scores": list(r.scores),
@@ -468,7 +493,19 @@ def describe_action(state: State, action: Any) -> Text:
             f"team: seat {action.first + 1} (player 1) with seat {action.second + 1}",
         )
     if isinstance(action, DemandRedraw):
+        if state is not None and state.phase == ROUND_OVER and not seating_table.teams_fit(state):
+            return Text("Paare neu auswürfeln (der Tisch hat sich geändert)", "draw the teams (the table changed)")
         return Text("Neues Auswürfeln der Paare fordern", "demand a new team draw")
+    if isinstance(action, Arrive):
+        return Text(
+            f"Platz {action.seat + 1} kommt an den Tisch und spielt ab der nächsten Runde mit",
+            f"seat {action.seat + 1} arrives and plays from the next round",
+        )
+    if isinstance(action, Leave):
+        return Text(
+            f"Platz {action.seat + 1} geht und spielt ab der nächsten Runde nicht mehr mit",
+            f"seat {action.seat + 1} leaves and plays no more from the next round",
+        )
     if isinstance(action, NextRound):
         return Text(
             "Nächste Runde, gleiche Teams; das Verliererteam beginnt", "next round, same teams; the losers start"
