@@ -95,11 +95,13 @@ def test_pr_r02_pash7_without_zero_pairs_lowers_the_points() -> None:
 
 
 def test_pr_r08_optional_specials_are_played_less() -> None:
-    """PR-R08 option specials_mandatory = false: the advisor skips specials that do not pay, so the
-    share of runs with a special falls clearly below the compulsory 50%."""
+    """PR-R08 option specials_mandatory = false: the advisor skips specials that do not pay (with even
+    landing odds the Lampenlörer's expected value equals a plain run's, PR-R03), so the share of runs
+    with a special falls clearly below the compulsory 50% and nobody plays a Lampenlörer."""
     default, variant = lab.compare({"specials_mandatory": "false"}, 60, SEED)
     assert default.figure("special_share").value == 0.5
     assert significant(default.figure("special_share"), variant.figure("special_share"))
+    assert default.figure("L_played").value == 1.0 and variant.figure("L_played").value == 0.0
 
 
 def test_pr_r10_options_outside_the_model_are_reported_and_change_nothing() -> None:

@@ -79,6 +79,14 @@ MEASURES = (
         True,
         Text("Spezialzüge", "specials"),
     ),
+    *(
+        Measure(f"{special}_played", Text(f"Spieler mit {german} im Spiel", f"players who play a {english}"), True)
+        for special, german, english in (
+            ("L", "Lampenlörer", "Lampenlörer"),
+            ("K", "Kniffel", "Kniffel"),
+            ("P", "Pash-7", "Pash-7"),
+        )
+    ),
     Measure(
         "meier_share", Text("Durchläufe als Meier gewertet", "runs scored as a Meier"), True, Text("Meier", "Meier")
     ),
@@ -121,6 +129,7 @@ class GameFigures:
     king: bool
     specials: int
     early_runs: int
+    played: tuple[int, int, int]  # players who played L, K, P (correctly announced or not)
     meiers: int
     runs: int
     rounds: int
@@ -146,6 +155,7 @@ def figures_of(final: State, claims: Sequence[str]) -> GameFigures:
     totals = final.totals
     lowest = min(totals)
     moves = [move for seat_moves in final.moves for move in seat_moves[: ROUNDS - 1]]
+    used = [special for seat_used in final.used for special in seat_used]
     assert final.winner is not None
     return GameFigures(
         winner=final.winner,
@@ -154,6 +164,7 @@ def figures_of(final: State, claims: Sequence[str]) -> GameFigures:
         king=final.end_reason == "king" or "king" in claims,
         specials=sum(move.rstrip("?") in SPECIALS for move in moves),
         early_runs=len(moves),
+        played=(used.count("L"), used.count("K"), used.count("P")),
         meiers=claims.count("meier"),
         runs=sum(len(seat_moves) for seat_moves in final.moves),
         rounds=final.round,
@@ -174,6 +185,10 @@ def summarise(options: Mapping[str, Any], games: Sequence[GameFigures]) -> LabRe
         ("stechen_rate", rate(sum(g.stechen for g in games), n)),
         ("king_rate", rate(sum(g.king for g in games), n)),
         ("special_share", rate(sum(g.specials for g in games), early)),
+        *(
+            (f"{special}_played", rate(sum(g.played[k] for g in games), n * PLAYERS))
+            for k, special in enumerate(SPECIALS)
+        ),
         ("meier_share", rate(sum(g.meiers for g in games), runs)),
         ("rounds_per_game", average([g.rounds for g in games])),
         ("points_per_player", average([sum(g.totals) / PLAYERS for g in games])),
