@@ -15,6 +15,13 @@ from stammtisch.cli.console import fail, stdout
 from stammtisch.core.text import Text
 
 
+def say(message: Text) -> None:
+    """German, then English, each on one line (never wrapped: scripts read these)."""
+    console = stdout()
+    console.print(message.de, markup=False, soft_wrap=True)
+    console.print(message.en, markup=False, soft_wrap=True)
+
+
 def backup(file: Annotated[Path, typer.Argument(help="the backup file to write")]) -> None:
     """Write a consistent snapshot of the whole database into FILE (the server may keep running)."""
     from stammtisch.core.errors import RuleViolation
@@ -28,10 +35,13 @@ def backup(file: Annotated[Path, typer.Argument(help="the backup file to write")
         fail(error.message)
     except OSError as error:
         fail(Text(f"{file} lässt sich nicht schreiben: {error.strerror}", f"Cannot write {file}: {error.strerror}"))
-    stdout().print(
-        f"{summary.path}: {summary.rows} Zeilen / rows, {summary.tables} Tabellen / tables, "
-        f"Schema {summary.revision} ({summary.source})",
-        markup=False,
+    say(
+        Text(
+            f"{summary.path}: {summary.rows} Zeilen aus {summary.tables} Tabellen gesichert "
+            f"(Datenbankstand {summary.revision}, {summary.source}).",
+            f"{summary.path}: {summary.rows} rows from {summary.tables} tables backed up "
+            f"(schema {summary.revision}, {summary.source}).",
+        )
     )
 
 
@@ -51,9 +61,15 @@ def restore(
         summary = run_restore(database_url(), file, replace=replace)
     except (RuleViolation, StoreError) as error:
         fail(error.message)
-    stdout().print(
-        f"wiederhergestellt / restored: {summary.rows} Zeilen / rows, {summary.matches} Partien nachgespielt / "
-        f"matches replayed, Schema {summary.revision}"
-        + (f"; {summary.replaced} alte Zeilen ersetzt / old rows replaced" if summary.replaced else ""),
-        markup=False,
+    replaced = Text(
+        f" {summary.replaced} alte Zeilen wurden ersetzt." if summary.replaced else "",
+        f" {summary.replaced} old rows were replaced." if summary.replaced else "",
+    )
+    say(
+        Text(
+            f"Wiederhergestellt: {summary.rows} Zeilen, {summary.matches} Partien nachgespielt "
+            f"(Datenbankstand {summary.revision}).{replaced.de}",
+            f"Restored: {summary.rows} rows, {summary.matches} matches replayed "
+            f"(schema {summary.revision}).{replaced.en}",
+        )
     )
