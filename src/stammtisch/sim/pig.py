@@ -3,7 +3,8 @@
 Each turn a player rolls one die as often as he likes: a 1 ends the turn with nothing, any other face
 adds to the turn total; holding banks the total. First to ``target`` (100) wins. Neller and Presser,
 "Optimal Play of the Dice Game Pig" (2004): under optimal play the first player wins about 53.06%.
-The same ``race.solve`` that solves Klümpchen solves this template (one role per side, no six).
+The same race solvers (``race.solve``, ``race_fast.solve``) that solve Klümpchen solve this template
+(one role per side, no six).
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from stammtisch.sim import race
+from stammtisch.sim import race, race_fast
 from stammtisch.sim.sweep import CHANCE, DECISION, END, FAIL, SIX, compile_template
 
 
@@ -35,7 +36,9 @@ NODES = [
 ROOT = 3
 
 
-def solve(target: int = 100, tolerance: float = 1e-12) -> race.RaceSolution:
-    """Optimal Pig to ``target``: ``.start`` is the first player's win probability."""
+def solve(target: int = 100, tolerance: float = 1e-12, reference: bool = False) -> race.RaceSolution:
+    """Optimal Pig to ``target``: ``.start`` is the first player's win probability (``reference``: by the
+    readable ``race.solve``, else by ``race_fast.solve``)."""
     compiled = compile_template(NODES, [4, 3])
-    return race.solve(compiled, ROOT, target, roles=1, six_wins=False, tolerance=tolerance)
+    solver = race.solve if reference else race_fast.solve
+    return solver(compiled, ROOT, target, roles=1, six_wins=False, tolerance=tolerance)

@@ -1,6 +1,7 @@
 """Klümpchen for two teams solved: the win probability of optimal play from any score pair and turn.
 
-``solve_game`` runs the race solver (``sim/race.py``) over the folded turn (``template.py``): the side
+``solve_game`` runs the race solver (``sim/race_fast.py``; ``sim/race.py`` is the readable reference it is
+checked against) over the folded turn (``template.py``): the side
 to move is a team, its side turn is player 1's turn then player 2's (K-5.1: the team gains both
 results only if player 2 scores), six equal dice in one throw win the round for the thrower's team
 (S-7.2), a team reaching the target is out and, with two teams, has won (K-11). The readings this
@@ -27,12 +28,12 @@ from stammtisch.core.options import resolve_options
 from stammtisch.games.kluempchen import GAME
 from stammtisch.games.kluempchen.model import Config
 from stammtisch.games.kluempchen.options import OPTIONS, config_from
-from stammtisch.sim import race
+from stammtisch.sim import race, race_fast
 from stammtisch.sim.games.kluempchen.template import Template, build
 from stammtisch.sim.sweep import Compiled, compile_template
 
 #: Bumped whenever the solver's model or numbers change: stored solutions of another version are ignored.
-SOLVER_VERSION = "1"
+SOLVER_VERSION = "2"
 TARGET = 150  # K-11.1
 #: The options that change a turn's decisions or chances; the others (money, seating, table incidents)
 #: do not enter the solve, so solutions are shared across them (KS-5).
@@ -100,12 +101,17 @@ class GameSolution:
 
 
 def solve_game(
-    options: Mapping[str, object] | None = None, target: int = TARGET, tolerance: float = 1e-10
+    options: Mapping[str, object] | None = None,
+    target: int = TARGET,
+    tolerance: float = 1e-10,
+    reference: bool = False,
 ) -> GameSolution:
-    """Solve the two-team race to ``target`` under the house rules ``options``."""
+    """Solve the two-team race to ``target`` under the house rules ``options`` (``reference``: by the
+    readable ``race.solve`` instead of ``race_fast.solve``; the tests compare the two)."""
     chosen = turn_options(options)
     found = compiled_for(config_of(chosen))
-    solved = race.solve(found.compiled, found.template.root, target, roles=2, six_wins=True, tolerance=tolerance)
+    solver = race.solve if reference else race_fast.solve
+    solved = solver(found.compiled, found.template.root, target, roles=2, six_wins=True, tolerance=tolerance)
     assert solved.v2 is not None
     return GameSolution(chosen, target, solved.v1, solved.v2, solved.states, solved.iterations, solved.seconds)
 
