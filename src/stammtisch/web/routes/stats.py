@@ -221,7 +221,7 @@ def _overview(loaded: _Loaded, season: Season | None, lang: str) -> list[dict[st
             drawn = [(name, value) for name, value in points if value is not None]
             label = _(table.chart.label)
             chart = {
-                "svg": stats_charts.bars(label, drawn, _decimals(table.chart)),
+                "svg": stats_charts.bars(label, drawn, _decimals(table.chart), lang),
                 "caption": _caption(label, drawn, table.chart, lang),
             }
         games.append(
@@ -291,7 +291,7 @@ def _member(
             points = [(s.label, _chart_number(table.chart, Line(f))) for s, f in history[slug]]
             drawn = [(name, value) for name, value in points if value is not None]
             chart = {
-                "svg": stats_charts.columns(label, drawn, _decimals(table.chart)),
+                "svg": stats_charts.columns(label, drawn, _decimals(table.chart), lang),
                 "label": label,
                 "rows": [(name, _number(value, table.chart, lang)) for name, value in drawn],
             }
@@ -302,6 +302,7 @@ def _member(
                 "slug": slug,
                 "title": GAMES[slug].title.get(lang),
                 "facts": facts,
+                "counted": bool(table.columns),
                 "chart": chart,
                 "links": [{"href": href, "label": _(label)} for href, label in table.links],
                 "template": table.member_template if extra is not None else None,

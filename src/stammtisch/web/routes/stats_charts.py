@@ -13,6 +13,7 @@ from collections.abc import Callable
 from functools import lru_cache
 
 import pygal  # type: ignore[import-untyped]
+from babel.numbers import format_decimal
 from markupsafe import Markup
 from pygal.style import Style  # type: ignore[import-untyped]
 
@@ -43,7 +44,7 @@ def _accessible(svg: str, label: str) -> Markup:
 
 
 @lru_cache(maxsize=512)
-def _bars(label: str, names: tuple[str, ...], values: tuple[float, ...], decimals: int) -> Markup:
+def _bars(label: str, names: tuple[str, ...], values: tuple[float, ...], decimals: int, lang: str) -> Markup:
     chart = pygal.HorizontalBar(
         style=_STYLE,
         show_legend=False,
@@ -54,16 +55,18 @@ def _bars(label: str, names: tuple[str, ...], values: tuple[float, ...], decimal
         print_values=True,
         show_x_guides=False,
         show_y_guides=False,
-        value_formatter=_formatter(decimals),
+        show_x_labels=False,  # the value axis (x when horizontal): each bar prints its value
+        value_formatter=_formatter(decimals, lang),
         margin=4,
     )
-    chart.x_labels = [name[:16] for name in names]
-    chart.add(label, list(values))
+    # pygal draws the first label at the bottom: reversed, the best stands on top as in the table.
+    chart.x_labels = [name[:16] for name in reversed(names)]
+    chart.add(label, list(reversed(values)))
     return _accessible(chart.render(is_unicode=True), label)
 
 
 @lru_cache(maxsize=512)
-def _columns(label: str, seasons: tuple[str, ...], values: tuple[float, ...], decimals: int) -> Markup:
+def _columns(label: str, seasons: tuple[str, ...], values: tuple[float, ...], decimals: int, lang: str) -> Markup:
     chart = pygal.Bar(
         style=_STYLE,
         show_legend=False,
@@ -72,9 +75,10 @@ def _columns(label: str, seasons: tuple[str, ...], values: tuple[float, ...], de
         width=WIDTH,
         height=260,
         print_values=True,
-        show_y_guides=True,
+        show_y_guides=False,
+        show_y_labels=False,  # the value axis: each column prints its value, the axis' numbers only crowd
         x_label_rotation=-40 if len(seasons) > 4 else 0,
-        value_formatter=_formatter(decimals),
+        value_formatter=_formatter(decimals, lang),
         margin=4,
     )
     chart.x_labels = list(seasons)
@@ -82,19 +86,22 @@ def _columns(label: str, seasons: tuple[str, ...], values: tuple[float, ...], de
     return _accessible(chart.render(is_unicode=True), label)
 
 
-def _formatter(decimals: int) -> Callable[[float], str]:
-    return lambda value: f"{value:.{decimals}f}"
+def _formatter(decimals: int, lang: str) -> Callable[[float], str]:
+    """Numbers as the reader writes them (German: a decimal comma)."""
+    pattern = "0." + "0" * decimals if decimals else "0"
+    return lambda value: str(format_decimal(value, format=pattern, locale=lang))
 
 
-def bars(label: str, rows: list[tuple[str, float]], decimals: int) -> Markup | None:
+def bars(label: str, rows: list[tuple[str, float]], decimals: int, lang: str) -> Markup | None:
     """Horizontal bars, one per member (best first as given); None when there is nothing to draw."""
     if not rows:
         return None
-    return _bars(label, tuple(n for n, _ in rows), tuple(round(v, decimals) for _, v in rows), decimals)
+    return _bars(label, tuple(n for n, _ in rows), tuple(round(v, decimals) for _, v in rows), decimals, lang)
 
 
-def columns(label: str, rows: list[tuple[str, float]], decimals: int) -> Markup | None:
+def columns(label: str, rows: list[tuple[str, float]], decimals: int, lang: str) -> Markup | None:
     """Columns, one per season (oldest first); None when there is nothing to draw."""
     if not rows:
         return None
-    return _columns(label, tuple(s for s, _ in rows), tuple(round(v, decimals) for _, v in rows), decimals)
+    values = tuple(round(v, decimals) for _, v in rows)
+    return _columns(label, tuple(s for s, _ in rows), values, decimals, lang)

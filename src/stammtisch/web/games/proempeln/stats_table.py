@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from babel.numbers import format_decimal
 from fastapi import Request
 
 from stammtisch.club.members.model import Member
@@ -28,7 +29,7 @@ def skill_in_words(request: Request, member: Member, lang: str) -> dict[str, Any
     return {
         "landings": landing_shares(model, lang),
         "samples": skill.samples,
-        "expected": round(sum(value * share for value, share in enumerate(model)), 2),
+        "expected": format_decimal(sum(value * share for value, share in enumerate(model)), "0.0", locale=lang),
     }
 
 
