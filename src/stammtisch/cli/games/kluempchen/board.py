@@ -89,6 +89,8 @@ def draw(view: Mapping[str, Any], humans: Sequence[int], lang: str) -> Renderabl
                 row.append(str(sum(view["jokers_left"][seat] for seat in team["members"])))
             teams.add_row(*row)
         parts.append(teams)
+    if view["phase"] == "round_over" or view["not_seated"]:
+        parts.append(Plain(_table_line(view, humans, lang)))
     draw = view.get("draw")
     if draw is not None and draw["rolls"]:
         rolled = ", ".join(f"{seat_name(seat, humans, lang)}: {face}" for seat, face in draw["rolls"])
@@ -113,6 +115,19 @@ def draw(view: Mapping[str, Any], humans: Sequence[int], lang: str) -> Renderabl
     if hint:
         parts.append(Plain(f"→ {hint.get(lang, hint.get('en', ''))}"))
     return Group(*parts)
+
+
+def _table_line(view: Mapping[str, Any], humans: Sequence[int], lang: str) -> str:
+    """Who is at the table (E-22): N, the unit it makes, and who is not there."""
+    t = partial(_say, lang)
+    line = t(
+        f"Am Tisch: {view['players']} Spieler, eine Einheit = {view['unit_cents']} Cent",
+        f"At the table: {view['players']} players, one unit = {view['unit_cents']} cents",
+    )
+    if view["not_seated"]:
+        away = ", ".join(seat_name(seat, humans, lang) for seat in view["not_seated"])
+        line += t(f"; nicht am Tisch: {away}", f"; not at the table: {away}")
+    return line
 
 
 def _turn_panel(turn: dict[str, Any], humans: Sequence[int], lang: str) -> RenderableType:
@@ -163,6 +178,21 @@ def news(before: Mapping[str, Any], after: Mapping[str, Any], humans: Sequence[i
     t = partial(_say, lang)
     name = partial(_name, humans=humans, lang=lang)
     lines = []
+    for seat in sorted(set(before["not_seated"]) - set(after["not_seated"])):  # E-22: between rounds
+        lines.append(
+            t(
+                f"{name(seat)} kommt an den Tisch: jetzt {after['players']} Spieler, "
+                "die Paare werden neu ausgewürfelt.",
+                f"{name(seat)} arrives: now {after['players']} players, the teams are drawn again.",
+            )
+        )
+    for seat in sorted(set(after["not_seated"]) - set(before["not_seated"])):
+        lines.append(
+            t(
+                f"{name(seat)} geht: jetzt {after['players']} Spieler, die Paare werden neu ausgewürfelt.",
+                f"{name(seat)} leaves: now {after['players']} players, the teams are drawn again.",
+            )
+        )
     if before["phase"] == "draw" and after["phase"] == "play":
         teams = "; ".join(" + ".join(name(seat) for seat in team["members"]) for team in after["teams"])
         lines.append(t(f"Teams: {teams}", f"Teams: {teams}"))

@@ -24,6 +24,8 @@ DANGEROUS = ("close",)
 _ROLE = re.compile(r"\s*\((?:role|Rolle) \d\)")
 #: After a round every seat may choose these; they mean the same whoever taps, so one button each.
 ANY_SEAT = ("next", "close", "redraw")
+#: Between rounds (E-22): who comes to the table and who leaves, one button per name, whoever enters it.
+TABLE_CHANGE_TYPES = ("Arrive", "Leave")
 #: Scoresheet entries are typed into one small form instead of one button per possible result.
 ENTRY_TYPES = ("EnterTurn",)
 #: Six equal dice written on the sheet: a tick in the same form, not eight look-alike buttons.
@@ -186,6 +188,7 @@ def present(snap: Mapping[str, Any], lang: str, seat: int | None) -> dict[str, A
     if rounds:
         k["last_round"] = _settlement(rounds[-1], view, players, lang)
     k["evening"] = _evening(view, players)
+    k["table"] = _table(view, players)
     k.update(_actions(snap, seat, view, lang))
     k["team_choices"] = _team_choices(k["other_actions"], players, lang)
     if k["team_choices"]:
@@ -247,12 +250,40 @@ def _settlement(record: dict[str, Any], view: dict[str, Any], players: list[str]
     paid = sum(row["cents"] for row in per_seat.values())
     return {
         "number": record.get("number"),
+        "unit_cents": record.get("unit_cents"),  # that round's unit: its N (E-22)
+        "players": record.get("players"),
         "ending": record.get("ending"),
         "loser": _team_names(players, sorted(set(loser_members))),
         "rows": [per_seat[seat] for seat in sorted(per_seat)],
         "payouts": payouts,
         "paid_cents": paid,
         "bank_cents": paid - sum(p["cents"] for p in payouts),
+    }
+
+
+def _table(view: dict[str, Any], players: list[str]) -> dict[str, Any]:
+    """Who is at the table now (E-22): names, N and the unit of the next (or running) round."""
+    return {
+        "players": view.get("players", len(players)),
+        "unit_cents": view.get("unit_cents"),
+        "away": [_name(players, seat) for seat in view.get("not_seated") or []],
+        "changed": bool(view.get("table_changed")),
+        "starter": _name(players, view.get("draw_starter")),
+    }
+
+
+def _table_change(entry: dict[str, Any], players: list[str], lang: str) -> dict[str, Any]:
+    """An arrival or a leave as a button with the player's name (names, not seats)."""
+    _ = translator(lang)
+    action = entry.get("action") or {}
+    name = _name(players, action.get("seat"))
+    arriving = action.get("type") == "Arrive"
+    return {
+        **entry,
+        "any_seat": True,  # whoever enters it, it is about the named player
+        "name": name,
+        "arriving": arriving,
+        "text": _("%(name)s arrives", name=name) if arriving else _("%(name)s leaves", name=name),
     }
 
 
@@ -278,11 +309,16 @@ def _evening(view: dict[str, Any], players: list[str]) -> dict[str, Any]:
 
 def _actions(snap: Mapping[str, Any], seat: int | None, view: dict[str, Any], lang: str) -> dict[str, Any]:
     """Split the legal actions: throws (the pad in table mode), scoresheet entries, the rest as buttons."""
-    throws, entries, others, sixes = [], [], [], []
+    throws, entries, others, sixes, changes = [], [], [], [], []
     players: list[str] = list(snap.get("players") or [])
     shown: set[str] = set()
     for entry in seat_legal(snap, seat):
         kind = (entry.get("action") or {}).get("type")
+        if kind in TABLE_CHANGE_TYPES:  # any seat at the table enters them: one button per name
+            if entry["notation"] not in shown:
+                shown.add(entry["notation"])
+                changes.append(_table_change(entry, players, lang))
+            continue
         if entry["notation"] in ANY_SEAT:
             if entry["notation"] in shown:
                 continue
@@ -302,7 +338,12 @@ def _actions(snap: Mapping[str, Any], seat: int | None, view: dict[str, Any], la
             sixes.append(entry)
         else:
             others.append(entry)
+    # A player not at the table has one step on his own page: reporting himself back. It is his main input.
+    own_return = seat is not None and seat in (view.get("not_seated") or [])
     return {
+        "arrivals": [] if own_return else [entry for entry in changes if entry["arriving"]],
+        "leaves": [entry for entry in changes if not entry["arriving"]],
+        "own_return": changes if own_return else [],
         "throw_actions": [entry for entry in throws if entry["notation"] != "joker"],
         "joker_actions": [entry for entry in throws if entry["notation"] == "joker"],
         "main_actions": [entry for entry in others if not entry["secondary"] and not entry["dangerous"]],

@@ -24,7 +24,7 @@ from stammtisch.web.auth import link_seats
 from stammtisch.web.deps import BroadcasterDep, LangDep, RendererDep, ServiceDep
 from stammtisch.web.errors import BadInput
 from stammtisch.web.games.kluempchen.choices import CHOICE_NAMES
-from stammtisch.web.names import duplicate_warning
+from stammtisch.club.members.duplicates import duplicate_warning
 from stammtisch.web.rendering import Renderer
 from stammtisch.web.routes.match import SeqField, written
 
@@ -42,6 +42,7 @@ class Row:
     name: str = ""
     external: bool = False
     team: str = ""
+    later: bool = False  # E-22: expected tonight, comes to the table between rounds
 
 
 @dataclass
@@ -129,8 +130,14 @@ def read_form(data: FormData, declared: tuple[Option, ...]) -> EveningForm:
     names = [str(value) for value in data.getlist("player")]
     teams = [str(value) for value in data.getlist("team")]
     externals = {str(value) for value in data.getlist("external")}
+    later = {str(value) for value in data.getlist("later")}
     rows = [
-        Row(name.strip(), str(index) in externals, teams[index].strip() if index < len(teams) else "")
+        Row(
+            name.strip(),
+            str(index) in externals,
+            teams[index].strip() if index < len(teams) else "",
+            str(index) in later,
+        )
         for index, name in enumerate(names[:24])
     ]
     rows += [Row() for _ in range(max(0, ROWS - len(rows)))]
@@ -161,6 +168,8 @@ def entered_teams(rows: list[Row]) -> list[list[int]]:
     seated = [row for row in rows if row.name]
     groups: dict[str, list[int]] = {}
     for seat, row in enumerate(seated):
+        if row.later:  # E-22: not at the table yet, so in no team of the first round
+            continue
         if not row.team:
             raise BadInput(
                 Text(
@@ -218,7 +227,10 @@ def _create(service: MatchService, form: EveningForm) -> MatchSnapshot:
             ),
         )
     options["team_draw"] = form.team_draw
-    setup: dict[str, Any] = {"externals": [seat for seat, row in enumerate(seated) if row.external]}
+    setup: dict[str, Any] = {
+        "externals": [seat for seat, row in enumerate(seated) if row.external],
+        "later": [seat for seat, row in enumerate(seated) if row.later],  # E-22: they arrive between rounds
+    }
     if form.team_draw == "manual" and any(row.team for row in seated):
         setup["teams"] = entered_teams(form.rows)
     return service.create(
