@@ -1,4 +1,4 @@
-"""Issue 15.4: the lab pages of Prömpeln and Preisrommé on a 390x844 phone in Chromium, German and
+"""Issue 15.4: the lab pages (Prömpeln, Preisrommé and the shared page with Klümpchen) on a 390x844 phone in Chromium, German and
 English: the variant choice and the button are on the first screen, nothing is wider than the phone,
 the chart and every figure appear in the page's language (screenshots in /tmp/shots/labs/)."""
 
@@ -18,6 +18,7 @@ CASES = (
     ("preisromme", "en", "opening_min_points=30", "first player goes out"),
     ("preisromme", "de", "jokers=2", "Rommé-Hand (in einem Zug aus)"),
     ("proempeln", "en", "specials_mandatory=false", "runs in rounds 1–6 with a special (L, K, P)"),
+    ("kluempchen", "de", "third_throw_rule=keep_on_fail", "Sieg des beginnenden Teams"),
 )
 
 

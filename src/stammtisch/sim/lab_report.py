@@ -1,7 +1,8 @@
 """What every house-rule lab hands the CLI and the page: its measures (bilingual labels) and one report
 per rule set. A lab module in ``sim.labs.LABS`` provides ``compare(variant, games, seed)`` returning two
 reports (default, variant), ``MEASURES``, ``UNIT`` (what ``games`` counts), ``VARIANTS`` (the page's
-choices) and ``unmodelled(options)`` (valid options that cannot change the lab's figures)."""
+choices) and ``unmodelled(options)`` (valid options that cannot change the lab's figures); optionally
+``VARIANT_WORDS`` ((key, value) -> Text for the page), ``PAGE_GAMES`` and ``PAGE_MAX`` (the page's sizes)."""
 
 from __future__ import annotations
 

@@ -77,9 +77,14 @@ def _compare(game: str, key: str, value: str, games: int) -> tuple[dict[str, Any
 
 
 def variant_words(game: str, key: str, value: str, lang: str) -> str:
-    """A variant in words: the option's description and the value (yes/no for a switch)."""
+    """A variant in words: the lab's own words for it (optional ``VARIANT_WORDS``), else the option's
+    description and the value (yes/no for a switch)."""
     from stammtisch.games import GAMES
+    from stammtisch.sim.labs import lab_module
 
+    words = getattr(lab_module(game), "VARIANT_WORDS", {}).get((key, value))
+    if words is not None:
+        return str(words.get(lang))
     option = next((o for o in GAMES[game].options if o.key == key), None)
     if option is None:
         return f"{key} = {value}"

@@ -239,3 +239,19 @@ VARIANTS = (
     ("dealer_may_claim_upcard", "true"),
     ("swap_own_jokers", "true"),
 )
+#: The page's words for the variants (the option's description serves where none is given).
+VARIANT_WORDS = {
+    ("opening_min_points", "30"): Text("Erstes Auslegen schon ab 30 Punkten", "First laying from 30 points"),
+    ("jokers", "2"): Text("Nur 2 Joker statt 6", "Only 2 jokers instead of 6"),
+    ("cards_per_player", "11"): Text("11 Karten je Spielerin statt 13", "11 cards per player instead of 13"),
+    ("opening_figures", "multiple"): Text(
+        "Erstes Auslegen: mehrere Figuren zusammen 40 Punkte", "First laying: several figures together worth 40"
+    ),
+    ("stock_exhaustion", "end_game_count_all"): Text(
+        "Leerer Stapel beendet das Spiel (alle zählen)", "An empty stock ends the deal (everyone counts)"
+    ),
+    ("dealer_may_claim_upcard", "true"): Text(
+        "Geberin darf die aufgedeckte Karte klopfen", "The dealer may knock for the up-card"
+    ),
+    ("swap_own_jokers", "true"): Text("Eigene Joker dürfen getauscht werden", "Own jokers may be swapped"),
+}

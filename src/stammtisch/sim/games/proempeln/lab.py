@@ -222,3 +222,20 @@ VARIANTS = (
     ("king_ends", "finish_round"),
     ("tiebreak_mode", "all_replay"),
 )
+#: The page's words for the variants (the option's description serves where none is given).
+VARIANT_WORDS = {
+    ("pash7_zero_pairs", "false"): Text("Pash-7: zwei 0er sind kein Pärchen", "Pash-7: two 0s are no pair"),
+    ("specials_mandatory", "false"): Text(
+        "Spezialzüge freiwillig (keine Pflicht bis Runde 6)", "Special moves optional (not compulsory by round 6)"
+    ),
+    ("rotate_start_player", "true"): Text("Startspieler wechselt jede Runde", "The first player rotates each round"),
+    ("meier_requires_mix", "false"): Text(
+        "Meier auch nur aus 1ern oder nur aus 2ern", "A Meier may be all 1s or all 2s"
+    ),
+    ("king_ends", "finish_round"): Text(
+        "Nach einem Königszug wird die Runde zu Ende gespielt", "After a King move the round is played to its end"
+    ),
+    ("tiebreak_mode", "all_replay"): Text(
+        "Stechen: alle Gleichstehenden prömpeln immer wieder mit", "Tie-break: every tied player flicks again each time"
+    ),
+}
