@@ -96,3 +96,10 @@ def test_reminders_need_a_sign_in_to_change(app: FastAPI, member_client: TestCli
     answer = member_client.post("/reminders/dates", data={"label": "X", "day": "2026-12-24"})
     assert answer.status_code == 403
     assert reminders(app).club_dates() == []
+
+
+def test_c2_the_match_page_loads_the_evening_reminders(app: FastAPI, client: TestClient) -> None:
+    """C-2: an evening's page asks for its reminder lines (signed-in viewers); nothing for anonymous ones."""
+    match_id = start_evening(client)
+    page = client.get(f"/m/{match_id}")
+    assert f'hx-get="/reminders/evening/{match_id}"' in page.text
