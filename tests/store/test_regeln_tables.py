@@ -175,3 +175,47 @@ def test_refusals_write_nothing(table: DigitalTable) -> None:
         table.act(tokens[active], f"vote yes {voting.view['tiles'][active] + 1}", voting.seq)
     assert refused.value.clause == "RG-R02"  # the stock of tiles (RG-R01, RG-R02)
     assert table.service.snapshot(match_id, None).seq == voting.seq
+
+
+def _speaking_deck() -> str:
+    """The standard cards, every Ereignis card replaced by copies of E-SPRICHT-3 (adding a card needs no
+    code), so both Ereignis spaces react to speaking and every vote asks who spoke."""
+    data = json.loads(resources.files("stammtisch.games.regeln").joinpath("cards.json").read_text(encoding="utf-8"))
+    speaking = next(card for card in data["cards"] if card["id"] == "E-SPRICHT-3")
+    others = [card for card in data["cards"] if card["type"] != "ereignis"]
+    copies = [{**speaking, "id": f"E-SPRICHT-3-{n}"} for n in range(7)]
+    data["cards"] = others + copies
+    return json.dumps(data, ensure_ascii=False)
+
+
+def test_rgo22_the_table_confirms_a_report_on_the_phones(table: DigitalTable) -> None:
+    """RGO-22 at the digital table: Ben proposes that Cem spoke, Anna confirms, Cem objects (withdrawn);
+    Cem proposes that nobody spoke, Anna and Ben confirm at the same time (the second answer was
+    stale by the first and is still taken); it applies. The log alone replays it."""
+    setup = {"cards": _speaking_deck(), "incident_confirmation": "table"}
+    opened = table.open("regeln", ["Anna", "Ben", "Cem"], setup=setup)
+    match_id, tokens = opened.snapshot.match_id, dict(opened.tokens)
+    _until(table, match_id, tokens, "report_speech")
+    public = table.service.snapshot(match_id, None)
+    assert public.turn["seats"] == [0, 1, 2] and public.view["proposal"] is None
+    table.act(tokens[1], "spoke 3", public.seq)
+    proposed = table.service.snapshot(match_id, 0)
+    assert proposed.view["proposal"] == {"notation": "spoke 3", "proposer": 1, "confirmed": []}
+    assert [entry["notation"] for entry in proposed.legal] == ["confirm", "object"]
+    table.act(tokens[0], "confirm", proposed.seq)
+    mine = table.service.snapshot(match_id, 2)
+    table.act(tokens[2], "object", mine.seq)
+    withdrawn = table.service.snapshot(match_id, None)
+    assert withdrawn.view["proposal"] is None and withdrawn.view["objections"] == 1
+    assert withdrawn.view["phase"] == "report_speech"
+    table.act(tokens[2], "spoke none", withdrawn.seq)
+    seen = table.service.snapshot(match_id, None).seq
+    table.act(tokens[0], "confirm", seen)
+    table.act(tokens[1], "confirm", seen)  # stale by Anna's confirmation only: still taken (RGO-17, RGO-22)
+    settled = table.service.snapshot(match_id, None)
+    assert settled.view["phase"] != "report_speech" or settled.view["proposal"] is None
+    assert settled.view["objections"] == 0
+    kinds = [event.payload.get("action", {}).get("type") for event in table.service.events(match_id, seen - 6)]
+    assert kinds[-6:] == ["ReportSpeech", "Confirm", "Object", "ReportSpeech", "Confirm", "Confirm"]
+    fresh = MatchService(table.service.repository, games=GAMES)
+    assert fresh.snapshot(match_id, None).view == settled.view

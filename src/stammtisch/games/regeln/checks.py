@@ -16,8 +16,10 @@ from stammtisch.games.regeln.model import (
     COLOUR_NAMES,
     COLOURS,
     ChooseRule,
+    Confirm,
     Cover,
     Decide,
+    Object,
     PayChip,
     PlayCard,
     Predict,
@@ -84,6 +86,12 @@ class BadPrediction(IllegalAction):
     code = "regeln/bad_prediction"
 
 
+class NothingProposed(IllegalAction):
+    """RGO-22: one confirms or objects to a proposed report, and proposes only while none is pending."""
+
+    code = "regeln/nothing_proposed"
+
+
 class BadReport(IllegalAction):
     """RG-R15: a report names seats of this table, each once, in seat order."""
 
@@ -96,6 +104,8 @@ _ACTION_PHASES: dict[type, tuple[str, ...]] = {
     Decide: ("tie",),
     ReportSpeech: ("report_speech",),
     ReportFirstSpeaker: ("first_speaker",),
+    Confirm: ("report_speech", "first_speaker"),
+    Object: ("report_speech", "first_speaker"),
     TakeChip: ("payment",),
     PayChip: ("payment",),
     Cover: ("cover",),
@@ -160,6 +170,9 @@ def check_action(state: State, seat: int, action: object) -> None:
         _check_prediction(state, action)
     elif isinstance(action, ReportSpeech | ReportFirstSpeaker):
         _check_report(state, action)
+        _check_no_proposal(state)
+    elif isinstance(action, Confirm | Object):
+        _check_proposal(state)
     if action not in rules.legal_actions(state, seat):
         raise IllegalAction(
             _CLAUSES.get(state.phase, "RG-2.1"),
@@ -293,6 +306,31 @@ def _check_prediction(state: State, action: Predict) -> None:
             Text(
                 "Unter dieser Wertung wird keine Farbe notiert.",
                 "No colour is noted under this Wertung.",
+            ),
+        )
+
+
+def _check_no_proposal(state: State) -> None:
+    if state.proposal is not None:
+        raise NothingProposed(
+            "RGO-22",
+            Text(
+                "Es liegt schon ein Vorschlag vor: bestätige ihn oder widersprich; nach einem Widerspruch "
+                "kann jeder einen neuen machen.",
+                "A report is proposed already: confirm it or object; after an objection anyone may propose "
+                "another.",
+            ),
+        )
+
+
+def _check_proposal(state: State) -> None:
+    if state.proposal is None:
+        raise NothingProposed(
+            "RGO-22",
+            Text(
+                "Es liegt kein Vorschlag vor, den du bestätigen oder ablehnen könntest; schlag selbst vor, "
+                "wer gesprochen hat.",
+                "No report is proposed that you could confirm or object to; propose who spoke yourself.",
             ),
         )
 

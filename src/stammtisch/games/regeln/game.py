@@ -12,7 +12,7 @@ from stammtisch.core.errors import ImpossibleOutcome, InvalidSetup
 from stammtisch.core.options import Options
 from stammtisch.core.protocol import Game, GameInfo, Turn
 from stammtisch.core.text import Text
-from stammtisch.games.regeln import checks, notation, rules, texts
+from stammtisch.games.regeln import checks, confirmation, notation, rules, texts
 from stammtisch.games.regeln import view as viewing
 from stammtisch.games.regeln.cards import load_deck, standard_deck, validate
 from stammtisch.games.regeln.model import (
@@ -24,6 +24,7 @@ from stammtisch.games.regeln.model import (
     Action,
     CardOutcome,
     Config,
+    Confirm,
     Deck,
     Outcome,
     PayChip,
@@ -33,6 +34,7 @@ from stammtisch.games.regeln.model import (
     State,
     TakeChip,
     Vote,
+    replace,
 )
 from stammtisch.games.regeln.options import OPTIONS
 
@@ -48,6 +50,24 @@ def deck_from_setup(setup: Mapping[str, Any] | None) -> Deck:
     if isinstance(cards, str):
         return load_deck(cards)
     return validate(cards, json.dumps(cards, indent=1))
+
+
+def table_confirms(setup: Mapping[str, Any] | None) -> bool:
+    """RGO-22: whether reports of what people did are proposed and confirmed by the table
+    (``setup["incident_confirmation"]``: ``"table"``; ``"reporter"`` or absent: the asked player
+    enters them alone, RGO-1)."""
+    chosen = (setup or {}).get(confirmation.SETUP_KEY, confirmation.BY_REPORTER)
+    if chosen not in (confirmation.BY_TABLE, confirmation.BY_REPORTER):
+        raise InvalidSetup(
+            "RGO-22",
+            Text(
+                f"Wer Ereignisse bestätigt, ist {chosen!r}; möglich sind 'table' (der Tisch bestätigt) "
+                "oder 'reporter' (der gefragte Spieler trägt ein).",
+                f"Who confirms incidents is {chosen!r}; it is 'table' (the table confirms) or 'reporter' "
+                "(the asked player enters them).",
+            ),
+        )
+    return bool(chosen == confirmation.BY_TABLE)
 
 
 class Regeln(Game[State]):
@@ -82,7 +102,7 @@ class Regeln(Game[State]):
                 ),
             )
         config = Config(**{key: options[key] for key in options})
-        return rules.new_game(config, deck, seats)
+        return replace(rules.new_game(config, deck, seats), confirm_by_table=table_confirms(setup))
 
     def fast_act(self, state: State, seat: int, action: Any) -> State | None:
         """The short way for the commonest legal steps: a chip taken or paid, and a vote. Taken only
@@ -158,7 +178,8 @@ class Regeln(Game[State]):
     def timeout_action(self, state: State, seat: int) -> Action | None:
         """What a table's deadline submits (ours: RGO-8): a silent voter commits one tile for Nein
         (no abstention exists, RG-R01; the rule stays as it is); a silent predictor writes the first
-        choice; an unanswered report says nobody spoke; a silent receiver takes the colour the pool
+        choice; an unanswered report says nobody spoke (proposed by the asked player where the table
+        confirms, RGO-22, and a silent player confirms a proposal); a silent receiver takes the colour the pool
         holds most of, a silent payer pays the colour he holds most of (first in colour order on
         ties). The active player's own choices (card, tie, cover, next rules) wait for him."""
         if seat not in getattr(self.turn(state), "seats", ()):
@@ -168,10 +189,12 @@ class Regeln(Game[State]):
         if state.phase == "predict":
             first: Predict = rules.prediction_choices(state)[0]
             return first
-        if state.phase == "report_speech":
-            return ReportSpeech(())
-        if state.phase == "first_speaker":
-            return ReportFirstSpeaker(None)
+        if state.phase in confirmation.REPORT_PHASES:
+            if state.proposal is not None:
+                return Confirm()  # RGO-22: silence is consent
+            if seat != confirmation.reporter(state):
+                return None  # one proposal at a time: the asked player's
+            return ReportSpeech(()) if state.phase == "report_speech" else ReportFirstSpeaker(None)
         if state.phase == "payment":
             if state.queue[0].amount > 0:
                 return TakeChip(COLOURS[max(range(4), key=lambda c: (state.pool[c], -c))])

@@ -186,6 +186,16 @@ class ReportFirstSpeaker:
 
 
 @dataclass(frozen=True, slots=True)
+class Confirm:
+    """RGO-22: a player confirms the report another player proposed for the table."""
+
+
+@dataclass(frozen=True, slots=True)
+class Object:
+    """RGO-22: a player objects to the proposed report; it is withdrawn (another may be proposed)."""
+
+
+@dataclass(frozen=True, slots=True)
 class TakeChip:
     """RG-1.13, RG-R05: the receiver takes one chip of ``colour`` from the pool."""
 
@@ -223,14 +233,29 @@ class Predict:
 
 
 Action = (
-    PlayCard | Vote | Decide | ReportSpeech | ReportFirstSpeaker | TakeChip | PayChip | Cover | ChooseRule | Predict
+    PlayCard
+    | Vote
+    | Decide
+    | ReportSpeech
+    | ReportFirstSpeaker
+    | Confirm
+    | Object
+    | TakeChip
+    | PayChip
+    | Cover
+    | ChooseRule
+    | Predict
 )
+#: A report of what people did at the table (RG-R15), which the table may have to confirm (RGO-22).
+Report = ReportSpeech | ReportFirstSpeaker
 ACTION_TYPES: tuple[type, ...] = (
     PlayCard,
     Vote,
     Decide,
     ReportSpeech,
     ReportFirstSpeaker,
+    Confirm,
+    Object,
     TakeChip,
     PayChip,
     Cover,
@@ -354,6 +379,12 @@ class State:
     scorepad: tuple[tuple[ScoreLine, ...], ...] = ()
     first_speaker: int | None = None
     last_round: bool = False
+    # the table's confirmation of a report (RGO-22): on when the table was set up for it
+    confirm_by_table: bool = False
+    proposal: ReportSpeech | ReportFirstSpeaker | None = None
+    proposer: int | None = None
+    confirmed: tuple[int, ...] = ()
+    objections: int = 0
 
 
 # --- a fast ``dataclasses.replace`` for the state --------------------------------------------------

@@ -1,8 +1,8 @@
 """Text notation of actions and outcomes (round-trips with ``parse_*``).
 
 Actions: ``play K-W0`` / ``play K-W0 stood``; ``vote yes 2`` / ``vote no 1``; ``adopt`` / ``reject``;
-``spoke none`` / ``spoke 1 3`` (seats 1-based); ``first none`` / ``first 2``; ``take white`` /
-``pay green``; ``cover 1`` (space 1 or 2); ``choose W-PRODUKT2``; ``predict 2`` /
+``spoke none`` / ``spoke 1 3`` (seats 1-based); ``first none`` / ``first 2``; ``confirm`` / ``object``
+(RGO-22); ``take white`` / ``pay green``; ``cover 1`` (space 1 or 2); ``choose W-PRODUKT2``; ``predict 2`` /
 ``predict 2 white``. Outcomes: ``card K-W0``; ``place 2``.
 """
 
@@ -15,8 +15,10 @@ from stammtisch.games.regeln.model import (
     Action,
     CardOutcome,
     ChooseRule,
+    Confirm,
     Cover,
     Decide,
+    Object,
     Outcome,
     PayChip,
     PlaceOutcome,
@@ -50,6 +52,10 @@ def format_action(action: Action) -> str:
         return "spoke " + (" ".join(str(s + 1) for s in action.seats) if action.seats else "none")
     if isinstance(action, ReportFirstSpeaker):
         return "first " + ("none" if action.seat is None else str(action.seat + 1))
+    if isinstance(action, Confirm):
+        return "confirm"
+    if isinstance(action, Object):
+        return "object"
     if isinstance(action, TakeChip):
         return f"take {action.colour}"
     if isinstance(action, PayChip):
@@ -84,6 +90,10 @@ def parse_action(text: str) -> Action:
         return ReportSpeech(tuple(_int(w, text) - 1 for w in rest))
     if head == "first" and len(rest) == 1:
         return ReportFirstSpeaker(None if rest[0] == "none" else _int(rest[0], text) - 1)
+    if head == "confirm" and not rest:
+        return Confirm()
+    if head == "object" and not rest:
+        return Object()
     if head in ("take", "pay") and len(rest) == 1 and rest[0] in COLOURS:
         return TakeChip(rest[0]) if head == "take" else PayChip(rest[0])
     if head == "cover" and len(rest) == 1:

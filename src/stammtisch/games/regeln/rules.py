@@ -18,7 +18,7 @@ from itertools import combinations
 from stammtisch.core.chance import ChanceNode
 from stammtisch.core.protocol import Chance, Decision, Finished, Turn
 from stammtisch.core.text import Text
-from stammtisch.games.regeln import effects, scoring
+from stammtisch.games.regeln import confirmation, effects, scoring
 from stammtisch.games.regeln.chance import UniformDraw
 from stammtisch.games.regeln.mats import place, slots, with_slots
 from stammtisch.games.regeln.model import (
@@ -33,9 +33,11 @@ from stammtisch.games.regeln.model import (
     Chips,
     ChooseRule,
     Config,
+    Confirm,
     Cover,
     Decide,
     Deck,
+    Object,
     Outcome,
     PayChip,
     PlaceOutcome,
@@ -221,9 +223,8 @@ def turn(state: State) -> Turn:
         return Decision(tuple(s for s in range(state.seats) if state.predictions[s] is None))
     if phase == "payment":
         return Decision((state.queue[0].seat,))
-    if phase == "first_speaker":
-        assert state.trigger is not None
-        return Decision((state.trigger,))
+    if phase in confirmation.REPORT_PHASES:
+        return Decision(confirmation.report_seats(state))
     if phase == "choose_wertung":
         return Decision((punktletzte(state),))
     if phase == "choose_prognose":
@@ -281,6 +282,8 @@ def legal_actions(state: State, seat: int) -> tuple[Action, ...]:
         return tuple(Vote(yes, k) for yes in (True, False) for k in range(1, stock + 1))
     if phase == "tie":
         return (Decide(True), Decide(False))
+    if phase in confirmation.REPORT_PHASES and state.proposal is not None:
+        return ANSWERS
     if phase == "report_speech":
         return tuple(ReportSpeech(group) for group in speaker_sets(state.seats))
     if phase == "first_speaker":
@@ -303,6 +306,17 @@ def legal_actions(state: State, seat: int) -> tuple[Action, ...]:
 
 
 # --- applying actions ---------------------------------------------------------------------------
+#: The answers to a proposed report (RGO-22), in canonical order.
+ANSWERS: tuple[Confirm | Object, ...] = (Confirm(), Object())
+
+
+def apply_report(state: State, report: ReportSpeech | ReportFirstSpeaker) -> State:
+    """RG-R15: a report the table has settled takes effect: the speakers' chips in the vote's payment,
+    or the first speaker's penalty at the start of the Scoring Round."""
+    if isinstance(report, ReportSpeech):
+        return build_payments(replace(state, speakers=report.seats))
+    return scoring.score_chips(replace(state, first_speaker=report.seat))
+
 
 
 def apply_action(state: State, seat: int, action: Action) -> State:
@@ -313,10 +327,13 @@ def apply_action(state: State, seat: int, action: Action) -> State:
         return vote(state, seat, action)
     if isinstance(action, Decide):
         return decided(replace(state, adopted=action.adopt))
-    if isinstance(action, ReportSpeech):
-        return build_payments(replace(state, speakers=action.seats))
-    if isinstance(action, ReportFirstSpeaker):
-        return scoring.score_chips(replace(state, first_speaker=action.seat))
+    if isinstance(action, ReportSpeech | ReportFirstSpeaker):
+        if confirmation.by_table(state):
+            return confirmation.propose(state, seat, action)
+        return apply_report(confirmation.settled(state), action)
+    if isinstance(action, Confirm | Object):
+        answered, report = confirmation.answer(state, seat, action)
+        return answered if report is None else apply_report(answered, report)
     if isinstance(action, TakeChip):
         return take_chip(state, seat, COLOURS.index(action.colour))
     if isinstance(action, PayChip):

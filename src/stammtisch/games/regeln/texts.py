@@ -7,8 +7,10 @@ from stammtisch.games.regeln.model import (
     COLOUR_NAMES,
     Action,
     ChooseRule,
+    Confirm,
     Cover,
     Decide,
+    Object,
     PayChip,
     PlayCard,
     Predict,
@@ -59,6 +61,10 @@ def describe_action(action: Action) -> Text:
         if action.seat is None:
             return Text("niemand hat gesprochen", "nobody spoke")
         return Text(f"zuerst sprach Platz {action.seat + 1}", f"seat {action.seat + 1} spoke first")
+    if isinstance(action, Confirm):
+        return Text("bestätigen", "confirm")
+    if isinstance(action, Object):
+        return Text("widersprechen", "object")
     if isinstance(action, TakeChip):
         name = COLOUR_NAMES[action.colour]
         return Text(f"einen {COLOUR_ACCUSATIVE_DE[action.colour]} Chip nehmen", f"take a {name.en} chip")

@@ -17,9 +17,10 @@ import random
 from typing import Literal, NotRequired, TypedDict
 
 from stammtisch.core.redeal import redeal_hands
-from stammtisch.games.regeln import rules
+from stammtisch.games.regeln import confirmation, rules
 from stammtisch.games.regeln.catalogue import fingerprint
 from stammtisch.games.regeln.model import COLOURS, Predict, ScoreLine, State, Vote, replace
+from stammtisch.games.regeln.notation import format_action
 
 
 class VoteView(TypedDict):
@@ -58,6 +59,14 @@ class TransferView(TypedDict):
     amount: int
 
 
+class ProposalView(TypedDict):
+    """RGO-22: a proposed report the table is answering (public: everyone saw who spoke)."""
+
+    notation: str
+    proposer: int
+    confirmed: list[int]
+
+
 class View(TypedDict):
     """A Regeln table as ``seat`` (or, without the seat keys, the public) sees it."""
 
@@ -94,6 +103,12 @@ class View(TypedDict):
     scorepad: list[list[LineView]]
     #: The card file, by fingerprint: the texts of its cards are looked up once (``catalogue``).
     deck: str
+    #: RGO-22: whether the table confirms reports; the pending proposal; proposals withdrawn so far;
+    #: the player the rule book asks for the report (who decides alone after two objections).
+    confirm_by_table: bool
+    proposal: ProposalView | None
+    objections: int
+    reporter: int | None
     seat: NotRequired[int]
     hand: NotRequired[list[str]]
     my_vote: NotRequired[VoteView | None]
@@ -166,6 +181,16 @@ def view(state: State, seat: int | None) -> View:
         "scores": list(state.scores),
         "scorepad": [[_line(line) for line in lines] for lines in state.scorepad],
         "deck": fingerprint(state.deck),
+        "confirm_by_table": state.confirm_by_table,
+        "proposal": None
+        if state.proposal is None or state.proposer is None
+        else {
+            "notation": format_action(state.proposal),
+            "proposer": state.proposer,
+            "confirmed": list(state.confirmed),
+        },
+        "objections": state.objections,
+        "reporter": confirmation.reporter(state) if state.phase in confirmation.REPORT_PHASES else None,
     }
     if seat is not None:
         result["seat"] = seat

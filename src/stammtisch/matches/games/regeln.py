@@ -16,8 +16,9 @@ per remaining decision; heuristic bots in empty seats.
   vote is often stale by another seat's vote that arrived first. Nothing of that vote is visible
   (RG-3.2), so it cannot change the answer: when every step since the seq the phone saw is another
   seat's vote (or prediction, in the secret prediction round), the vote (prediction) is taken with
-  the fresh seq instead of being refused as stale. Anything else in between (the vote closed, an
-  undo) and M-1 applies: the person looks again.
+  the fresh seq instead of being refused as stale. The same for confirming a proposed report (RGO-22)
+  while only other seats' confirmations came in between. Anything else in between (the vote closed,
+  an objection, an undo) and M-1 applies: the person looks again.
 """
 
 from __future__ import annotations
@@ -32,8 +33,9 @@ from stammtisch.matches.snapshot import MatchSnapshot
 if TYPE_CHECKING:
     from stammtisch.matches.service import MatchService
 
-#: Secret answers given at the same time: the engine's action types and the phase they answer.
-SIMULTANEOUS = {"Vote": "vote", "Predict": "predict"}
+#: Answers given at the same time: the engine's action types and the phases they answer (secret votes
+#: and predictions; the confirmations of a proposed report, RGO-22).
+SIMULTANEOUS = {"Vote": ("vote",), "Predict": ("predict",), "Confirm": ("report_speech", "first_speaker")}
 
 #: The time per decision at a Regeln table (a vote, the predictions, a card to play).
 DECISION_TIME = DeadlinePolicy(
@@ -70,7 +72,7 @@ class RegelnExtension(MatchExtension):
         if kind not in SIMULTANEOUS:
             return False
         public = service.snapshot(match_id, None)
-        if public.view.get("phase") != SIMULTANEOUS[kind] or seat not in (public.turn.get("seats") or ()):
+        if public.view.get("phase") not in SIMULTANEOUS[kind] or seat not in (public.turn.get("seats") or ()):
             return False
         between = service.events(match_id, seen)
         return all(
@@ -83,7 +85,7 @@ def _action_type(action: Any) -> str | None:
     """The engine's action type of an action given as notation, JSON or value."""
     if isinstance(action, str):
         verb = action.strip().split(" ", 1)[0].lower()
-        return {"vote": "Vote", "predict": "Predict"}.get(verb)
+        return {"vote": "Vote", "predict": "Predict", "confirm": "Confirm"}.get(verb)
     if isinstance(action, dict):
         kind = action.get("type")
         return kind if isinstance(kind, str) else None

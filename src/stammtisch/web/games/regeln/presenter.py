@@ -28,7 +28,7 @@ TYPE_NAMES = {
     "ereignis": {"de": "Ereignis", "en": "Incident rule"},
 }
 #: Legal actions grouped by what the player is asked (the first word of the notation).
-GROUPS = ("vote", "play", "predict", "take", "pay", "adopt", "cover", "choose", "spoke", "first")
+GROUPS = ("vote", "play", "predict", "take", "pay", "adopt", "cover", "choose", "spoke", "first", "confirm")
 SCOREPAD_COLUMNS = (
     ("incidents_before", {"de": "Ereignis vor", "en": "Incidents before"}),
     ("chip_points", {"de": "Chips", "en": "Chips"}),
@@ -79,11 +79,48 @@ def deck_cards(view: Mapping[str, Any]) -> Mapping[str, Any]:
 
 def _verb(notation: str) -> str:
     verb = notation.split()[0]
-    return "adopt" if verb == "reject" else verb
+    return {"reject": "adopt", "object": "confirm"}.get(verb, verb)
+
+
+def _names(players: list[str], seats: list[int]) -> tuple[str, str]:
+    """``Anna, Ben und Cem`` / ``Anna, Ben and Cem``."""
+    named = [_name(players, s) for s in seats]
+    if len(named) < 2:
+        return (named[0], named[0]) if named else ("", "")
+    head = ", ".join(named[:-1])
+    return f"{head} und {named[-1]}", f"{head} and {named[-1]}"
+
+
+def report_text(notation: str, players: list[str]) -> dict[str, str]:
+    """A report in words with names, not seat numbers (``spoke 1 3`` → "Anna und Cem haben gesprochen")."""
+    words = notation.split()
+    seats = [int(w) - 1 for w in words[1:] if w.isdigit()]
+    de, en = _names(players, seats)
+    if words[0] == "spoke":
+        if not seats:
+            return _t("Niemand hat gesprochen", "Nobody spoke")
+        return _t(f"{de} {'hat' if len(seats) == 1 else 'haben'} gesprochen", f"{en} spoke")
+    if not seats:
+        return _t("Niemand hat zuerst gesprochen", "Nobody spoke first")
+    return _t(f"{de} hat zuerst gesprochen", f"{en} spoke first")
+
+
+def _proposal(view: Mapping[str, Any], players: list[str], turn: Mapping[str, Any]) -> dict[str, Any] | None:
+    """RGO-22: the report proposed to the table, who proposed it, who has confirmed, who is still due."""
+    proposal = view.get("proposal")
+    if not proposal:
+        return None
+    return {
+        "text": report_text(str(proposal["notation"]), players),
+        "proposer": _name(players, proposal["proposer"]),
+        "confirmed": [_name(players, s) for s in proposal.get("confirmed") or []],
+        "waiting": [_name(players, s) for s in turn.get("seats") or []],
+    }
 
 
 def _actions(snap: Mapping[str, Any], seat: int | None, scribe: bool) -> dict[str, list[dict[str, Any]]]:
     groups: dict[str, list[dict[str, Any]]] = {name: [] for name in GROUPS}
+    players: list[str] = list(snap.get("players") or [])
     chips: list[dict[str, int]] = list((snap.get("view") or {}).get("chips") or [])
     for entry in snap.get("legal") or []:
         if not scribe and (seat is None or entry.get("seat") != seat):
@@ -102,6 +139,8 @@ def _actions(snap: Mapping[str, Any], seat: int | None, scribe: bool) -> dict[st
             item.update(colour=words[1], colour_name=COLOUR_NAMES[words[1]].to_json(), held=mine.get(words[1], 0))
         elif words[0] in ("play", "choose"):
             item.update(card=words[1], stood=len(words) > 2)
+        elif words[0] in ("spoke", "first"):
+            item["label"] = report_text(notation, players)
         groups.setdefault(_verb(notation), []).append(item)
     return groups
 
@@ -285,6 +324,10 @@ def present(snap: Mapping[str, Any], lang: str, seat: int | None) -> dict[str, A
         "last_vote": _last_vote(view, players, cards),
         "actions": groups,
         "vote_picker": _vote_picker(groups),
+        "proposal": _proposal(view, players, turn),
+        "objections": int(view.get("objections") or 0),
+        "by_table": bool(view.get("confirm_by_table")),
+        "reporter": _name(players, view.get("reporter")) if view.get("reporter") is not None else None,
         "scorepad": _scorepad(view, players),
         "outcome_choices": outcome_choices(view, lang) if scribe and turn.get("kind") == "chance" else [],
         "scorepad_columns": [label for _, label in SCOREPAD_COLUMNS],

@@ -29,6 +29,7 @@ from stammtisch.core.text import Text
 from stammtisch.games.regeln import GAME
 from stammtisch.games.regeln.cards import load_deck
 from stammtisch.games.regeln.catalogue import catalogue_of
+from stammtisch.games.regeln.confirmation import BY_TABLE, SETUP_KEY
 from stammtisch.matches.games.regeln import DECISION_TIME
 from stammtisch.web.auth import link_seats
 from stammtisch.web.deps import LangDep, RendererDep
@@ -130,7 +131,9 @@ def open_match(
             )
         snapshot = request.app.state.service.create(SLUG, names, setup=setup, mode="table", title=title)
         return {"match_id": snapshot.match_id, "page": f"/m/{snapshot.match_id}", "snapshot": snapshot}
-    opened = table_for(request.app).open(SLUG, names, bot=bot, setup=setup, deadline_seconds=deadline, title=title)
+    # RGO-22: at the digital table reports of what people did are proposed and confirmed on the phones.
+    digital = {**(setup or {}), SETUP_KEY: BY_TABLE}
+    opened = table_for(request.app).open(SLUG, names, bot=bot, setup=digital, deadline_seconds=deadline, title=title)
     return {**opened_links(opened), "snapshot": opened.snapshot}
 
 
