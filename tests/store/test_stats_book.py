@@ -88,3 +88,21 @@ def test_st1_tournaments_entered_by_name(store: Store) -> None:
             [{"tournament_id": "t1", "number": 1, "name": "ANNA", "name_key": "anna"}],
         )
     assert StatsBook(store.engine).tournaments() == {ids["Anna"]: [NOW.date()]}
+
+
+def test_st5_a_match_is_summarized_when_it_ends(store: Store) -> None:
+    """ST-5: with the ``SummaryNotifier`` the evening is read as the close is written, not by a page."""
+    from stammtisch.store.stats import SummaryNotifier
+
+    ids = _club(store)
+    service = MatchService(store.repository, clock=lambda: NOW)
+    book = StatsBook(store.engine)
+    service.notifier = SummaryNotifier(book, service, None)
+    created = service.create("kluempchen", NAMES, dict(OPTIONS), dict(SETUP), mode="scoresheet")
+    SqlClub(store.engine).set_seats(created.match_id, [(seat, ids[NAMES[seat]]) for seat in range(4)])
+    steps = [(s.seat, s.action) for s in sheet_steps() if isinstance(s, ActionStep)]
+    snap = service.submit(created.match_id, steps[:-1], 0)
+    assert book.reads == 0  # running: nothing read
+    service.submit(created.match_id, steps[-1:], snap.seq)  # the Schreiber closes
+    assert book.reads == 1
+    assert len(book.summaries()) == 1 and book.reads == 1  # the page reads no log

@@ -12,6 +12,7 @@ up at once. Tournaments entered are counted from the tournament lists by the pla
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections import defaultdict
 from datetime import date
@@ -23,13 +24,17 @@ from stammtisch.club.stats.figures import Summable
 from stammtisch.club.stats.port import StatsGame
 from stammtisch.club.stats.registry import STATS_GAMES
 from stammtisch.club.stats.totals import MatchSummary, linked
-from stammtisch.core.protocol import Game
+from stammtisch.core.protocol import Finished, Game
 from stammtisch.games import GAMES
 from stammtisch.matches import log
+from stammtisch.matches.notifier import Notifier
+from stammtisch.matches.service import MatchService
 from stammtisch.store.ledger_sync import CLUB_ZONE
 from stammtisch.store.repository import SqlMatchRepository
 from stammtisch.store.tables import match_seats, matches, members
 from stammtisch.store.tournament_tables import tournament_players, tournaments
+
+_log = logging.getLogger(__name__)
 
 #: A match's cached figures: (last_seq read, figures per seat or None when it had not ended).
 _Cached = tuple[int, tuple[Summable | None, ...] | None]
@@ -76,6 +81,10 @@ class StatsBook:
         found.sort(key=lambda s: (s.day, s.match_id))
         return found
 
+    def summarize(self, match_id: str, slug: str, last_seq: int) -> None:
+        """Reads one match now (a match that has just ended), so no page has to."""
+        self._figures(match_id, slug, last_seq)
+
     def _figures(self, match_id: str, slug: str, last_seq: int) -> tuple[Summable | None, ...] | None:
         with self._lock:
             cached = self._cache.get(match_id)
@@ -110,3 +119,26 @@ class StatsBook:
             for member, created_at in connection.execute(query):
                 entered[member].append(created_at.astimezone(CLUB_ZONE).date())
         return dict(entered)
+
+
+class SummaryNotifier:
+    """A ``Notifier`` that summarizes a match as soon as a write ends it (ST-5: computed once when a
+    match ends), then passes the notice on. Running matches cost one look at the cached state per
+    write; a failure is logged and never undoes the write."""
+
+    def __init__(self, book: StatsBook, service: MatchService, inner: Notifier | None) -> None:
+        self.book = book
+        self.service = service
+        self.inner = inner
+
+    def publish(self, match_id: str, seq: int) -> None:
+        try:
+            slug = self.service.record(match_id).game
+            engine = self.book.engines.get(slug)
+            if slug in self.book.games and engine is not None:
+                if isinstance(engine.turn(self.service.state(match_id)), Finished):
+                    self.book.summarize(match_id, slug, seq)
+        except Exception:
+            _log.exception("statistics of match %s not summarized", match_id)
+        if self.inner is not None:
+            self.inner.publish(match_id, seq)

@@ -101,6 +101,7 @@ def create_app(
     app.include_router(stats_pages.router)  # statistics per member and season (issue 13.5)
     app.include_router(reminder_pages.router)  # birthday and holiday rounds (issue 13.2, C-2)
     bank_pages.install(app)  # books Klümpchen evenings as they close (issue 13)
+    stats_pages.install(app)  # summarizes each match for the statistics as it ends (issue 13.5)
     for game in web_games():
         if game.router is not None:
             app.include_router(game.router)

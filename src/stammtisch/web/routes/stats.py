@@ -20,7 +20,7 @@ from datetime import UTC, date, datetime
 from typing import Any
 
 from babel.numbers import format_decimal, format_percent
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, FastAPI, Request
 from starlette.concurrency import run_in_threadpool
 from starlette.responses import HTMLResponse, Response
 
@@ -33,7 +33,7 @@ from stammtisch.games import GAMES
 from stammtisch.store.ledger_sync import CLUB_ZONE
 from stammtisch.store.members import SqlClub
 from stammtisch.store.repository import SqlMatchRepository
-from stammtisch.store.stats import StatsBook
+from stammtisch.store.stats import StatsBook, SummaryNotifier
 from stammtisch.web.deps import LangDep, RendererDep
 from stammtisch.web.errors import answer_refusal
 from stammtisch.web.games import WEB_GAMES
@@ -99,14 +99,22 @@ def stats_tables() -> dict[str, StatsTable]:
 
 
 # --- reading ---------------------------------------------------------------------------------------
+def install(app: FastAPI) -> None:
+    """The process's ``StatsBook``; matches are summarized as they end (one line in app.py)."""
+    service = app.state.service
+    repository = getattr(service, "repository", None)
+    if not isinstance(repository, SqlMatchRepository):
+        app.state.stats_book = None
+        return
+    book = app.state.stats_book = StatsBook(repository.engine)
+    service.notifier = SummaryNotifier(book, service, service.notifier)
+
+
 def _book(request: Request) -> StatsBook | None:
-    """The process's ``StatsBook`` (made on first use; None without the club's database)."""
-    book: StatsBook | None = getattr(request.app.state, "stats_book", None)
-    if book is None:
-        repository = getattr(request.app.state.service, "repository", None)
-        if not isinstance(repository, SqlMatchRepository):
-            return None
-        book = request.app.state.stats_book = StatsBook(repository.engine)
+    """The process's ``StatsBook`` (None without the club's database)."""
+    if not hasattr(request.app.state, "stats_book"):
+        install(request.app)
+    book: StatsBook | None = request.app.state.stats_book
     return book
 
 
