@@ -39,3 +39,21 @@ def test_e22_news_of_an_arrival_and_a_leave() -> None:
         "Seat 2 (Bot) leaves: now 4 players, the teams are drawn again."
     ]
     assert "arrive 4" in [GAME.format_action(a) for a in GAME.legal_actions(before, 0)]
+
+
+def test_e22_play_in_the_terminal_with_a_player_leaving() -> None:
+    """E-22, S-9: in ``stammtisch play`` the human enters at the first round end that Erna leaves; the
+    next rounds are drawn among four and cost 200 cents a unit instead of 250."""
+    from typer.testing import CliRunner
+
+    from stammtisch.cli.app import app
+
+    script = "leave 4\n1\n" * 400  # "leave 4" is refused (and said why) until the round is over
+    result = CliRunner().invoke(
+        app, ["play", "kluempchen", "--players", "5", "--bots", "4", "--seed", "3", "--lang", "en"], input=script
+    )
+    assert result.exit_code == 0, result.output
+    assert "Players leaving are entered only between two rounds" in " ".join(result.output.split())
+    assert "Erna (Bot) leaves: now 4 players, the teams are drawn again." in result.output
+    assert "At the table: 4 players, one unit = 200 cents; not at the table: Erna (Bot)" in result.output
+    assert "Round 2: points" in result.output
