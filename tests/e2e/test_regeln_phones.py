@@ -99,3 +99,65 @@ def test_three_phones_vote_in_secret_and_see_the_reveal_together(browser: Any, s
     _shot(phone_screen, "07_table_screen_phone", full=True)
     for page in (*pages, screen, phone_screen):
         page.context.close()
+
+
+def _speaking_deck() -> str:
+    """Every Ereignis card a copy of E-SPRICHT-3, so every vote asks who spoke (cards are data)."""
+    import json
+    from importlib import resources
+
+    data = json.loads(resources.files("stammtisch.games.regeln").joinpath("cards.json").read_text(encoding="utf-8"))
+    speaking = next(card for card in data["cards"] if card["id"] == "E-SPRICHT-3")
+    data["cards"] = [card for card in data["cards"] if card["type"] != "ereignis"]
+    data["cards"] += [{**speaking, "id": f"E-SPRICHT-3-{n}"} for n in range(7)]
+    return json.dumps(data, ensure_ascii=False)
+
+
+def test_rgo22_the_table_confirms_who_spoke_on_three_phones(browser: Any, server: BackgroundServer) -> None:
+    """RGO-22: Ben proposes on his phone that Cem spoke; Anna's and Cem's phones ask them, in words and
+    names; Cem objects and it is withdrawn on every phone; Cem proposes that nobody spoke, Anna and Ben
+    confirm, and the report applies everywhere without a reload."""
+    table = table_for(server.app)
+    server.app.state.deadlines = ManualDeadlines(table)
+    setup = {"cards": _speaking_deck(), "incident_confirmation": "table"}
+    opened = table.open("regeln", ["Anna", "Ben", "Cem"], title="Freitag", setup=setup)
+    match_id = opened.snapshot.match_id
+    tokens = {seat: opened.tokens[seat] for seat in range(3)}
+    _until_vote(table, match_id, tokens)
+    for seat in range(3):
+        mine = table.service.snapshot(match_id, seat)
+        table.act(tokens[seat], "vote no 1", mine.seq)
+    pages = []
+    for seat, locale in enumerate(("de-DE", "en-US", "de-DE")):
+        page = browser.new_context(viewport=PHONE, locale=locale).new_page()
+        page.goto(f"{server.url}/p/{tokens[seat]}")
+        page.wait_for_function("() => document.body.classList.contains('online')")
+        page.evaluate("window.__notReloaded = true")
+        pages.append(page)
+    for page in pages:
+        page.wait_for_selector("[data-testid='spoke']", timeout=5000)  # anyone may propose
+    _shot(pages[1], "10_propose_en")
+    pages[1].locator("button[data-notation='spoke 3']").click()
+    for page in (pages[0], pages[2]):
+        page.wait_for_selector("[data-testid='confirm']", timeout=5000)
+        assert "Cem hat gesprochen" in page.locator("[data-testid='proposal-text']").inner_text()
+    pages[1].wait_for_selector("[data-testid='proposal']", timeout=5000)
+    assert "Cem spoke" in pages[1].locator("[data-testid='proposal']").inner_text()
+    _shot(pages[2], "11_confirm_or_object")
+    pages[2].locator("button[data-notation='object']").click()
+    for page in pages:
+        page.wait_for_selector("[data-testid='spoke']", timeout=5000)  # withdrawn: anyone proposes again
+    pages[2].locator("button[data-notation='spoke none']").click()
+    pages[0].wait_for_selector("[data-testid='confirm']", timeout=5000)
+    pages[0].locator("button[data-notation='confirm']").click()
+    pages[1].wait_for_selector("[data-testid='confirm']", timeout=5000)
+    pages[1].locator("button[data-notation='confirm']").click()
+    for page in pages:
+        page.wait_for_function("() => !document.querySelector(\"[data-testid='proposal']\")", timeout=5000)
+        assert page.locator("[data-testid='spoke'], [data-testid='confirm']").count() == 0
+        assert page.evaluate("window.__notReloaded") is True
+    _shot(pages[0], "12_applied")
+    kinds = [event.payload.get("action", {}).get("type") for event in table.service.events(match_id)][-5:]
+    assert kinds == ["ReportSpeech", "Object", "ReportSpeech", "Confirm", "Confirm"]
+    for page in pages:
+        page.context.close()

@@ -236,6 +236,8 @@ def _status(view: Mapping[str, Any], players: list[str], turn: Mapping[str, Any]
     waiting = ", ".join(_name(players, s) for s in turn.get("seats") or [])
     what = PHASE_TEXT.get(phase)
     what_json = what.to_json() if what is not None else _t(phase, phase)
+    if view.get("proposal"):  # RGO-22: the table answers a proposed report
+        what_json = _t("den Vorschlag bestätigen oder widersprechen", "confirming or objecting to the proposal")
     if turn.get("kind") == "finished":
         return _t("Das Spiel ist zu Ende.", "The game is over.")
     if not waiting:
