@@ -75,8 +75,9 @@ class Layout:
     width: int  # block width: the smallest shift
 
 
-def layout(compiled: Compiled) -> Layout:
-    """Rows and level groups of a compiled template (``sweep.compile_template``)."""
+def layout(compiled: Compiled, factor: int = 1) -> Layout:
+    """Rows and level groups of a compiled template (``sweep.compile_template``); ``factor`` multiplies
+    every shift and end (a joker doubles the turn, K-10.4)."""
     kinds = compiled.kinds
     k = len(kinds)
     extra: dict[tuple[int, int], int] = {}
@@ -105,14 +106,14 @@ def layout(compiled: Compiled) -> Layout:
         rows=k + len(extra),
         shift_rows=np.array([extra[key] for key in keys], dtype=np.intp),
         shift_targets=np.array([c for c, _ in keys], dtype=np.intp),
-        shifts=np.array([s for _, s in keys], dtype=np.intp),
+        shifts=factor * np.array([s for _, s in keys], dtype=np.intp),
         end_rows=np.array([i for i in range(k) if kinds[i] == END], dtype=np.intp),
-        end_values=np.array([compiled.values[i] for i in range(k) if kinds[i] == END], dtype=np.intp),
+        end_values=factor * np.array([compiled.values[i] for i in range(k) if kinds[i] == END], dtype=np.intp),
         fail_rows=np.array([i for i in range(k) if kinds[i] == FAIL], dtype=np.intp),
         six_rows=np.array([i for i in range(k) if kinds[i] == SIX], dtype=np.intp),
         loop=_groups([i for i in compiled.order if i in loop_nodes], level, kinds, edges),
         start=_groups([i for i in compiled.order if i not in loop_nodes], level, kinds, edges),
-        width=max(1, min(shifts_only, default=1)),
+        width=factor * max(1, min(shifts_only, default=1)),
     )
 
 
@@ -178,14 +179,27 @@ def _run_fast(table: Array, groups: tuple[Group, ...], lo: int, hi: int, k: int)
         table[g.parents, lo:hi, :k] = _evaluate(table, g, lo, hi, k)
 
 
-class Role:
-    """One player's turn on one diagonal: table [rows, target + 1, contexts] over columns z."""
+def buffer(lay: Layout, target: int, contexts: int) -> Array:
+    """Room for a ``Role`` table of up to ``contexts`` contexts, reused diagonal after diagonal (stale values
+    are never read: every column a context needs is written before it is read)."""
+    return np.zeros((lay.rows, target + 1, contexts))
 
-    def __init__(self, lay: Layout, target: int, xs: Ints) -> None:
+
+class Role:
+    """One player's turn on one diagonal: table [rows, target + 1, contexts] over columns z; ``xs`` (the
+    contexts' own scores) ascend."""
+
+    def __init__(self, lay: Layout, target: int, xs: Ints, room: Array | None = None) -> None:
         self.lay = lay
         self.t = target
         self.xs = xs
-        self.table = np.zeros((lay.rows, target + 1, len(xs)))
+        room = buffer(lay, target, len(xs)) if room is None else room
+        self.table = room[:, :, : len(xs)]
+
+    def top(self) -> Array:
+        """The top column of every row and context (to warm-start the next diagonal)."""
+        found: Array = self.table[:, self.t, :].copy()
+        return found
 
     def set_terminals(self, end: Array, fail: Array, six: float) -> None:
         """``end[z, context]`` for z = 0..target (the value of banking to z), ``fail[context]``."""
@@ -238,7 +252,7 @@ class Role:
         return found
 
 
-def _diagonal(target: int, d: int) -> tuple[Ints, Ints]:
+def diagonal(target: int, d: int) -> tuple[Ints, Ints]:
     lo = max(0, d - (target - 1))
     hi = min(d, target - 1)
     xs = np.arange(lo, hi + 1)
@@ -262,28 +276,28 @@ def solve(
     six = 1.0 if six_wins else 0.0
     iterations = 0
     loop_rows = {int(i) for g in lay.loop for i in g.parents}
-    previous: tuple[Ints, Role, Role | None] | None = None
+    previous: tuple[Ints, Array, Array | None] | None = None
     slopes = np.zeros(1)
+    room2, room1 = buffer(lay, t, t), (buffer(lay, t, t) if roles == 2 else None)
     for d in range(2 * t - 2, -1, -1):
-        xs, ys = _diagonal(t, d)
+        xs, ys = diagonal(t, d)
         n = len(xs)
         cols = np.arange(n)
-        second = Role(lay, t, xs)
-        first = Role(lay, t, xs) if roles == 2 else None
-        partner = _partner(xs, ys)
+        second = Role(lay, t, xs, room2)
+        first = Role(lay, t, xs, room1) if roles == 2 else None
+        partner = partner_of(xs, ys)
         if previous is not None:
             # Warm start from the diagonal above (the same x, one point more for the other side): only
             # the top column is iterated; every other column is solved exactly in one pass.
             old_xs, old_second, old_first = previous
             near = np.clip(np.searchsorted(old_xs, xs), 0, len(old_xs) - 1)
-            second.table[:, t, :] = old_second.table[:, t, near]
+            second.table[:, t, :] = old_second[:, near]
             if first is not None and old_first is not None:
-                first.table[:, t, :] = old_first.table[:, t, near]
+                first.table[:, t, :] = old_first[:, near]
             v1[xs, ys] = v1[old_xs[near], d + 1 - old_xs[near]]
             slopes = slopes[near]
         else:
             slopes = np.zeros(n)
-        previous = (xs, second, first)
         last: tuple[Array, Array] | None = None  # (value of scoring nothing, value found) of the last pass
         passes = 0
         while True:
@@ -311,23 +325,24 @@ def solve(
                 found = first.start_at_own_score(root)
             passes += 1
             if last is not None:
-                slopes = _slopes(last, (fail, found), slopes)
+                slopes = slopes_from(last, (fail, found), slopes)
             last = (fail, found)
             delta = float(np.max(np.abs(found - current))) if n else 0.0
             if delta < tolerance or passes >= MAX_DIAGONAL_PASSES:
                 v1[xs, ys] = found
                 break
-            v1[xs, ys] = _newton(fail, found, slopes, partner)
+            v1[xs, ys] = newton(fail, found, slopes, partner)
+        previous = (xs, second.top(), None if first is None else first.top())
     states = t * t * (1 + (t + 1 if roles == 2 else 0))
     return RaceSolution(t, roles, v1, v2, states, iterations, time.process_time() - started, six_wins)
 
 
-def _partner(xs: Ints, ys: Ints) -> Ints:
+def partner_of(xs: Ints, ys: Ints) -> Ints:
     """Index of the context (y, x) for each context (x, y) on the same diagonal."""
     return np.searchsorted(xs, ys).astype(np.intp)
 
 
-def _slopes(before: tuple[Array, Array], after: tuple[Array, Array], slopes: Array) -> Array:
+def slopes_from(before: tuple[Array, Array], after: tuple[Array, Array], slopes: Array) -> Array:
     """Each context's slope of F (its value against the value of scoring nothing) from two passes; where
     that value did not move, the slope known before stays."""
     (c0, f0), (c1, f1) = before, after
@@ -337,7 +352,7 @@ def _slopes(before: tuple[Array, Array], after: tuple[Array, Array], slopes: Arr
     return np.clip(found, 0.0, 0.999)
 
 
-def _newton(fail: Array, found: Array, slopes: Array, partner: Ints) -> Array:
+def newton(fail: Array, found: Array, slopes: Array, partner: Ints) -> Array:
     """The next guess for the diagonal's values: each side's value is ``a = F(c)`` with ``c = 1 - a'`` (its
     partner's), F taken as linear with the known slope through the last pass; the pair's two linear
     equations solved together (exact once both sides keep their policy)."""

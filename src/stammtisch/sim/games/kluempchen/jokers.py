@@ -1,0 +1,209 @@
+"""KS-4: Klümpchen for two teams with the jokers in the state.
+
+Each player has one joker per round (K-10.1), announced before his turn (K-10.3, KA-15) and doubling that
+turn's result (K-10.4); it is used up even when the turn ends with 0 (KA-15). With the team order fixed
+(KA-16, ``team_internal_order = fixed``) a team's jokers are a mask: bit 1 its player 1's joker is left,
+bit 2 its player 2's. ``v1[x, y, own, other]`` is the win probability of the team to move, its player 1
+about to announce or throw, holding x against y with the masks ``own`` and ``other``.
+
+Solved like the joker-free game (``sim/race_fast.py``) diagonal by diagonal, and on each diagonal by the
+jokers left: a turn with a joker leads to a state with fewer jokers, solved before; only turns without a
+joker hand the same pair and masks to the other team, so the fixed point couples (x, y, own, other) with
+(y, x, other, own) as in KS-6. Each joker choice is the better of two turns: the doubled turn (once per
+diagonal, its ends all known) and the plain one (in the Newton passes).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from stammtisch.sim import race_fast
+from stammtisch.sim.games.kluempchen.game import SOLVER_VERSION, compiled_for, config_of, turn_options
+from stammtisch.sim.race_fast import Layout, Role, buffer, diagonal, layout, newton, slopes_from
+from stammtisch.sim.sweep import Array
+
+P1, P2 = 1, 2  # mask bits: player 1's joker, player 2's joker
+MASKS = 4
+ALL = P1 | P2
+
+
+def _bits(mask: int) -> int:
+    return (mask & P1) + (mask >> 1)
+
+
+#: The (own, other) masks by how many jokers are left in all (a stage is solved after the ones below it).
+STAGES: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple((own, other) for own in range(MASKS) for other in range(MASKS) if _bits(own) + _bits(other) == total)
+    for total in range(5)
+)
+
+
+@dataclass(slots=True)
+class JokerSolution:
+    """``v1[x, y, own, other]`` for every score pair and both teams' jokers left."""
+
+    options: dict[str, Any]
+    target: int
+    v1: NDArray[np.float64]
+    states: int
+    iterations: int
+    seconds: float
+
+    @property
+    def start(self) -> float:
+        """The starting team's win probability under optimal play from 0:0, all four jokers left."""
+        return float(self.v1[0, 0, ALL, ALL])
+
+    def summary(self) -> dict[str, Any]:
+        return {
+            "game": "kluempchen",
+            "target": self.target,
+            "options": self.options,
+            "jokers": True,
+            "start_win_probability": self.start,
+            "states": self.states,
+            "iterations": self.iterations,
+            "solve_seconds": round(self.seconds, 3),
+            "solver_version": SOLVER_VERSION,
+        }
+
+
+@dataclass(slots=True)
+class _Turns:
+    """The four turn kinds of a stage: player 2 and player 1, plain and doubled (rooms reused)."""
+
+    plain: Layout
+    doubled: Layout
+    rooms: dict[str, Array]
+
+
+def solve_jokers(
+    options: Mapping[str, object] | None = None, target: int = 40, tolerance: float = 1e-10
+) -> JokerSolution:
+    """Solve the two-team race to ``target`` with both teams' jokers in the state (KS-4)."""
+    started = time.process_time()
+    chosen = turn_options(options)
+    found = compiled_for(config_of(chosen))
+    compiled, root = found.compiled, found.template.root
+    t = target
+    plain, doubled = layout(compiled, 1), layout(compiled, 2)
+    widest = max(len(s) for s in STAGES) * t
+    turns = _Turns(plain, doubled, {name: buffer(plain, t, widest) for name in ("2", "1", "2x", "1x")})
+    v1 = np.zeros((t, t, MASKS, MASKS))
+    iterations = 0
+    warm: dict[tuple[int, str], tuple[NDArray[np.intp], Array, Array]] = {}
+    for d in range(2 * t - 2, -1, -1):
+        xs, ys = diagonal(t, d)
+        v2: dict[tuple[int, int], Array] = {}  # (own, other) -> player 2's values over z, [t + 1, n]
+        for stage, masks in enumerate(STAGES):
+            iterations += _stage(turns, root, t, xs, ys, masks, stage, v1, v2, warm, tolerance)
+    states = t * t * MASKS * MASKS * (2 + t)
+    return JokerSolution(chosen, t, v1, states, iterations, time.process_time() - started)
+
+
+def _stage(
+    turns: _Turns,
+    root: int,
+    t: int,
+    xs: NDArray[np.intp],
+    ys: NDArray[np.intp],
+    masks: tuple[tuple[int, int], ...],
+    stage: int,
+    v1: Array,
+    v2: dict[tuple[int, int], Array],
+    warm: dict[tuple[int, str], tuple[NDArray[np.intp], Array, Array]],
+    tolerance: float,
+) -> int:
+    """One stage of one diagonal: every context (x, masks) with this many jokers left; returns the passes."""
+    n, m = len(xs), len(masks)
+    # Contexts go by ascending x (race_fast's column blocks need it): context i * m + j is (xs[i], masks[j]).
+    cx, cy = np.repeat(xs, m), np.repeat(ys, m)
+    own = np.tile(np.array([a for a, _ in masks]), n)
+    other = np.tile(np.array([b for _, b in masks]), n)
+    index = {mk: j for j, mk in enumerate(masks)}
+    partner_i = race_fast.partner_of(xs, ys)
+    partner = (partner_i[:, None] * m + np.array([index[(b, a)] for a, b in masks])[None, :]).ravel()
+    rows = np.arange(n * m)
+    zs = np.arange(t)
+
+    def roles(name: str, lay: Layout) -> Role:
+        role = Role(lay, t, cx, turns.rooms[name])
+        found = warm.get((stage, name))
+        if found is not None:
+            old_xs, old_top, _ = found
+            near = np.clip(np.searchsorted(old_xs, xs), 0, len(old_xs) - 1)
+            role.table[:, t, :] = old_top.reshape(old_top.shape[0], -1, m)[:, near, :].reshape(old_top.shape[0], -1)
+        return role
+
+    def second_ends(after: NDArray[np.intp]) -> tuple[Array, Array]:
+        """Player 2's ends when his team's masks are ``after`` at the turn's end: banking to z (z < t: the
+        other team moves at (y, z) with the masks swapped), and scoring nothing (it moves at (y, x))."""
+        end = np.ones((t + 1, n * m))
+        end[:t] = 1.0 - v1[cy[None, :], zs[:, None], other[None, :], after[None, :]]
+        return end, 1.0 - v1[cy, cx, other, after]
+
+    # The doubled turns end in states with fewer jokers: known, solved once.
+    has2, has1 = (own & P2) > 0, (own & P1) > 0
+    second_doubled = np.full((t + 1, n * m), -1.0)
+    if has2.any():
+        role = roles("2x", turns.doubled)
+        end, fail = second_ends(own & ~P2)
+        role.set_terminals(end, fail, 1.0)
+        role.solve_loop(tolerance * 0.01)
+        role.solve_start_everywhere()
+        second_doubled = np.where(has2[None, :], role.table[root], -1.0)
+        warm[(stage, "2x")] = (xs, role.top(), np.empty(0))
+    first_doubled = np.full(n * m, -1.0)
+    if has1.any():
+        role = roles("1x", turns.doubled)
+        top = np.stack([v2[(a & ~P1, b)] if a & P1 else np.zeros((t + 1, n)) for a, b in masks], axis=2)
+        top = top.reshape(t + 1, n * m)
+        role.set_terminals(top, top[cx, rows], 1.0)
+        role.solve_loop(tolerance * 0.01)
+        first_doubled = np.where(has1, role.start_at_own_score(root), -1.0)
+        warm[(stage, "1x")] = (xs, role.top(), np.empty(0))
+
+    second, first = roles("2", turns.plain), roles("1", turns.plain)
+    slopes = np.zeros(n * m)
+    before = warm.get((stage, "1"))
+    if before is not None:
+        # Warm start from the diagonal above: the same x and masks, one point more for the other team.
+        old_xs, _, old_slopes = before
+        near = np.clip(np.searchsorted(old_xs, xs), 0, len(old_xs) - 1)
+        near_x = old_xs[near]
+        guess = v1[near_x[:, None], (xs[0] + ys[0] + 1 - near_x)[:, None], own.reshape(n, m), other.reshape(n, m)]
+        v1[cx, cy, own, other] = guess.ravel()
+        slopes = old_slopes.reshape(-1, m)[near].ravel()
+    last: tuple[Array, Array] | None = None
+    passes = 0
+    while True:
+        passes += 1
+        current = v1[cx, cy, own, other].copy()
+        end, _ = second_ends(own)
+        fail = 1.0 - current[partner]
+        second.set_terminals(end, fail, 1.0)
+        second.solve_loop(tolerance * 0.01)
+        second.solve_start_everywhere()
+        top = np.maximum(second.table[root], second_doubled)  # K-10.3: joker or not, before the turn
+        first.set_terminals(top, top[cx, rows], 1.0)
+        first.solve_loop(tolerance * 0.01)
+        found = np.maximum(first.start_at_own_score(root), first_doubled)
+        if last is not None:
+            slopes = slopes_from(last, (fail, found), slopes)
+        last = (fail, found)
+        delta = float(np.max(np.abs(found - current)))
+        if delta < tolerance or passes >= race_fast.MAX_DIAGONAL_PASSES:
+            v1[cx, cy, own, other] = found
+            break
+        v1[cx, cy, own, other] = newton(fail, found, slopes, partner)
+    for j, mk in enumerate(masks):
+        v2[mk] = top[:, j::m].copy()
+    warm[(stage, "2")] = (xs, second.top(), np.empty(0))
+    warm[(stage, "1")] = (xs, first.top(), slopes)
+    return passes
