@@ -95,3 +95,10 @@ def test_st6_statistics_need_a_sign_in(anonymous_client: TestClient) -> None:
     """AC-4: statistics are ``view``: anonymous visitors are sent to sign in."""
     answer = anonymous_client.get("/stats", follow_redirects=False)
     assert answer.status_code == 303 and answer.headers["location"] == "/signin?next=/stats"
+
+
+def test_st6_the_games_own_statistics_pages_link_back(member_client: TestClient) -> None:
+    """ST-4: Prömpeln's and Bier-Pong's own statistics pages are linked from /stats and link back."""
+    for path in ("/proempeln/stats", "/bierpong/stats"):
+        page = member_client.get(path).text
+        assert 'href="/stats"' in page and "Statistik aller Spiele" in page, path
