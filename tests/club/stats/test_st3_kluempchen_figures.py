@@ -101,3 +101,34 @@ def test_st3_figures_agree_with_the_banks_figures(seed: int, seats: int, rounds:
         assert 0 <= mine.risk_won <= mine.risk_taken
         assert mine.best_wurf <= mine.points
     assert sum(f.wuerfe for f in figures) >= len(final.rounds)
+
+
+def test_st3_risk_throws_taken_and_won() -> None:
+    """ST-3/KA-03: seat 0 holds 666 and raises to 66666 = 24 on the 3rd throw (won); seat 1 holds
+    666 and throws no 6 (lost: 0 points); a free throw after nothing countable (K-6.4) is no risk throw."""
+    from stammtisch.club.stats.kluempchen import count_wuerfe
+    from tests.games.kluempchen.helpers import new_state
+
+    start = new_state()
+    moves = [
+        ("throw", False), ("3 4 5 6 6 6", True), ("1 2 3", True), ("throw", False), ("1 6 6", True),  # seat 0
+        ("throw", False), ("3 4 5 6 6 6", True), ("1 2 3", True), ("throw", False), ("1 2 4", True),  # seat 1
+        ("throw", False), ("1 3 4 5 6 6", True), ("1 2 3 4", True), ("throw", False), ("1 2 3 6", True),  # seat 2
+    ]  # fmt: skip
+    state, steps = start, []
+    for text, outcome in moves:
+        if outcome:
+            step: Step = OutcomeStep(GAME.parse_outcome(text))
+            state = GAME.resolve(state, step.outcome)
+        else:
+            seat = GAME.turn(state).seats[0]
+            step = ActionStep(seat, GAME.parse_action(text))
+            state = GAME.act(state, seat, step.action)
+        steps.append(step)
+    counts = count_wuerfe(GAME, start, steps, 4)
+    assert [(c.wuerfe, c.points, c.best_wurf, c.risk_taken, c.risk_won) for c in counts] == [
+        (1, 24, 24, 1, 1),
+        (1, 0, 0, 1, 0),
+        (1, 6, 6, 0, 0),
+        (0, 0, 0, 0, 0),
+    ]

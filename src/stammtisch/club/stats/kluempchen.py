@@ -72,7 +72,7 @@ class Figures(Summable):
 
 
 @dataclass(slots=True)
-class _Seat:
+class WurfCounts:
     """The running counts of one seat while the evening is folded."""
 
     wuerfe: int = 0
@@ -82,7 +82,7 @@ class _Seat:
     best_wurf: int = 0
 
 
-def _count_turn(seats: list[_Seat], previous: tuple[Any, ...]) -> None:
+def _count_turn(seats: list[WurfCounts], previous: tuple[Any, ...]) -> None:
     """Counts one finished player turn ``Round.previous`` = (owner, thrower, role, joker, log, points, how)."""
     _owner, thrower, _role, _joker, log, points, how = previous
     if how == "forfeit":
@@ -104,7 +104,13 @@ def summarize(game: Game[Any], initial: State, steps: Sequence[Step], final: Sta
     """The figures per seat of one evening, or ``None`` while it is not closed."""
     if not isinstance(game.turn(final), Finished):
         return None
-    seats = [_Seat() for _ in range(final.seats)]
+    seats = count_wuerfe(game, initial, steps, final.seats)
+    return tuple(_figures(final, seat, counts) for seat, counts in enumerate(seats))
+
+
+def count_wuerfe(game: Game[Any], initial: State, steps: Sequence[Step], seats: int) -> list[WurfCounts]:
+    """Per seat: the Würfe thrown, their points, the best, risk throws taken and won (ST-3)."""
+    counts = [WurfCounts() for _ in range(seats)]
     state = initial
     seen: object = ()
     for step in steps:
@@ -117,11 +123,11 @@ def summarize(game: Game[Any], initial: State, steps: Sequence[Step], final: Sta
         if rnd is not None and rnd.previous is not seen:
             seen = rnd.previous
             if rnd.previous:
-                _count_turn(seats, rnd.previous)
-    return tuple(_figures(final, seat, counts) for seat, counts in enumerate(seats))
+                _count_turn(counts, rnd.previous)
+    return counts
 
 
-def _figures(final: State, seat: int, counts: _Seat) -> Figures:
+def _figures(final: State, seat: int, counts: WurfCounts) -> Figures:
     rounds = lost = schuster = schwarz = jokers = strassen_units = 0
     for record in final.rounds:
         for index, team in enumerate(record.teams):
