@@ -1,6 +1,8 @@
 """The Preisrommé search bot (``bots/preisromme_search.py``): decision time and strength.
 
-``python -m bench.preisromme_bot [--games N] [--worlds W] [--workers K] [--seed S] [--quick]``
+``python -m bench.preisromme_bot [--games N] [--worlds W] [--workers K] [--seed S] [--first F] [--quick]``
+``python -m bench.preisromme_bot --games N --first F --log games.jsonl``  (one line per game, appended)
+``python -m bench.preisromme_bot --summary games.jsonl [more.jsonl ...]``  (the figures of logged games)
 
 Four seats, one deal (Spiel) per game, digital mode: the search bot in one seat (seat ``game mod 4``,
 so every seat and every dealer position is played equally often) against three heuristic bots
@@ -14,6 +16,10 @@ won by nobody. Figures:
 * the decision time of the search bot (process CPU time per ``choose``, so "one core" even on a busy
   machine): p50, p95 and the maximum, over every decision with more than one legal action.
 
+A long run can be split into ranges of game numbers (``--first``, ``--games``) run at different times or
+in different processes, each logging its games (``--log``); ``--summary`` adds the logs up (each game
+number counted once), so an interrupted run loses only the games in flight.
+
 Games run in ``--workers`` processes (default 1: one core); progress goes to stderr every 50 games.
 ``--quick`` (used by ``python -m bench --quick``) plays 8 games with 4 worlds: a smoke test, not a
 measurement. The default without flags is 40 games, a few minutes; the strength figure of the report
@@ -23,6 +29,7 @@ measurement. The default without flags is 40 games, a few minutes; the strength 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import random
 import sys
@@ -53,6 +60,16 @@ class Tally:
     search_penalty: int = 0
     heuristic_penalty: int = 0
     decision_seconds: list[float] = field(default_factory=list)
+
+    def to_json(self, number: int) -> str:
+        """One game's tally as a log line (``--log``)."""
+        return json.dumps({"game": number, **{key: getattr(self, key) for key in self.__dataclass_fields__}})
+
+    @classmethod
+    def from_json(cls, line: str) -> tuple[int, Tally]:
+        data = json.loads(line)
+        number = data.pop("game")
+        return number, cls(**data)
 
     def add(self, other: Tally) -> None:
         self.games += other.games
@@ -121,7 +138,13 @@ def _percentile(values: Sequence[float], q: float) -> float:
 
 
 def measure(
-    games: int, worlds: int, workers: int = 1, seed: int = 2026, progress: bool = False, first: int = 0
+    games: int,
+    worlds: int,
+    workers: int = 1,
+    seed: int = 2026,
+    progress: bool = False,
+    first: int = 0,
+    log: str | None = None,
 ) -> Tally:
     """Play games ``first`` .. ``first + games - 1`` in ``workers`` processes; the summed tally. Runs with
     the same seed and disjoint ranges play exactly the games of one longer run (so a long run can be
@@ -135,8 +158,11 @@ def measure(
         pool = ProcessPoolExecutor(workers)
         results = pool.map(play_game, numbers, [seed] * games, [worlds] * games, chunksize=4)
     try:
-        for tally in results:
+        for number, tally in zip(numbers, results, strict=True):
             total.add(tally)
+            if log is not None:
+                with open(log, "a", encoding="utf-8") as out:
+                    out.write(tally.to_json(number) + "\n")
             if progress and total.games % 50 == 0:
                 low, high = wilson(total.search_wins, total.games)
                 print(
@@ -193,6 +219,21 @@ def run(quick: bool = False, games: int = 40, worlds: int = 32, workers: int = 1
     return figures(measure(games, worlds, workers), worlds)
 
 
+def summary(paths: Sequence[str]) -> Tally:
+    """The summed tally of logged games (``--log``), each game number counted once."""
+    seen: dict[int, Tally] = {}
+    for path in paths:
+        with open(path, encoding="utf-8") as lines:
+            for line in lines:
+                if line.strip():
+                    number, tally = Tally.from_json(line)
+                    seen.setdefault(number, tally)
+    total = Tally()
+    for number in sorted(seen):
+        total.add(seen[number])
+    return total
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.preisromme_bot", description=__doc__)
     parser.add_argument("--games", type=int, default=40, help="games to play (the report's figure: 2000)")
@@ -201,9 +242,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--first", type=int, default=0, help="number of the first game (to split a long run)")
     parser.add_argument("--quick", action="store_true", help="8 games with 4 worlds: a smoke test")
+    parser.add_argument("--log", help="append one line per game to this file (JSON lines)")
+    parser.add_argument("--summary", nargs="+", metavar="LOG", help="print the figures of logged games and stop")
     args = parser.parse_args(argv)
     games, worlds = (8, 4) if args.quick else (args.games, args.worlds)
-    total = measure(games, worlds, args.workers, args.seed, progress=True, first=args.first)
+    if args.summary:
+        total = summary(args.summary)
+    else:
+        total = measure(games, worlds, args.workers, args.seed, progress=True, first=args.first, log=args.log)
     for label, (value, unit) in figures(total, worlds).items():
         print(f"{label}: {value:,} {unit}")
     return 0

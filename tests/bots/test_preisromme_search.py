@@ -15,15 +15,9 @@ from hypothesis import strategies as st
 
 from stammtisch.bots.playout import play_out
 from stammtisch.bots.preisromme import HeuristicBot
-from stammtisch.bots.preisromme_search import (
-    PENALTY_SCALE,
-    Evaluation,
-    SearchBot,
-    completes,
-    determinize,
-    figure_from_view,
-    rollout_choice,
-)
+from stammtisch.bots.preisromme_playout import PENALTY_SCALE, completes, rollout_choice
+from stammtisch.bots.preisromme_search import Evaluation, SearchBot
+from stammtisch.bots.preisromme_worlds import determinize, figure_from_view
 from stammtisch.bots.registry import bots_for
 from stammtisch.core.chance import sample
 from stammtisch.core.protocol import Chance, Finished
@@ -180,13 +174,15 @@ def test_other_house_rules_still_give_legal_moves() -> None:
 
 def test_an_alternative_must_beat_the_heuristic_by_a_clear_margin() -> None:
     """Noise alone does not move the bot: a candidate replaces the heuristic's choice only when its paired
-    advantage exceeds z standard errors."""
+    advantage exceeds z standard errors; a candidate dropped by the race (fewer worlds) is not chosen."""
     noisy = Evaluation((Pass(), Knock()), ((0.0, 1.0, 0.0, 1.0), (1.0, 0.0, 1.0, 1.0)))
     assert noisy.best(1.65) == Pass()
     clear = Evaluation((Pass(), Knock()), ((0.0, 0.1, 0.0, 0.2), (0.5, 0.6, 0.5, 0.6)))
     assert clear.best(1.65) == Knock()
     raced = Evaluation((Discard("KC"), Discard("2D")), ((0.0,) * 8, (-1 / PENALTY_SCALE,) * 4))
     assert raced.best(1.65) == Discard("KC")
+    dropped = Evaluation((Discard("KC"), Discard("2D"), Discard("9H")), ((0.0,) * 8, (1.0,) * 4, (0.1,) * 8))
+    assert dropped.best(0.0) == Discard("9H")
 
 
 def test_the_registry_offers_the_search_bot_for_empty_seats() -> None:
