@@ -1,6 +1,7 @@
-"""Issue 15.4: the lab pages (Prömpeln, Preisrommé and the shared page with Klümpchen) on a 390x844 phone in Chromium, German and
-English: the variant choice and the button are on the first screen, nothing is wider than the phone,
-the chart and every figure appear in the page's language (screenshots in /tmp/shots/labs/)."""
+"""Issue 15.4: the lab pages (Prömpeln, Preisrommé and the shared page with Klümpchen) on a 390x844
+phone in Chromium, German and English: the variant choice and the button are on the first screen,
+nothing is wider than the phone, the chart and every figure appear in the page's language
+(screenshots in /tmp/shots/labs/)."""
 
 from __future__ import annotations
 
@@ -49,4 +50,22 @@ def test_lab_page_on_a_phone(
     width = page.evaluate("document.scrollingElement.scrollWidth")
     assert width <= PHONE["width"], f"page is {width}px wide"
     page.screenshot(path=str(SHOTS / f"{game}-{lang}-result.png"), full_page=True)
+    context.close()
+
+
+def test_lab_refusal_on_a_phone(
+    browser: Any,  # noqa: F811 - the e2e fixture imported above
+    server: BackgroundServer,  # noqa: F811 - the e2e fixture imported above
+) -> None:
+    """A bad value typed into the address: the refusal in words on the first screen, no figures."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    context = browser.new_context(viewport=PHONE, locale="de")
+    page = context.new_page()
+    page.goto(f"{server.url}/lab/preisromme?lang=de&variant=jokers%3D9")
+    alert = page.locator("[data-testid=lab-error]")
+    assert "höchstens 6" in alert.inner_text() and "RA-01" in alert.inner_text()
+    box = alert.bounding_box()
+    assert box is not None and box["y"] + box["height"] <= PHONE["height"]
+    assert page.locator("[data-testid=lab-table]").count() == 0
+    page.screenshot(path=str(SHOTS / "preisromme-de-refusal.png"))
     context.close()
