@@ -40,7 +40,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from stammtisch.bots.preisromme import HeuristicBot
-from stammtisch.bots.preisromme_search import SearchBot
+from stammtisch.bots.preisromme_search import WORLDS, SearchBot
 from stammtisch.core.chance import sample
 from stammtisch.core.protocol import Chance, Finished
 from stammtisch.games.preisromme import GAME
@@ -212,7 +212,7 @@ def figures(total: Tally, worlds: int) -> dict[str, tuple[float, str]]:
     }
 
 
-def run(quick: bool = False, games: int = 40, worlds: int = 32, workers: int = 1) -> dict[str, tuple[float, str]]:
+def run(quick: bool = False, games: int = 40, worlds: int = WORLDS, workers: int = 1) -> dict[str, tuple[float, str]]:
     """The figures for ``python -m bench`` (``quick``: 8 games with 4 worlds, a smoke test)."""
     if quick:
         games, worlds = 8, 4
@@ -237,7 +237,7 @@ def summary(paths: Sequence[str]) -> Tally:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.preisromme_bot", description=__doc__)
     parser.add_argument("--games", type=int, default=40, help="games to play (the report's figure: 2000)")
-    parser.add_argument("--worlds", type=int, default=32, help="determinizations per decision (the bot's default)")
+    parser.add_argument("--worlds", type=int, default=WORLDS, help="determinizations per decision (the bot's default)")
     parser.add_argument("--workers", type=int, default=1, help="processes (cores) to use")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--first", type=int, default=0, help="number of the first game (to split a long run)")

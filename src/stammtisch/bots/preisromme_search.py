@@ -50,7 +50,9 @@ from stammtisch.games.preisromme.model import Discard, Knock, Take
 from stammtisch.games.preisromme.moves import presence
 
 #: How many of the least useful discards are candidates beside the heuristic's choice.
-DISCARD_CANDIDATES = 4
+DISCARD_CANDIDATES = 3
+#: Determinizations per decision at most (racing stops most searches earlier).
+WORLDS = 24
 #: How many standard errors an alternative must beat the heuristic's choice by.
 CONFIDENCE_Z = 0.5
 #: Racing: the candidates are compared every this many worlds.
@@ -144,7 +146,7 @@ class SearchBot:
 
     def __init__(
         self,
-        worlds: int = 48,
+        worlds: int = WORLDS,
         seconds: float = 0.8,
         z: float = CONFIDENCE_Z,
         discards: int = DISCARD_CANDIDATES,
