@@ -10,20 +10,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
-from numpy.typing import NDArray
 
 from stammtisch.core.errors import IllegalAction
 from stammtisch.core.text import Text
-from stammtisch.games.kluempchen.model import CONTINUE, KEEP_DICE, PAIR, VOLL, PlayerTurn
+from stammtisch.games.kluempchen.model import CONTINUE, KEEP_DICE, PAIR, VOLL, Config, PlayerTurn
 from stammtisch.sim.games.kluempchen.game import GameSolution, compiled_for, config_of, turn_options
 from stammtisch.sim.games.kluempchen.points import solve_points
-from stammtisch.sim.sweep import Ends, Sweeper
+from stammtisch.sim.race_fast import Layout, Role, layout
 
 TOLERANCE = 1e-12
-MAX_SWEEPS = 80
 JOKER, THROW = "joker", "throw"
 
 
@@ -172,51 +171,58 @@ def advise(spot: Spot, options: Mapping[str, object] | None = None, solution: Ga
     return Advice(tuple(Choice(a, w, win, e) for a, w, win, e in rows), solution is not None, target)
 
 
-def _sweeper(spot: Spot, solution: GameSolution, factor: int) -> tuple[Sweeper, Ends, int]:
-    """The spot's turn solved for its score pair: one context, columns = points already in the side turn."""
-    found = compiled_for(config_of(solution.options))
+@lru_cache(maxsize=16)
+def _layout(config: Config, factor: int) -> Layout:
+    return layout(compiled_for(config).compiled, factor)
+
+
+def _solved_turn(spot: Spot, solution: GameSolution, factor: int) -> Role:
+    """The spot's turn solved for its score pair (``race_fast``: one context, columns z = the team's score
+    if the turn so far were banked; the same equations as the game solve)."""
     t = solution.target
     x, y = spot.own, spot.other
-    columns = t + 1
-    s = np.arange(columns)[None, None, :]
+    role = Role(_layout(config_of(solution.options), factor), t, np.array([x]))
     v1, v2 = solution.v1, solution.v2
     if spot.role == 2:
-
-        def end(values: NDArray[np.int64]) -> NDArray[np.float64]:
-            total = x + s + factor * values[:, None, None]
-            safe = np.minimum(total, t - 1)
-            won: NDArray[np.float64] = np.where(total >= t, 1.0, 1.0 - v1[y, safe])
-            return won
-
-        ends = Ends(end, np.array([[1.0 - v1[y, x]]]), np.ones((1, 1)))
+        # Banking to z wins at z >= t, else the other team moves at (y, z); nothing: it moves at (y, x).
+        end = np.ones((t + 1, 1))
+        end[:t, 0] = 1.0 - v1[y, :t]
+        fail = np.array([1.0 - v1[y, x]])
     else:
+        # Player 1's points s = z - x are put up for player 2.
+        end = v2[x, y, np.clip(np.arange(t + 1) - x, 0, t)][:, None]
+        fail = np.array([v2[x, y, 0]])
+    role.set_terminals(end, fail, 1.0)
+    role.solve_loop(TOLERANCE)
+    role.solve_start_everywhere()
+    return role
 
-        def end(values: NDArray[np.int64]) -> NDArray[np.float64]:
-            found_: NDArray[np.float64] = v2[x, y, np.minimum(s + factor * values[:, None, None], t)]
-            return found_
 
-        ends = Ends(end, np.array([[v2[x, y, 0]]]), np.ones((1, 1)))
-    sweeper = Sweeper(found.compiled, 1, columns, factor)
-    sweeper.set_ends(ends)
-    for _ in range(MAX_SWEEPS):
-        if sweeper.sweep() < TOLERANCE:
-            break
-    return sweeper, ends, found.template.root
+def _column(spot: Spot, solution: GameSolution, factor: int, pending: int) -> int:
+    """The spot's column z: own score, the partner's points (player 2) and the pending points (doubled
+    under the joker), at most the target."""
+    partner = spot.partner if spot.role == 2 else 0
+    return min(spot.own + partner + factor * pending, solution.target)
 
 
 def _win_before(spot: Spot, solution: GameSolution, factor: int) -> float:
-    sweeper, _, root = _sweeper(spot, solution, factor)
-    column = min(spot.partner, solution.target) if spot.role == 2 else 0
-    return float(sweeper.values[root][0, column])
+    role = _solved_turn(spot, solution, factor)
+    root = compiled_for(config_of(solution.options)).template.root
+    return float(role.table[root, _column(spot, solution, factor, 0), 0])
 
 
 def _win_choices(spot: Spot, solution: GameSolution, factor: int) -> dict[str, float]:
     assert spot.turn is not None
-    sweeper, ends, _ = _sweeper(spot, solution, factor)
-    template = compiled_for(config_of(solution.options)).template
-    node, pending = template.locate(spot.turn)
-    column = min((spot.partner if spot.role == 2 else 0) + factor * pending, solution.target)
-    return {label: float(values[0, column]) for label, values in sweeper.choice_values(node, ends)}
+    role = _solved_turn(spot, solution, factor)
+    found = compiled_for(config_of(solution.options))
+    node, pending = found.template.locate(spot.turn)
+    z = _column(spot, solution, factor, pending)
+    labels, children, shifts = found.compiled.decision[node]
+    t = solution.target
+    return {
+        label: float(role.table[child, min(z + factor * shift, t), 0])
+        for label, child, shift in zip(labels, children, shifts, strict=True)
+    }
 
 
 _STEPS = {"continue": CONTINUE, "keep_pair": PAIR, "voll_star": VOLL, "keep_dice": KEEP_DICE}
