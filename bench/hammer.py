@@ -35,6 +35,7 @@ from typing import Any
 
 import httpx
 
+from bench.lean_http import LeanConnection
 from bench.web_latency import PLAYERS, next_write, percentile
 from stammtisch.web.background import free_port
 
@@ -56,6 +57,10 @@ class Tally:
     conflicts: int = 0
     errors: int = 0
     matches_finished: int = 0
+    requests: int = 0
+    server_pid: int = 0
+    server_cpu: float = 0.0
+    client_cpu: float = 0.0
     first_errors: list[str] = field(default_factory=list)
 
     def error(self, what: str) -> None:
@@ -71,7 +76,7 @@ class Slot:
         self.match_id = match_id
         self.lock = asyncio.Lock()
 
-    async def replace(self, client: httpx.AsyncClient, finished: str, tally: Tally) -> None:
+    async def replace(self, client: LeanConnection, finished: str, tally: Tally) -> None:
         async with self.lock:
             if self.match_id == finished:
                 self.match_id = await create_match(client)
@@ -129,21 +134,23 @@ def new_match_body(title: str) -> dict[str, Any]:
     }
 
 
-async def create_match(client: httpx.AsyncClient) -> str:
-    response = await client.post("/api/matches", json=new_match_body("hammer"))
-    response.raise_for_status()
+async def create_match(client: LeanConnection) -> str:
+    response = await client.request("POST", "/api/matches", new_match_body("hammer"))
+    if response.status not in (200, 201):
+        raise RuntimeError(f"creating a match failed: {response.status} {response.text[:200]}")
     return str(response.json()["match_id"])
 
 
-async def hammer(client: httpx.AsyncClient, slot: Slot, stop_at: float, tally: Tally) -> None:
+async def hammer(client: LeanConnection, slot: Slot, stop_at: float, tally: Tally) -> None:
     """One client: look once, then submit the next step as soon as the previous answer is in."""
     snap: dict[str, Any] | None = None
     while time.perf_counter() < stop_at:
         match_id = slot.match_id
         if snap is None or snap.get("match_id") != match_id:
-            response = await client.get(f"/api/matches/{match_id}")
-            if response.status_code != 200:
-                tally.error(f"GET {response.status_code} {response.text[:120]}")
+            response = await client.request("GET", f"/api/matches/{match_id}")
+            tally.requests += 1
+            if response.status != 200:
+                tally.error(f"GET {response.status} {response.text[:120]}")
                 await asyncio.sleep(0.05)
                 continue
             snap = response.json()
@@ -156,44 +163,85 @@ async def hammer(client: httpx.AsyncClient, slot: Slot, stop_at: float, tally: T
             continue
         started = time.perf_counter()
         try:
-            response = await client.post(f"/api/matches/{match_id}/actions", json=next_write(snap))
-        except httpx.HTTPError as error:
+            response = await client.request("POST", f"/api/matches/{match_id}/actions", next_write(snap))
+            tally.requests += 1
+        except (TimeoutError, OSError, asyncio.IncompleteReadError) as error:
             tally.error(f"{type(error).__name__}: {error}")
             snap = None
             continue
         elapsed = (time.perf_counter() - started) * 1000
-        if response.status_code == 200:
+        if response.status == 200:
             tally.accepted += 1
             tally.latencies.append(elapsed)
             snap = response.json()
-        elif response.status_code == 409:
+        elif response.status == 409:
             tally.conflicts += 1
             tally.latencies.append(elapsed)
             snap = response.json().get("snapshot")
         else:
-            tally.error(f"POST {response.status_code} {response.text[:160]}")
+            tally.error(f"POST {response.status} {response.text[:160]}")
             snap = None
 
 
 async def measure(
-    url: str, seconds: float, matches: int = MATCHES, clients: int = CLIENTS, headers: dict[str, str] | None = None
+    served: Served,
+    seconds: float,
+    matches: int = MATCHES,
+    clients: int = CLIENTS,
+    headers: dict[str, str] | None = None,
 ) -> tuple[Tally, float]:
+    url, server_pid = served.url, served.pid
     tally = Tally()
-    limits = httpx.Limits(max_connections=matches * clients + 8, max_keepalive_connections=matches * clients + 8)
     session = browser_token()
-    session["headers"] = {**session.get("headers", {}), **(headers or {})}
-    async with httpx.AsyncClient(base_url=url, limits=limits, timeout=TIMEOUT, **session) as client:
-        slots = [Slot(await create_match(client)) for _ in range(matches)]
+    fixed = {**session.get("headers", {}), **(headers or {})}
+    if session.get("cookies"):
+        fixed["Cookie"] = "; ".join(f"{name}={value}" for name, value in session["cookies"].items())
+    phones = [LeanConnection(url, fixed, TIMEOUT) for _ in range(matches * clients)]
+    try:
+        slots = [Slot(await create_match(phones[0])) for _ in range(matches)]
         started = time.perf_counter()
+        server_before, client_before = tree_cpu_seconds(server_pid), time.process_time()
         stop_at = started + seconds
-        await asyncio.gather(*(hammer(client, slot, stop_at, tally) for slot in slots for _ in range(clients)))
+        runs = [
+            hammer(phones[i * clients + j], slot, stop_at, tally)
+            for i, slot in enumerate(slots)
+            for j in range(clients)
+        ]
+        await asyncio.gather(*runs)
         took = time.perf_counter() - started
+        tally.server_cpu = tree_cpu_seconds(server_pid) - server_before
+        tally.client_cpu = time.process_time() - client_before
+    finally:
+        for phone in phones:
+            await phone.close()
     return tally, took
 
 
+def tree_cpu_seconds(root: int) -> float:
+    """CPU seconds (user + system) used so far by process ``root`` and its direct children (uvicorn's
+    workers): a figure that does not depend on what else the machine is doing."""
+    ticks = 0
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(entry.name) == root or int(fields[1]) == root:
+            ticks += int(fields[11]) + int(fields[12])
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+@dataclass(frozen=True)
+class Served:
+    url: str
+    pid: int
+
+
 @contextmanager
-def serve(database_url: str, workers: int) -> Iterator[str]:
-    """uvicorn with ``workers`` processes in a child process; yields its base URL."""
+def serve(database_url: str, workers: int) -> Iterator[Served]:
+    """uvicorn with ``workers`` processes in a child process; yields its base URL and process id."""
     port = free_port()
     env = {**os.environ, "STAMMTISCH_DATABASE_URL": database_url}
     command = [sys.executable, "-m", "uvicorn", "stammtisch.web.app:create_app", "--factory"]
@@ -212,7 +260,7 @@ def serve(database_url: str, workers: int) -> Iterator[str]:
             if child.poll() is not None or time.monotonic() > deadline:
                 raise RuntimeError("the web server for the benchmark did not start")
             time.sleep(0.2)
-        yield url
+        yield Served(url, child.pid)
     finally:
         child.terminate()
         try:
@@ -249,6 +297,7 @@ def postgres_schema() -> Iterator[str | None]:
 
 def figures(label: str, tally: Tally, took: float) -> dict[str, Any]:
     answered = tally.accepted + tally.conflicts
+    requests = max(tally.requests, 1)
     lat = tally.latencies or [0.0]
     return {
         f"{label}: writes/s": {"value": round(tally.accepted / took, 1), "unit": "writes/s"},
@@ -257,6 +306,11 @@ def figures(label: str, tally: Tally, took: float) -> dict[str, Any]:
         f"{label}: write p99": {"value": round(percentile(lat, 0.99), 1), "unit": "ms"},
         f"{label}: conflicts": {"value": round(100 * tally.conflicts / max(answered, 1), 1), "unit": "%"},
         f"{label}: errors": {"value": tally.errors, "unit": "errors"},
+        f"{label}: server CPU per request": {"value": round(1000 * tally.server_cpu / requests, 2), "unit": "ms"},
+        f"{label}: load generator CPU per request": {
+            "value": round(1000 * tally.client_cpu / requests, 2),
+            "unit": "ms",
+        },
     }
 
 
@@ -267,14 +321,14 @@ def hammer_one(database: str, workers: int, seconds: float) -> dict[str, Any]:
             if url is None:
                 return {}
             headers = signed_in(url)
-            with serve(url, workers) as base:
-                tally, took = asyncio.run(measure(base, seconds, headers=headers))
+            with serve(url, workers) as served:
+                tally, took = asyncio.run(measure(served, seconds, headers=headers))
     else:
         with tempfile.TemporaryDirectory(prefix="stammtisch-hammer-") as directory:
             database = f"sqlite:///{Path(directory) / 'hammer.sqlite3'}"
             headers = signed_in(database)
-            with serve(database, workers) as base:
-                tally, took = asyncio.run(measure(base, seconds, headers=headers))
+            with serve(database, workers) as served:
+                tally, took = asyncio.run(measure(served, seconds, headers=headers))
     for line in tally.first_errors:
         print(f"  error: {line}", file=sys.stderr)
     return figures(label, tally, took)

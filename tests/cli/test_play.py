@@ -7,6 +7,8 @@ their meaning), answers by number and by notation, refusals that re-ask, table m
 
 from __future__ import annotations
 
+import re
+
 from typer.testing import CliRunner
 
 from stammtisch.cli.app import app
@@ -25,7 +27,9 @@ def test_a_whole_round_against_bots_to_the_settlement() -> None:
     one round is played to 150, settled, and the evening closed."""
     code, output = play("--seed", "3", "--lang", "en", script="close\n1\n" * 400)
     assert code == 0
-    assert "Seat 1, your move:" in output
+    assert "At the table: Anna, Kurt (Bot), Helga (Bot), Jupp (Bot) (your own names: --name)" in output
+    assert "Anna, your move:" in output
+    assert not re.search(r"\b[Ss]eat \d", output)  # names, never seat numbers (issue 14.2)
     assert "1) joker – announce the joker" in output
     assert "Set aside" in output and "Points" in output
     assert "Round 1 over" in output
@@ -35,10 +39,12 @@ def test_a_whole_round_against_bots_to_the_settlement() -> None:
 
 
 def test_the_table_in_german_with_hot_seat_humans() -> None:
-    """Two humans and two bots; German texts; the humans' turns are asked by seat."""
-    code, output = play("--seed", "5", "--bots", "2", script="2\n1\n" * 10)
+    """Two humans and two bots; German texts; the humans' turns are asked by their names."""
+    code, output = play("--seed", "5", "--bots", "2", "--name", "Bernd", "--name", "Uschi", script="2\n1\n" * 10)
     assert code == 0
-    assert "Platz 1, du bist dran:" in output or "Platz 2, du bist dran:" in output
+    assert "Am Tisch: Bernd, Uschi, Kurt (Bot), Helga (Bot)\n" in output
+    assert "Bernd, du bist dran:" in output or "Uschi, du bist dran:" in output
+    assert not re.search(r"\bPlatz \d", output)
     assert "Würfeln" in output
     assert "Spiel beendet (keine Eingabe mehr)." in output
 
@@ -83,3 +89,18 @@ def test_unknown_game() -> None:
     assert result.exit_code == 2
     assert "schach" in result.output
     assert "Traceback" not in result.output
+
+
+def test_names_given_twice_or_too_many_are_refused_before_the_game() -> None:
+    """Issue 14.9: two players with the same name (any case, any spaces) would be indistinguishable."""
+    code, output = play("--lang", "en", "--name", "Anna", "--name", " anna ", script="")
+    assert code == 2 and "Two players have the same name ('Anna')" in output
+    assert "du bist dran" not in output and "your move" not in output
+    code, output = play("--players", "4", *(arg for n in "ABCDE" for arg in ("--name", n)), script="")
+    assert code == 2 and "at most 4 names" in output
+
+
+def test_bots_never_take_a_name_a_human_has() -> None:
+    code, output = play("--seed", "3", "--lang", "en", "--name", "Kurt", script="q\n")
+    assert code == 0
+    assert "At the table: Kurt, Helga (Bot), Jupp (Bot), Erna (Bot)\n" in output

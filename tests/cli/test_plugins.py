@@ -42,7 +42,7 @@ def test_a_game_without_a_cli_module_plays_in_the_plain_form() -> None:
     result = runner.invoke(app, ["play", "toy", "--players", "2", "--bots", "1", "--bot", "random", "--lang", "en"],
                            input="1\n" * 3)  # fmt: skip
     assert result.exit_code == 0, result.output
-    assert "Seat 1, your move:" in result.output
+    assert "Anna, your move:" in result.output
     assert "my_pick" in result.output and "last_reveal" in result.output  # the view, listed key by key
     assert "The end" in result.output and "score" in result.output
 

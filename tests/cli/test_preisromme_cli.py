@@ -87,7 +87,8 @@ def test_play_refuses_bad_input_in_the_users_language() -> None:
         app, ["play", "preisromme", "--seed", "3", "--lang", "de"], input="knock\nmeld 2C 3C 4C\nq\n"
     )
     assert result.exit_code == 0, result.output
-    assert "(R-" in result.output or "(RA-" in result.output
+    # The sentence, then the rule it breaks on a line of its own (issue 14.3: no code inside the sentence).
+    assert "Dieser Zug passt jetzt nicht.\n  Regel R" in result.output
 
 
 def test_news_reports_only_public_changes() -> None:

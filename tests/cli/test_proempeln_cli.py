@@ -39,8 +39,8 @@ def test_play_at_the_table_with_one_key_per_stopper() -> None:
     )
     assert code == 0
     assert "0, 1, 2, 3 or x (invalid)" in output
-    assert "Seat 1: 11 points (total 11)" in output
-    assert "Seat 2: 11 points (total 11)" in output
+    assert "Anna: 11 points (total 11)" in output
+    assert "Ben: 11 points (total 11)" in output
     assert "Round 1 of 7" in output
 
 

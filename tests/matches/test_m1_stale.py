@@ -83,3 +83,54 @@ def test_racing_threads_exactly_one_wins() -> None:
             break
     seqs = [e.seq for e in repository.events(match_id)]
     assert seqs == list(range(1, len(seqs) + 1))
+
+
+class CountingRepository(InMemoryRepository):
+    """The in-memory store, counting how often the log is read."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.reads = 0
+
+    def events(self, match_id: str, after_seq: int = 0):  # type: ignore[no-untyped-def]
+        self.reads += 1
+        return super().events(match_id, after_seq)
+
+
+def test_a_lost_race_is_answered_from_memory_with_the_same_snapshot() -> None:
+    """M-1: when this process already knows a newer position, the stale answer needs no read and is
+    the one the store would give (the web answers lost races this way, bench/hammer.py)."""
+    repository = CountingRepository()
+    service = make_service(repository)
+    snap = service.create("toy-open", ["A", "B"], mode="table")
+    service.act(snap.match_id, 0, "pick 2", 0)
+    reads = repository.reads
+    stale = service.stale_in_memory(snap.match_id, 0, 1)
+    assert repository.reads == reads
+    assert stale is not None and stale.snapshot is not None
+    with pytest.raises(StaleSequence) as caught:
+        service.act(snap.match_id, 1, "pick 1", 0)
+    assert caught.value.snapshot == stale.snapshot and stale.to_json() == caught.value.to_json()
+
+
+def test_memory_does_not_decide_what_only_the_store_knows() -> None:
+    """The current sequence number, one ahead, or a match this process never loaded: the store is asked."""
+    repository = InMemoryRepository()
+    one, two = make_service(repository), make_service(repository)
+    snap = one.create("toy-open", ["A", "B"], mode="table")
+    assert one.stale_in_memory(snap.match_id, 0) is None  # current: the write may go through
+    assert one.stale_in_memory(snap.match_id, 4) is None  # ahead: the store says stale
+    assert two.stale_in_memory("never-loaded", 0) is None
+    two.act(snap.match_id, 0, "pick 2", 0)
+    assert one.stale_in_memory(snap.match_id, 0) is None  # one's memory is behind: it asks the store
+    with pytest.raises(StaleSequence):
+        one.act(snap.match_id, 1, "pick 1", 0)
+    assert one.stale_in_memory(snap.match_id, 0) is not None
+
+
+def test_snapshots_of_one_position_are_built_once_per_seat(service: MatchService) -> None:
+    snap = service.create("toy-open", ["A", "B"], mode="table")
+    assert service.snapshot(snap.match_id, 0) is service.snapshot(snap.match_id, 0)
+    assert service.snapshot(snap.match_id, None) is not service.snapshot(snap.match_id, 1)
+    after = service.act(snap.match_id, 0, "pick 2", 0)
+    assert after.seq == 1 and service.snapshot(snap.match_id, 0).seq == 1

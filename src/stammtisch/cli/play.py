@@ -42,13 +42,19 @@ def play(
         list[str] | None,
         typer.Option("--skill", help="Skill games, per seat: a player's name (learned model) or counts c0,c1,c2,c3."),
     ] = None,
+    name: Annotated[
+        list[str] | None,
+        typer.Option("--name", help="Names at the table, in seat order (humans first); repeat the option."),
+    ] = None,
 ) -> None:
     """Play a game in the terminal: hot-seat humans and bots."""
     from stammtisch.bots.registry import bots_for
+    from stammtisch.cli.board import NamedSeats, table_names
     from stammtisch.cli.console import fail, stdout
     from stammtisch.cli.games import require_game
     from stammtisch.cli.plugin import PlayRequest
     from stammtisch.cli.session import InputEnded, Session
+    from stammtisch.club.members.duplicates import duplicate_warning
     from stammtisch.core.errors import RuleViolation
     from stammtisch.core.text import Text
 
@@ -84,7 +90,18 @@ def play(
                 f"{game} has no {mode.value} mode (possible: {', '.join(_modes(chosen))}).",
             )
         )
-    humans = tuple(range(players - bot_count))
+    given = [" ".join(raw.split()) for raw in name or ()]
+    if len(given) > players or not all(given):
+        fail(
+            Text(
+                f"--name gibt jedem Platz einen Namen: höchstens {players} nicht leere Namen, nicht {len(given)}.",
+                f"--name names the seats: at most {players} names that are not empty, not {len(given)}.",
+            )
+        )
+    warning = duplicate_warning(given)
+    if warning is not None:
+        fail(warning)
+    humans = NamedSeats(range(players - bot_count), table_names(players, players - bot_count, given))
     seated = {seat: available[bot]() for seat in range(players - bot_count, players)}
     options = {"mode": mode.value} if any(option.key == "mode" for option in chosen.options) else {}
     console = stdout()
@@ -98,6 +115,12 @@ def play(
     session = (cli.session or Session)(request)
     title = chosen.title.get(language)
     console.rule(f"{title} – {len(humans)} {session.say('Mensch(en)', 'human(s)')}, {bot_count} Bot(s)")
+    seated_names = ", ".join(session.name(seat) for seat in range(players))
+    console.print(
+        session.say(f"Am Tisch: {seated_names}", f"At the table: {seated_names}")
+        + ("" if name else session.say(" (eigene Namen: --name)", " (your own names: --name)")),
+        markup=False,
+    )
     try:
         result = session.run()
     except InputEnded:

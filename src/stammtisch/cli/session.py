@@ -22,6 +22,7 @@ from stammtisch.core.chance import sample
 from stammtisch.core.errors import RuleViolation
 from stammtisch.core.protocol import Chance, Decision, Finished, Result
 from stammtisch.core.text import Text
+from stammtisch.core.wording import named
 
 QUIT = ("q", "quit", "exit")
 
@@ -42,14 +43,35 @@ class Session:
         self.lang = request.lang
         self.rng = request.rng
         self.console = request.console
-        self.draw = request.cli.draw or plain_draw
-        self.news = request.cli.news
+        self.names: tuple[str, ...] = getattr(request.humans, "names", ())
+        draw, news = request.cli.draw or plain_draw, request.cli.news
+        # Boards and news read the engines' texts ("Platz 3 hört auf"): give them the names instead.
+        self.draw = lambda view, humans, lang: draw(self.named(view), humans, lang)
+        self.news = (
+            None
+            if news is None
+            else lambda before, after, humans, lang: news(self.named(before), self.named(after), humans, lang)
+        )
 
     def say(self, de: str, en: str) -> str:
         return Text(de, en).get(self.lang)
 
     def name(self, seat: int) -> str:
         return seat_name(seat, self.humans, self.lang)
+
+    def named(self, value: Any) -> Any:
+        """A view or text with the players' names where the engine says "Platz 3"."""
+        return named(value, self.names) if self.names else value
+
+    def words(self, text: Text) -> str:
+        """An engine's bilingual text as a sentence for this table."""
+        return self.named(text.get(self.lang))
+
+    def refused(self, error: RuleViolation) -> None:
+        """A refusal: the sentence, then the rule it breaks (``stammtisch rules GAME``), not a code in it."""
+        self.console.print(escape(self.words(error.message)), style="red")
+        if error.clause and "/" not in error.clause:
+            self.console.print(escape(self.say(f"  Regel {error.clause}", f"  rule {error.clause}")), style="dim")
 
     # --- the loop -------------------------------------------------------------------------------
     def update(self, state: Any) -> None:
@@ -78,7 +100,7 @@ class Session:
         # Skill outcomes (a cap landing, a throw) are always entered: the engine does not guess skill.
         if self.mode is Mode.digital and node.distribution.has_probabilities:
             outcome = sample(node, self.rng)
-            self.console.print(escape(f"  🎲 {who}{node.label.get(self.lang)} → {self.game.format_outcome(outcome)}"))
+            self.console.print(escape(f"  🎲 {who}{self.words(node.label)} → {self.game.format_outcome(outcome)}"))
             self.update(self.game.resolve(self.state, outcome))
             return
         while True:
@@ -92,7 +114,7 @@ class Session:
                 self.update(self.game.resolve(self.state, self.game.parse_outcome(line)))
                 return
             except RuleViolation as error:
-                self.console.print(escape(error.text(self.lang)), style="red")
+                self.refused(error)
 
     def _example(self, node: Any) -> str:
         """One possible outcome in notation, as an example of what to type."""
@@ -124,7 +146,7 @@ class Session:
             self.console.print(
                 escape(
                     f"  🤖 {self.name(seat)}: {self.game.format_action(action)} – "
-                    f"{self.game.describe_action(self.state, action).get(self.lang)}"
+                    f"{self.words(self.game.describe_action(self.state, action))}"
                 )
             )
             self.update(self.game.act(self.state, seat, action))
@@ -134,7 +156,7 @@ class Session:
         name = escape(self.name(seat))
         self.console.print(self.say(f"[bold]{name}[/bold], du bist dran:", f"[bold]{name}[/bold], your move:"))
         for number, action in enumerate(legal, start=1):
-            meaning = escape(self.game.describe_action(self.state, action).get(self.lang))
+            meaning = escape(self.words(self.game.describe_action(self.state, action)))
             notation = escape(self.game.format_action(action))
             self.console.print(f"  {number}) [cyan]{notation}[/cyan] – {meaning}", highlight=False)
         while True:
@@ -144,7 +166,7 @@ class Session:
                 self.update(self.game.act(self.state, seat, action))
                 return
             except RuleViolation as error:
-                self.console.print(escape(error.text(self.lang)), style="red")
+                self.refused(error)
 
     def _bot_choice(self, seat: int, view: Mapping[str, Any], legal: tuple[Any, ...], turn: Decision) -> Any:
         """The bot's action; at a decision open to the whole table with no human at it (an evening

@@ -44,7 +44,7 @@ import uuid
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
@@ -136,6 +136,9 @@ class _Loaded:
     game: Game[Any]
     initial: Any
     position: Position
+    #: Snapshots of this position by seat, built once: under contention every loser of a race is
+    #: answered with the same fresh snapshot (bench/hammer.py). Snapshots are never changed once built.
+    snapshots: dict[int | None, MatchSnapshot] = field(default_factory=dict, compare=False, repr=False)
 
 
 class MatchService:
@@ -190,6 +193,16 @@ class MatchService:
     def state(self, match_id: str) -> Any:
         """The raw engine state. For bots' drivers and tests only: it contains every secret."""
         return self._load(match_id).position.state
+
+    def latest(self, match_id: str, seq: int | None = None) -> tuple[MatchRecord, Any, bool]:
+        """The record, the raw state (every secret: for the club's bookkeeping, never for a page) and
+        whether the match is closed (M-10), as of ``seq`` or later: from this process's memory when it
+        knows ``seq`` (a notifier told of a write just made here), else read fresh from the store."""
+        with self._lock:
+            loaded = self._cache.get(match_id)
+        if loaded is None or seq is None or loaded.position.last_seq < seq:
+            loaded = self._load(match_id)
+        return loaded.record, loaded.position.state, self._closed(loaded)
 
     # --- writing -----------------------------------------------------------------------------
     def create(
@@ -437,6 +450,18 @@ class MatchService:
         self._remember(loaded)
         return loaded
 
+    def stale_in_memory(self, match_id: str, expected_seq: int, seat: int | None = None) -> StaleSequence | None:
+        """The ``StaleSequence`` a submission based on ``expected_seq`` will get, when this process
+        already knows a newer position (sequence numbers only grow, so no read can make it current);
+        None when only the database can tell. Lets the web answer a lost race without a worker thread
+        (bench/hammer.py); the snapshot may be a step behind another worker's newest one, which the
+        next attempt then sees."""
+        with self._lock:
+            loaded = self._cache.get(match_id)
+        if loaded is None or not isinstance(expected_seq, int) or expected_seq >= loaded.position.last_seq:
+            return None
+        return self._stale(loaded, expected_seq, seat)
+
     def _current(self, match_id: str, expected_seq: int, seat: int | None) -> _Loaded:
         """The fresh match, if the submitter saw its latest state; else ``StaleSequence``."""
         loaded = self._load(match_id)
@@ -554,6 +579,12 @@ class MatchService:
             raise InvalidSeat(seat, seats)
 
     def _snapshot(self, loaded: _Loaded, seat: int | None) -> MatchSnapshot:
+        snapshot = loaded.snapshots.get(seat)
+        if snapshot is None:
+            snapshot = loaded.snapshots[seat] = self._build_snapshot(loaded, seat)
+        return snapshot
+
+    def _build_snapshot(self, loaded: _Loaded, seat: int | None) -> MatchSnapshot:
         engine, record, position = loaded.game, loaded.record, loaded.position
         state = position.state
         turn = engine.turn(state)

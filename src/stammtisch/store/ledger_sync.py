@@ -55,12 +55,18 @@ class EveningBooker:
         state = self.service.state(match_id)
         return state if BANK.ended(state) else None
 
-    def sync(self, match_id: str, by: int | None = None) -> str:
-        """Brings one evening's bookings in line with its log: 'booked', 'reversed' or 'unchanged'.
-        Raises the refusal (nothing written) when an ended evening cannot be booked."""
-        if self.service.record(match_id).game != SLUG:
+    def sync(self, match_id: str, by: int | None = None, seq: int | None = None) -> str:
+        """Brings one evening's bookings in line with its log: 'booked', 'reversed' or 'unchanged'
+        (``seq``: the write just made, which the match service still has in memory). Raises the
+        refusal (nothing written) when an ended evening cannot be booked."""
+        record, latest, closed = self.service.latest(match_id, seq)
+        if record.game != SLUG:
             return "unchanged"
-        state = self.ended_state(match_id)
+        state = latest if BANK.ended(latest) else None
+        if state is None and not closed:
+            # Never ended (a close taken back leaves the match closed, M-10), so never booked: no
+            # ledger read on every step of a running evening (bench/hammer.py).
+            return "unchanged"
         booked = self.ledger.is_booked(match_id)
         if state is None:
             if booked:
@@ -69,7 +75,7 @@ class EveningBooker:
             return "unchanged"
         if booked:
             return "unchanged"
-        day = self.day_of(match_id)
+        day = record.created_at.astimezone(CLUB_ZONE).date()
         lines = BANK.evening_bookings(state, self.seats(match_id), match_id, day, self.clock())
         return "booked" if self.ledger.book_evening(match_id, day, lines, self.clock()) else "unchanged"
 
@@ -129,7 +135,7 @@ class BookingNotifier:
 
     def publish(self, match_id: str, seq: int) -> None:
         try:
-            self.booker.sync(match_id)
+            self.booker.sync(match_id, seq=seq)
         except RuleViolation as refusal:
             _log.info("evening %s not booked: %s", match_id, refusal)
         except Exception:

@@ -19,6 +19,7 @@ from stammtisch.matches.errors import MatchNotFound, SequenceConflict
 from stammtisch.matches.events import Event, MatchRecord
 from stammtisch.store.errors import StoreError
 from stammtisch.store.tables import match_events, matches
+from stammtisch.store.write_lock import serialized_writes
 
 _EVENT_COLUMNS = (
     match_events.c.match_id,
@@ -167,7 +168,7 @@ class SqlMatchRepository:
             for e in events
         ]
         try:
-            with _available(), self.engine.begin() as connection:
+            with _available(), serialized_writes(self.engine), self.engine.begin() as connection:
                 moved = connection.execute(
                     _MOVE_LAST_SEQ, {"moving": match_id, "expected": first - 1, "moved_to": last}
                 ).rowcount

@@ -7,13 +7,13 @@ A registered web game adds its own page model on top of this one (``m.g``, from 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
 from stammtisch.core.protocol import Game
 from stammtisch.core.text import Text
+from stammtisch.core.wording import plain
 from stammtisch.games import GAMES
 from stammtisch.matches.service import MatchService
 from stammtisch.web.games import web_game, web_games
@@ -21,28 +21,6 @@ from stammtisch.web.i18n import N_, translator
 
 #: Play modes, shown translated on the pages.
 MODE_NAMES = (N_("table"), N_("digital"), N_("scoresheet"))
-
-
-#: "Seat 3 (Carl)" / "Platz 3 (Carl)": the engines' and the log's way to name a seat, with the name.
-_SEAT_WITH_NAME = re.compile(r"\b(?:[Ss]eat|Platz|Sitz) (\d{1,2}) \((?!player|Spieler|role|Rolle)([^()]+)\)")
-#: "seat 3" / "Platz 3": a seat number alone (1-based, as the engines write it for people).
-_SEAT = re.compile(r"\b(?:[Ss]eats?|Plätze|Platz|Sitz) (\d{1,2}(?:, \d{1,2})*)\b")
-#: A clause code in brackets inside a sentence: "(KA-36)", "(K-6.5, KA-11)"; it belongs behind the rule link.
-_CLAUSE_IN_TEXT = re.compile(r"\s*\((?:[A-Z]{1,3}-[A-Z]?\d+(?:\.\d+)*[a-z]?(?:[,;/]\s*|\s+(?=[A-Z]{1,3}-))?)+\)")
-
-
-def plain(text: str, players: list[str]) -> str:
-    """A sentence for people: seat numbers become the players' names, clause codes are left out (the
-    page offers them behind a "rule" link)."""
-    text = _SEAT_WITH_NAME.sub(lambda found: found.group(2), text)
-
-    def name(found: re.Match[str]) -> str:
-        numbers = [int(part) for part in found.group(1).split(", ")]
-        if not all(1 <= number <= len(players) for number in numbers):
-            return found.group(0)
-        return ", ".join(players[number - 1] for number in numbers)
-
-    return _CLAUSE_IN_TEXT.sub("", _SEAT.sub(name, text))
 
 
 def plain_text(value: Any, lang: str, players: list[str]) -> str:

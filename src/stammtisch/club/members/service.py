@@ -18,6 +18,7 @@ from stammtisch.club.members.errors import (
     SignInRefused,
     TokenRefused,
 )
+from stammtisch.club.members.memo import AccountMemo
 from stammtisch.club.members.model import Account, ApiToken, Club, Kind, Member, Role
 from stammtisch.club.members.names import clean_name, clean_short, name_key, taken
 from stammtisch.club.members.passwords import digest, hash_password, new_secret, verify_password
@@ -61,9 +62,12 @@ def _bad_sign_in() -> SignInRefused:
 class ClubService:
     """Use cases on a ``ClubRepository``; ``clock`` is injectable for tests of expiry."""
 
-    def __init__(self, repository: ClubRepository, clock: Callable[[], datetime] = utc_now) -> None:
+    def __init__(
+        self, repository: ClubRepository, clock: Callable[[], datetime] = utc_now, memo: AccountMemo | None = None
+    ) -> None:
         self.repository = repository
         self.clock = clock
+        self.memo = memo or AccountMemo()
 
     # --- the club ---------------------------------------------------------------------------------
     def club(self) -> Club | None:
@@ -127,6 +131,7 @@ class ClubService:
         clean = clean_name(name)
         short = clean_short(short_name)
         keep_guest = current.guest if guest is None else guest
+        self.memo.forget()  # the name on a signed-in account may change
         try:
             return self.repository.update_member(member_id, clean, name_key(clean), short, kind, active, keep_guest)
         except NameTaken:
@@ -193,6 +198,7 @@ class ClubService:
                 ),
             )
         hashed = hash_password(password) if password is not None else None
+        self.memo.forget()
         return self.repository.put_account(member.member_id, role, hashed, self.clock())
 
     def set_role(self, member_id: int, role: Role) -> Account:
@@ -200,6 +206,7 @@ class ClubService:
         if account.role is Role.ADMIN and role is not Role.ADMIN:
             self._keep_an_admin(member_id)
         self.repository.set_role(member_id, role)
+        self.memo.forget()
         return self._account(member_id)
 
     def set_disabled(self, member_id: int, disabled: bool) -> Account:
@@ -207,6 +214,7 @@ class ClubService:
         if disabled and account.role is Role.ADMIN:
             self._keep_an_admin(member_id)
         self.repository.set_disabled(member_id, self.clock() if disabled else None)
+        self.memo.forget()
         return self._account(member_id)
 
     def change_password(self, member_id: int, old: str, new: str) -> Account:
@@ -214,6 +222,7 @@ class ClubService:
         if not verify_password(account.password_hash, old):
             raise AccountRefused("AC-2", Text("Das bisherige Passwort stimmt nicht.", "The current password is wrong."))
         self.repository.set_password(member_id, hash_password(new))
+        self.memo.forget()
         return self._account(member_id)
 
     def _account(self, member_id: int) -> Account:
@@ -261,9 +270,14 @@ class ClubService:
 
     def session_account(self, member_id: int, stamp: str) -> Account | None:
         """The account a session names, if it is still active and its password unchanged."""
+        key = ("session", member_id, stamp)
+        account = self.memo.get(key)
+        if account is not None:
+            return account
         account = self.repository.account(member_id)
         if account is None or not account.active or account.stamp != stamp:
             return None
+        self.memo.put(key, account)
         return account
 
     # --- invites ----------------------------------------------------------------------------------
@@ -285,6 +299,7 @@ class ClubService:
     def accept_invite(self, secret: str, password: str) -> Account:
         self.invited(secret)
         account = self.repository.use_invite(digest(secret), hash_password(password), self.clock())
+        self.memo.forget()
         if account is None:
             raise _invite_refused()
         return account
@@ -311,7 +326,9 @@ class ClubService:
         return self.repository.tokens(member_id)
 
     def revoke_token(self, member_id: int, token_id: int) -> None:
-        if not self.repository.revoke_token(member_id, token_id, self.clock()):
+        revoked = self.repository.revoke_token(member_id, token_id, self.clock())
+        self.memo.forget()
+        if not revoked:
             raise TokenRefused(
                 "AC-6",
                 Text(
@@ -321,8 +338,26 @@ class ClubService:
             )
 
     def token_account(self, secret: str) -> Account | None:
-        account = self.repository.account_by_token(digest(secret))
-        return account if account is not None and account.active else None
+        key = ("token", digest(secret))
+        account = self.memo.get(key)
+        if account is not None:
+            return account
+        account = self.repository.account_by_token(key[1])
+        if account is None or not account.active:
+            return None
+        self.memo.put(key, account)
+        return account
+
+    def remembered_account(
+        self, *, secret: str | None = None, session: tuple[int, str] | None = None
+    ) -> Account | None:
+        """The account of a token or session if it is in memory (no database read; None: ask
+        ``token_account``/``session_account``). Lets the web answer from the event loop."""
+        if secret is not None:
+            return self.memo.get(("token", digest(secret)))
+        if session is not None:
+            return self.memo.get(("session", *session))
+        return None
 
 
 def _invite_refused() -> InviteRefused:

@@ -68,6 +68,26 @@ def load_account(request: Request) -> Account | None:
     return account
 
 
+def remembered(request: Request) -> tuple[bool, Account | None] | None:
+    """``identify`` answered from memory (the club exists and the account is remembered, or nobody
+    is signed in), without the database; None when the database must be asked."""
+    app = request.app
+    if not getattr(app.state, "club_ready", False):
+        return None
+    token = bearer_token(request)
+    if token is not None:
+        account = club_service(app).remembered_account(secret=token) if token else None
+        return (True, account) if account is not None or not token else None
+    session = request.scope.get("session")
+    if not session:
+        return True, None
+    member_id, stamp = session.get("account"), session.get("stamp")
+    if not isinstance(member_id, int) or not isinstance(stamp, str):
+        return None  # ``load_account`` clears the broken session
+    account = club_service(app).remembered_account(session=(member_id, stamp))
+    return (True, account) if account is not None else None
+
+
 def current_account(request: Request) -> Account | None:
     """The signed-in account (set by the app-wide dependency before any route runs)."""
     return getattr(request.state, "account", None)

@@ -17,6 +17,7 @@ naming any game here:
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -29,7 +30,7 @@ from stammtisch.club.members.errors import AccessDenied
 from stammtisch.club.members.model import ROLE_TITLES, Account
 from stammtisch.core.errors import RuleViolation
 from stammtisch.core.text import Text
-from stammtisch.web.auth.identity import club_ready, load_account, the_club
+from stammtisch.web.auth.identity import club_ready, load_account, remembered, the_club
 from stammtisch.web.auth.refusals import SetupNeeded, SignInNeeded
 
 #: Routes anyone may open (their own checks, if any, are inside).
@@ -75,6 +76,7 @@ class RouteRule:
     after_end: Permission | None = None
 
 
+@functools.cache
 def classify(method: str, path: str) -> RouteRule:
     """The permission for ``method`` on the route template ``path`` (rules in the module docstring)."""
     write = method not in ("GET", "HEAD", "OPTIONS")
@@ -173,25 +175,38 @@ def _ended(request: Request) -> bool:
 
 
 async def authorize(request: Request) -> None:
-    """The app-wide dependency: set ``request.state.account`` and enforce the route's permission."""
+    """The app-wide dependency: set ``request.state.account`` and enforce the route's permission.
+    A signed-in account the club service remembers is checked on the event loop; the database is asked
+    (in one worker thread) only when it does not (a thread hop per check was most of this dependency's
+    cost under load, bench/hammer.py)."""
     request.state.account = None
     rule = route_rule(request)
-    ready = await run_in_threadpool(club_ready, request.app)
+    known = remembered(request)
+    ready, account = known if known is not None else await run_in_threadpool(identify, request)
     if not ready:
         if rule.permission == OPEN or request.url.path.startswith("/api/seat"):
             return
         raise SetupNeeded()
-    account = await run_in_threadpool(load_account, request)
     request.state.account = account
     if rule.permission == OPEN:
         await _note_seat(request)
         return
     assert isinstance(rule.permission, Permission)
     permission = rule.permission
-    if rule.after_end is not None and not allowed(account.role if account else None, rule.after_end):
+    role = account.role if account else None
+    if rule.after_end is not None and not allowed(role, rule.after_end):
         if await run_in_threadpool(_ended, request):
             permission = rule.after_end
+    if account is not None and allowed(account.role, permission):
+        return
     await run_in_threadpool(check, request, account, permission)
+
+
+def identify(request: Request) -> tuple[bool, Account | None]:
+    """Whether the club exists, and the account the request speaks for (reads the database)."""
+    if not club_ready(request.app):
+        return False, None
+    return True, load_account(request)
 
 
 async def _note_seat(request: Request) -> None:

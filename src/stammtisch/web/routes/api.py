@@ -112,6 +112,9 @@ async def submit(match_id: str, body: Submission, service: ServiceDep, broadcast
     _check_kind(body.action, body.outcome, body.steps, body.seat)
     for step in body.steps or ():
         _check_kind(step.action, step.outcome, None, step.seat)
+    stale = service.stale_in_memory(match_id, body.seq, body.seat if body.action is not None else None)
+    if stale is not None:  # a lost race, answered without a worker thread
+        raise stale
     if body.steps is not None:
         steps = [(step.seat, step.action) if step.action is not None else (None, step.outcome) for step in body.steps]
         result = await run_in_threadpool(service.submit, match_id, steps, body.seq)

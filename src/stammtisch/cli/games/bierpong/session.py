@@ -68,7 +68,7 @@ class ThrowSession(Session):
                     self.update(self.game.resolve(self.state, self.game.parse_outcome(f"duel {word}")))
                     return
                 except RuleViolation as error:
-                    self.console.print(escape(error.text(self.lang)), style="red")
+                    self.refused(error)
                     continue
             line = self._ask(
                 self.say(
@@ -80,4 +80,4 @@ class ThrowSession(Session):
                 self.update(self.game.resolve(self.state, self.game.parse_outcome(expand(line))))
                 return
             except RuleViolation as error:
-                self.console.print(escape(error.text(self.lang)), style="red")
+                self.refused(error)

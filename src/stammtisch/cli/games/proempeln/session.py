@@ -53,4 +53,4 @@ class StopperSession(Session):
                 self.update(self.game.resolve(self.state, self.game.parse_outcome(text)))
                 return
             except RuleViolation as error:
-                self.console.print(escape(error.text(self.lang)), style="red")
+                self.refused(error)

@@ -24,7 +24,7 @@ from stammtisch.matches.tables import OpenedTable
 from stammtisch.web.auth import link_seats
 from stammtisch.web.deps import LangDep, RendererDep
 from stammtisch.web.errors import BadInput, status_for
-from stammtisch.web.names import duplicate_warning
+from stammtisch.club.members.duplicates import duplicate_warning
 from stammtisch.web.routes.tables import opened_links
 from stammtisch.web.tables import announce, table_for
 

@@ -30,7 +30,7 @@ from stammtisch.web.errors import BadInput
 from stammtisch.web.forms import parse_seat
 from stammtisch.web.games.proempeln.presenter import landing_shares, move_names, present_advice
 from stammtisch.web.games.proempeln.stats import present_statistics
-from stammtisch.web.names import duplicate_warning
+from stammtisch.club.members.duplicates import duplicate_warning
 from stammtisch.web.rendering import Renderer
 from stammtisch.web.routes.match import written
 
