@@ -66,6 +66,9 @@ def solve(
     option: Annotated[list[str] | None, typer.Option("--option", help="A house rule KEY=VALUE (repeatable).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     force: Annotated[bool, typer.Option("--force", help="Solve again even if a stored result exists.")] = False,
+    jokers: Annotated[
+        bool, typer.Option("--jokers", help="With the players' jokers in the state (KS-4; slower, see the rulings).")
+    ] = False,
 ) -> None:
     """Solve a game exactly: the starting side's win probability under optimal play."""
     from stammtisch.cli.console import fail, stdout
@@ -81,11 +84,12 @@ def solve(
     module = solver_module(game)
     given = parse_options(option)
     directory = solver_dir()
+    variant = {"jokers": True} if jokers else {}  # only asked of solvers whose game has jokers
     try:
-        solution = None if force else module.load_solution(given, target, directory)
+        solution = None if force else module.load_solution(given, target, directory, **variant)
         stored = solution is not None
         if solution is None:
-            solution = module.solve_game(given, target)
+            solution = module.solve_game(given, target, **variant)
             module.store_solution(solution, directory)
     except Exception as error:  # noqa: BLE001 - rule violations become bilingual refusals
         refuse_violation(error)
@@ -98,7 +102,8 @@ def solve(
     from stammtisch.games import GAMES
 
     title = GAMES[game].title
-    out.print(f"{title.de} / {title.en}: {target}")
+    with_jokers = " (mit Jokern / with jokers)" if summary.get("jokers") else ""
+    out.print(f"{title.de} / {title.en}: {target}{with_jokers}")
     out.print(
         f"Gewinnchance der beginnenden Seite bei optimalem Spiel / starting side's win probability: "
         f"{solution.start:.4%}"
@@ -106,5 +111,6 @@ def solve(
     out.print(f"Zustände / states: {solution.states:,}")
     out.print(f"Iterationen / iterations: {solution.iterations:,}")
     out.print(
-        f"Rechenzeit / solve time: {solution.seconds:.1f} s" + (" (gespeichert / stored result)" if stored else "")
+        f"Rechenzeit (CPU) / solve time (CPU): {solution.seconds:.1f} s"
+        + (" (gespeichert / stored result)" if stored else "")
     )

@@ -80,18 +80,23 @@ class GameSolution:
     states: int
     iterations: int
     seconds: float
+    #: KS-4: ``jokers[x, y, own, other]`` with the teams' jokers left as masks (``jokers.py``), when solved.
+    jokers: NDArray[np.float64] | None = None
 
     @property
     def start(self) -> float:
-        """The starting team's win probability under optimal play from 0:0."""
-        return float(self.v1[0, 0])
+        """The starting team's win probability under optimal play from 0:0 (all jokers left when solved with
+        jokers, else the joker-free game's)."""
+        return float(self.v1[0, 0] if self.jokers is None else self.jokers[0, 0, 3, 3])
 
     def summary(self) -> dict[str, Any]:
         return {
             "game": "kluempchen",
             "target": self.target,
             "options": self.options,
+            "jokers": self.jokers is not None,
             "start_win_probability": self.start,
+            "start_win_probability_without_jokers": float(self.v1[0, 0]),
             "states": self.states,
             "iterations": self.iterations,
             "solve_seconds": round(self.seconds, 3),
@@ -105,10 +110,20 @@ def solve_game(
     target: int = TARGET,
     tolerance: float = 1e-10,
     reference: bool = False,
+    jokers: bool = False,
 ) -> GameSolution:
     """Solve the two-team race to ``target`` under the house rules ``options`` (``reference``: by the
-    readable ``race.solve`` instead of ``race_fast.solve``; the tests compare the two)."""
+    readable ``race.solve`` instead of ``race_fast.solve``; the tests compare the two; ``jokers``: with
+    both teams' jokers in the state, KS-4)."""
     chosen = turn_options(options)
+    if jokers:
+        from stammtisch.sim.games.kluempchen.jokers import solve_jokers  # it builds on this module
+
+        found_j = solve_jokers(chosen, target, tolerance)
+        v1 = np.ascontiguousarray(found_j.v1[:, :, 0, 0])
+        return GameSolution(
+            chosen, target, v1, found_j.v2, found_j.states, found_j.iterations, found_j.seconds, found_j.v1
+        )
     found = compiled_for(config_of(chosen))
     solver = race.solve if reference else race_fast.solve
     solved = solver(found.compiled, found.template.root, target, roles=2, six_wins=True, tolerance=tolerance)
@@ -116,12 +131,13 @@ def solve_game(
     return GameSolution(chosen, target, solved.v1, solved.v2, solved.states, solved.iterations, solved.seconds)
 
 
-def cache_key(options: Mapping[str, Any], target: int) -> str:
-    """Options + target + rules version + solver version, hashed into a file name."""
+def cache_key(options: Mapping[str, Any], target: int, jokers: bool = False) -> str:
+    """Options + target (+ jokers) + rules version + solver version, hashed into a file name."""
     text = json.dumps(
         {
             "options": dict(sorted(options.items())),
             "target": target,
+            **({"jokers": True} if jokers else {}),
             "rules": GAME.rules_version,
             "solver": SOLVER_VERSION,
         },
@@ -132,18 +148,23 @@ def cache_key(options: Mapping[str, Any], target: int) -> str:
 
 def store_solution(solution: GameSolution, directory: Path) -> Path:
     directory.mkdir(parents=True, exist_ok=True)
-    path = directory / (cache_key(solution.options, solution.target) + ".npz")
+    path = directory / (cache_key(solution.options, solution.target, solution.jokers is not None) + ".npz")
     meta = json.dumps(solution.summary())
     tmp = path.with_suffix(".tmp.npz")
-    np.savez_compressed(tmp, v1=solution.v1, v2=solution.v2, meta=np.array(meta))
+    arrays: dict[str, Any] = {"v1": solution.v1, "v2": solution.v2, "meta": np.array(meta)}
+    if solution.jokers is not None:
+        arrays["jokers"] = solution.jokers
+    np.savez_compressed(tmp, **arrays)
     tmp.replace(path)  # a reader never sees half a file
     return path
 
 
-def load_solution(options: Mapping[str, object] | None, target: int, directory: Path) -> GameSolution | None:
-    """The stored solution for these rules and target, or None."""
+def load_solution(
+    options: Mapping[str, object] | None, target: int, directory: Path, jokers: bool = False
+) -> GameSolution | None:
+    """The stored solution for these rules and target (with jokers: KS-4), or None."""
     chosen = turn_options(options)
-    path = directory / (cache_key(chosen, target) + ".npz")
+    path = directory / (cache_key(chosen, target, jokers) + ".npz")
     if not path.exists():
         return None
     with np.load(path) as data:
@@ -156,6 +177,7 @@ def load_solution(options: Mapping[str, object] | None, target: int, directory: 
             int(meta["states"]),
             int(meta["iterations"]),
             float(meta["solve_seconds"]),
+            np.array(data["jokers"]) if "jokers" in data.files else None,
         )
 
 

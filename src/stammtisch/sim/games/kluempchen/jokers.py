@@ -51,6 +51,8 @@ class JokerSolution:
     options: dict[str, Any]
     target: int
     v1: NDArray[np.float64]
+    #: ``v2[x, y, r]`` with no joker left on either side (the joker-free game's, for the advice).
+    v2: NDArray[np.float64]
     states: int
     iterations: int
     seconds: float
@@ -96,6 +98,7 @@ def solve_jokers(
     widest = max(len(s) for s in STAGES) * t
     turns = _Turns(plain, doubled, {name: buffer(plain, t, widest) for name in ("2", "1", "2x", "1x")})
     v1 = np.zeros((t, t, MASKS, MASKS))
+    plain_v2 = np.zeros((t, t, t + 1))
     iterations = 0
     warm: dict[tuple[int, str], tuple[NDArray[np.intp], Array, Array]] = {}
     for d in range(2 * t - 2, -1, -1):
@@ -103,8 +106,10 @@ def solve_jokers(
         v2: dict[tuple[int, int], Array] = {}  # (own, other) -> player 2's values over z, [t + 1, n]
         for stage, masks in enumerate(STAGES):
             iterations += _stage(turns, root, t, xs, ys, masks, stage, v1, v2, warm, tolerance)
+        r = np.minimum(xs[:, None] + np.arange(t + 1)[None, :], t)
+        plain_v2[xs, ys, :] = v2[(0, 0)][r, np.arange(len(xs))[:, None]]
     states = t * t * MASKS * MASKS * (2 + t)
-    return JokerSolution(chosen, t, v1, states, iterations, time.process_time() - started)
+    return JokerSolution(chosen, t, v1, plain_v2, states, iterations, time.process_time() - started)
 
 
 def _stage(
