@@ -11,9 +11,10 @@ descriptions. A game that asks or shows things its own way subclasses ``Session`
 from __future__ import annotations
 
 import sys
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from rich.console import RenderableType
 from rich.markup import escape
 
 from stammtisch.cli.board import plain_draw, seat_name
@@ -44,14 +45,19 @@ class Session:
         self.rng = request.rng
         self.console = request.console
         self.names: tuple[str, ...] = getattr(request.humans, "names", ())
-        draw, news = request.cli.draw or plain_draw, request.cli.news
-        # Boards and news read the engines' texts ("Platz 3 hört auf"): give them the names instead.
-        self.draw = lambda view, humans, lang: draw(self.named(view), humans, lang)
-        self.news = (
-            None
-            if news is None
-            else lambda before, after, humans, lang: news(self.named(before), self.named(after), humans, lang)
-        )
+        self._draw = request.cli.draw or plain_draw
+        self._news = request.cli.news
+        self.news = None if self._news is None else self._named_news
+
+    def draw(self, view: Mapping[str, Any], humans: Sequence[int], lang: str) -> RenderableType:
+        """The game's board, reading the players' names where the engine's texts say "Platz 3"."""
+        return self._draw(self.named(view), humans, lang)
+
+    def _named_news(
+        self, before: Mapping[str, Any], after: Mapping[str, Any], humans: Sequence[int], lang: str
+    ) -> list[str]:
+        assert self._news is not None
+        return list(self._news(self.named(before), self.named(after), humans, lang))
 
     def say(self, de: str, en: str) -> str:
         return Text(de, en).get(self.lang)
@@ -65,7 +71,7 @@ class Session:
 
     def words(self, text: Text) -> str:
         """An engine's bilingual text as a sentence for this table."""
-        return self.named(text.get(self.lang))
+        return str(self.named(text.get(self.lang)))
 
     def refused(self, error: RuleViolation) -> None:
         """A refusal: the sentence, then the rule it breaks (``stammtisch rules GAME``), not a code in it."""
