@@ -185,3 +185,16 @@ VARIANTS = (
     ("confirmation_adds_points", "false"),
     ("base_cents", "100"),
 )
+#: The page's words for the variants (``sim.lab_report``: the option's description serves where none is given).
+VARIANT_WORDS = {
+    ("third_throw_rule", "keep_on_fail"): Text(
+        "3. Wurf: bei Misserfolg bleibt das Ergebnis stehen", "3rd throw: a failed throw keeps the earlier result"
+    ),
+    ("confirmation_budget", "within_turn"): Text(
+        "Bestätigung innerhalb der drei Würfe", "Confirmation within the turn's three throws"
+    ),
+    ("confirmation_adds_points", "false"): Text(
+        "Das bestätigende Klümpchen zählt nicht dazu", "The confirming clump adds no points"
+    ),
+    ("base_cents", "100"): Text("Grundbetrag 1 € statt 50 Cent", "Base amount 1 € instead of 50 cents"),
+}
