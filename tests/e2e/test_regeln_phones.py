@@ -161,3 +161,56 @@ def test_rgo22_the_table_confirms_who_spoke_on_three_phones(browser: Any, server
     assert kinds == ["ReportSpeech", "Object", "ReportSpeech", "Confirm", "Confirm"]
     for page in pages:
         page.context.close()
+
+
+def test_rgo23_the_scribe_enters_a_played_card_without_the_deal(browser: Any, server: BackgroundServer) -> None:
+    """RGO-23 on the scribe's phone: the form keeps the hands secret by default; the scribe enters the
+    six face-up cards and never the deal; at the active player's turn he picks the played card from one
+    list of the cards nobody has seen (type, title, id); the card goes to the vote."""
+    import random
+
+    from stammtisch.core.chance import sample
+    from stammtisch.games.regeln import GAME
+
+    page = browser.new_context(viewport=PHONE, locale="de-DE").new_page()
+    page.goto(f"{server.url}/regeln/new")
+    page.locator("input[name='mode'][value='table']").check()
+    assert page.locator("input[name='hands'][value='unknown']").is_checked()
+    for at, name in enumerate(("Anna", "Ben", "Cem")):
+        page.locator("input[name='player']").nth(at).fill(name)
+    page.locator("input[name='seats']").fill("3")
+    _shot(page, "20_new_table_mode")
+    page.locator("button[type='submit']").last.click()
+    page.wait_for_selector("[data-testid='outcome-choice']")
+    match_id = page.url.rsplit("/", 1)[-1].split("?")[0]
+    service = server.app.state.service
+    for card in ("K-Y0", "K-B2", "A-EINZELGAENGER5", "A-LINKS2", "E-ERSTER-SPRICHT-15", "E-PUNKTBESTER-10"):
+        page.locator("[data-testid='outcome-choice']").select_option(f"card {card}")
+        seq = service.snapshot(match_id, None).seq
+        page.locator("[data-testid='outcome'] button").click()
+        page.wait_for_function(f"() => Number(document.querySelector('#board')?.dataset?.seq) > {seq}")
+    assert service.snapshot(match_id, None).view["hand_sizes"] == [9, 9, 9]
+    for _ in range(200):  # place cards, predictions, chips: as the scribe would enter them
+        public = service.snapshot(match_id, None)
+        if public.view["phase"] == "play":
+            break
+        if public.turn["kind"] == "chance":
+            node = GAME.turn(service.state(match_id)).node
+            service.enter_outcome(match_id, GAME.format_outcome(sample(node, random.Random(0))), public.seq)
+        else:
+            seat = public.turn["seats"][0]
+            service.act(match_id, seat, service.snapshot(match_id, seat).legal[0]["notation"], public.seq)
+    active = service.snapshot(match_id, None).view["active"]
+    page.goto(f"{server.url}/m/{match_id}?seat={active}")
+    choice = page.locator("[data-testid='play-choice']")
+    choice.wait_for()
+    options = choice.locator("option").all_inner_texts()
+    assert options and not any("(K-Y0)" in option for option in options)
+    _shot(page, "21_scribe_play_unknown_hands")
+    choice.select_option(index=2)
+    chosen = choice.input_value()
+    page.locator("[data-testid='play'] button").click()
+    page.wait_for_selector("[data-testid='vote-picker'], [data-testid='under-vote']", timeout=5000)
+    assert service.snapshot(match_id, None).view["under_vote"] == chosen.split()[1]
+    _shot(page, "22_scribe_after_play")
+    page.context.close()

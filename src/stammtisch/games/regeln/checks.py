@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from stammtisch.core.errors import IllegalAction
 from stammtisch.core.text import Text
-from stammtisch.games.regeln import rules
+from stammtisch.games.regeln import rules, unknown_hands
 from stammtisch.games.regeln.model import (
     COLOUR_NAMES,
     COLOURS,
@@ -42,6 +42,13 @@ class CardNotInHand(IllegalAction):
     """RG-3.1: only a card from one's own hand can be played."""
 
     code = "regeln/card_not_in_hand"
+
+
+class CardSeen(IllegalAction):
+    """RGO-23: with unknown hands a played card must be one not seen anywhere yet, from a seat that
+    still holds a card."""
+
+    code = "regeln/card_seen"
 
 
 class StandingNotCounted(IllegalAction):
@@ -181,7 +188,9 @@ def check_action(state: State, seat: int, action: object) -> None:
 
 
 def _check_play(state: State, seat: int, action: PlayCard) -> None:
-    if action.card not in state.hands[seat]:
+    if state.unknown_hands:
+        _check_unseen_play(state, seat, action)
+    elif action.card not in state.hands[seat]:
         raise CardNotInHand(
             "RG-3.1",
             Text(
@@ -306,6 +315,33 @@ def _check_prediction(state: State, action: Predict) -> None:
             Text(
                 "Unter dieser Wertung wird keine Farbe notiert.",
                 "No colour is noted under this Wertung.",
+            ),
+        )
+
+
+def _check_unseen_play(state: State, seat: int, action: PlayCard) -> None:
+    """RGO-23: the card is checked against the cards not yet seen anywhere."""
+    if not unknown_hands.holds_cards(state, seat):
+        raise CardSeen(
+            "RGO-23",
+            Text(
+                "Dieser Platz hat keine Karte mehr auf der Hand.",
+                "This seat has no card left in hand.",
+            ),
+        )
+    if action.card not in unknown_hands.unseen_cards(state):
+        known = state.deck.has(action.card)
+        raise CardSeen(
+            "RGO-23",
+            Text(
+                f"{action.card} lag schon offen (ausgespielt, auf einem Feld, abgedeckt oder abgelegt); "
+                "eingeben kann man nur eine Karte, die noch niemand gesehen hat."
+                if known
+                else f"{action.card} gibt es in dieser Kartendatei nicht.",
+                f"{action.card} has been seen already (played, on a space, covered or discarded); only a card "
+                "nobody has seen yet can be entered."
+                if known
+                else f"There is no card {action.card} in this card file.",
             ),
         )
 

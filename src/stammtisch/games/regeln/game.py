@@ -12,7 +12,7 @@ from stammtisch.core.errors import ImpossibleOutcome, InvalidSetup
 from stammtisch.core.options import Options
 from stammtisch.core.protocol import Game, GameInfo, Turn
 from stammtisch.core.text import Text
-from stammtisch.games.regeln import checks, confirmation, notation, rules, texts
+from stammtisch.games.regeln import checks, confirmation, notation, rules, texts, unknown_hands
 from stammtisch.games.regeln import view as viewing
 from stammtisch.games.regeln.cards import load_deck, standard_deck, validate
 from stammtisch.games.regeln.model import (
@@ -70,6 +70,23 @@ def table_confirms(setup: Mapping[str, Any] | None) -> bool:
     return bool(chosen == confirmation.BY_TABLE)
 
 
+def hands_unknown(setup: Mapping[str, Any] | None) -> bool:
+    """RGO-23: whether the deal is left out (``setup["hands"]``: ``"unknown"``; ``"dealt"`` or absent:
+    the deal is entered or drawn)."""
+    chosen = (setup or {}).get(unknown_hands.SETUP_KEY, unknown_hands.DEALT)
+    if chosen not in (unknown_hands.UNKNOWN, unknown_hands.DEALT):
+        raise InvalidSetup(
+            "RGO-23",
+            Text(
+                f"Die Handkarten sind {chosen!r}; möglich sind 'dealt' (die Karten werden eingegeben oder "
+                "gezogen) oder 'unknown' (erst beim Ausspielen).",
+                f"The hands are {chosen!r}; they are 'dealt' (the cards are entered or drawn) or 'unknown' "
+                "(only when played).",
+            ),
+        )
+    return bool(chosen == unknown_hands.UNKNOWN)
+
+
 class Regeln(Game[State]):
     """Das Regeln Wir Schon! for 3 to 5 players (RG-0)."""
 
@@ -102,7 +119,8 @@ class Regeln(Game[State]):
                 ),
             )
         config = Config(**{key: options[key] for key in options})
-        return replace(rules.new_game(config, deck, seats), confirm_by_table=table_confirms(setup))
+        initial = rules.new_game(config, deck, seats)
+        return replace(initial, confirm_by_table=table_confirms(setup), unknown_hands=hands_unknown(setup))
 
     def fast_act(self, state: State, seat: int, action: Any) -> State | None:
         """The short way for the commonest legal steps: a chip taken or paid, and a vote. Taken only

@@ -385,6 +385,11 @@ class State:
     proposer: int | None = None
     confirmed: tuple[int, ...] = ()
     objections: int = 0
+    # table mode with unknown hands (RGO-23): cards each seat holds that the app has not seen, and the
+    # number of cards left over face down at the deal; ``unseen`` is empty when the deal was entered
+    unknown_hands: bool = False
+    unseen: tuple[int, ...] = ()
+    unseen_aside: int = 0
 
 
 # --- a fast ``dataclasses.replace`` for the state --------------------------------------------------

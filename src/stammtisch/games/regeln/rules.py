@@ -18,7 +18,7 @@ from itertools import combinations
 from stammtisch.core.chance import ChanceNode
 from stammtisch.core.protocol import Chance, Decision, Finished, Turn
 from stammtisch.core.text import Text
-from stammtisch.games.regeln import confirmation, effects, scoring
+from stammtisch.games.regeln import confirmation, effects, scoring, unknown_hands
 from stammtisch.games.regeln.chance import UniformDraw
 from stammtisch.games.regeln.mats import place, slots, with_slots
 from stammtisch.games.regeln.model import (
@@ -186,6 +186,9 @@ def _lay_out(state: State, card: str) -> State:
     state = with_slots(state, card_type, (current[0], current[1]))
     if open_slot(state) is None:
         state = replace(state, phase="setup_deal", setup_returned=())
+        if state.unknown_hands:  # RGO-23: the deal is not entered
+            state = unknown_hands.deal_unseen(state)
+            return scoring.begin_ranking(state, "setup", (0,) * state.seats)
     return state
 
 
@@ -276,6 +279,9 @@ def legal_actions(state: State, seat: int) -> tuple[Action, ...]:
     phase = state.phase
     if phase == "play":
         standing = (False, True) if stands_matter(state) else (False,)
+        if state.unknown_hands:  # RGO-23: any card not seen anywhere, while the seat holds one
+            playable = unknown_hands.unseen_cards(state) if unknown_hands.holds_cards(state, seat) else ()
+            return tuple(PlayCard(card, stood) for card in playable for stood in standing)
         return tuple(PlayCard(card, stood) for card in state.hands[seat] for stood in standing)
     if phase == "vote":
         stock = state.tiles[seat]
@@ -348,7 +354,10 @@ def apply_action(state: State, seat: int, action: Action) -> State:
 def play_card(state: State, seat: int, action: PlayCard) -> State:
     """RG-3.1: the card goes onto "Regelkarte zur Abstimmung"; the vote opens."""
     hands = list(state.hands)
-    hands[seat] = tuple(c for c in hands[seat] if c != action.card)
+    if action.card in hands[seat]:
+        hands[seat] = tuple(c for c in hands[seat] if c != action.card)
+    else:  # RGO-23: one of the seat's unseen cards
+        state = unknown_hands.play_unseen(state, seat)
     return replace(
         state,
         hands=tuple(hands),
@@ -514,14 +523,14 @@ def next_active(state: State, after: int) -> int | None:
     """RG-3.9, RG-R13: the next player clockwise who still holds a card."""
     for step in range(1, state.seats + 1):
         seat = (after + step) % state.seats
-        if state.hands[seat]:
+        if unknown_hands.holds_cards(state, seat):
             return seat
     return None
 
 
 def finish_move(state: State) -> State:
     """RG-3.9, RG-3.10, RG-R13: the next player, or the Scoring Round."""
-    empty = all(not hand for hand in state.hands)
+    empty = unknown_hands.all_empty(state)
     if state.trigger is not None or empty:
         trigger = state.active if state.trigger is None else state.trigger
         return scoring.begin_scoring(replace(state, trigger=trigger, last_round=empty))

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from stammtisch.core.protocol import Result
-from stammtisch.games.regeln import effects
+from stammtisch.games.regeln import effects, unknown_hands
 from stammtisch.games.regeln.mats import place
 from stammtisch.games.regeln.model import ROUNDS, TILES, Card, ScoreLine, State, replace
 
@@ -186,7 +186,7 @@ def end_round(state: State) -> State:
         state = replace(state, deferred_card=None, deferred_slot=None)
     if state.config.return_chips_after_scoring:
         state = replace(state, chips=((0, 0, 0, 0),) * state.seats, pool=(state.total_chips,) * 4)
-    if state.round >= ROUNDS or state.last_round or all(not hand for hand in state.hands):
+    if state.round >= ROUNDS or state.last_round or unknown_hands.all_empty(state):
         return replace(state, phase="over")
     return replace(state, round=state.round + 1, phase="choose_wertung")
 

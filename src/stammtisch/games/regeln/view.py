@@ -17,7 +17,7 @@ import random
 from typing import Literal, NotRequired, TypedDict
 
 from stammtisch.core.redeal import redeal_hands
-from stammtisch.games.regeln import confirmation, rules
+from stammtisch.games.regeln import confirmation, rules, unknown_hands
 from stammtisch.games.regeln.catalogue import fingerprint
 from stammtisch.games.regeln.model import COLOURS, Predict, ScoreLine, State, Vote, replace
 from stammtisch.games.regeln.notation import format_action
@@ -109,6 +109,8 @@ class View(TypedDict):
     proposal: ProposalView | None
     objections: int
     reporter: int | None
+    #: RGO-23: table mode without the deal: hands are counts until a card is played.
+    unknown_hands: bool
     seat: NotRequired[int]
     hand: NotRequired[list[str]]
     my_vote: NotRequired[VoteView | None]
@@ -155,10 +157,11 @@ def view(state: State, seat: int | None) -> View:
         "under_vote": state.under_vote if state.under_vote is not None else state.deferred_card,
         "covered": list(state.covered),
         "discard": list(state.discard),
-        "set_aside": len(state.set_aside),
+        "set_aside": len(state.set_aside) + state.unseen_aside,
         "wertung_unused": list(state.wertung_unused),
         "prognose_unused": list(state.prognose_unused),
-        "hand_sizes": [len(hand) for hand in state.hands],
+        "hand_sizes": [unknown_hands.hand_count(state, s) for s in range(state.seats)],
+        "unknown_hands": state.unknown_hands,
         "tiles": list(state.tiles),
         "used_tiles": list(state.used_tiles),
         "chips": [dict(zip(COLOURS, mine, strict=True)) for mine in state.chips],

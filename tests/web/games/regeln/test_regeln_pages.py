@@ -8,12 +8,15 @@ from __future__ import annotations
 
 import html
 import json
+import random
 import re
 from importlib import resources
 from typing import Any
 
 from fastapi.testclient import TestClient
 
+from stammtisch.core.chance import sample
+from stammtisch.games.regeln import GAME
 from stammtisch.web.tables import table_for
 
 HTMX = {"hx-request": "true"}
@@ -215,3 +218,46 @@ def test_rgo21_the_card_texts_are_served_once_per_card_file(client: TestClient) 
     assert unknown.status_code == 404
     body = unknown.json()
     assert "Kartendatei" in json.dumps(body, ensure_ascii=False) and "card file" in json.dumps(body)
+
+
+def test_rgo23_table_mode_with_unknown_hands(client: TestClient) -> None:
+    """RGO-23: with the box and the hands kept secret the scribe enters the face-up cards, never the
+    deal; when a card is played he picks it from the cards nobody has seen yet (one list, names and
+    titles); a card seen already is refused with the rule, in both languages, and nothing is written."""
+    form = {"player": ["Anna", "Ben", "Cem"], "seats": "3", "mode": "table", "hands": "unknown"}
+    answer = client.post("/regeln", data=form, follow_redirects=False)
+    assert answer.status_code == 303
+    match_id = answer.headers["location"].rsplit("/", 1)[-1]
+    service = client.app.state.service  # type: ignore[attr-defined]
+    layout = ("K-Y0", "K-B2", "A-EINZELGAENGER5", "A-LINKS2", "E-ERSTER-SPRICHT-15", "E-PUNKTBESTER-10")
+    for card in layout:
+        seq = service.snapshot(match_id, None).seq
+        entered = client.post(f"/m/{match_id}/outcome", data={"seq": seq, "outcome": f"card {card}"}, headers=HTMX)
+        assert entered.is_success
+    public = service.snapshot(match_id, None)
+    assert public.view["phase"] == "ranking" and public.view["hand_sizes"] == [9, 9, 9]  # no deal entered
+    for _ in range(200):  # place cards, predictions, starting chips: the scribe's first choices
+        public = service.snapshot(match_id, None)
+        if public.view["phase"] == "play":
+            break
+        if public.turn["kind"] == "chance":
+            node = GAME.turn(service.state(match_id)).node  # the place cards still in the draw
+            service.enter_outcome(match_id, GAME.format_outcome(sample(node, random.Random(0))), public.seq)
+        else:
+            seat = public.turn["seats"][0]
+            service.act(match_id, seat, service.snapshot(match_id, seat).legal[0]["notation"], public.seq)
+    active = public.view["active"]
+    page = html.unescape(client.get(f"/m/{match_id}?seat={active}").text)  # the scribe on the active seat
+    assert 'data-testid="play-choice"' in page and "(K-Y0)" not in page.split('data-testid="play-choice"')[1]
+    assert "Korrektur: " in page and "noch niemand gesehen" in page
+    before = service.snapshot(match_id, None).seq
+    wrong = {"seq": before, "seat": active, "notation": "play K-Y0"}  # K-Y0 lies face up
+    seen = client.post(f"/m/{match_id}/act", data=wrong, headers=HTMX)
+    assert seen.status_code >= 400 and "schon offen" in html.unescape(seen.text)
+    assert service.snapshot(match_id, None).seq == before
+    card = service.snapshot(match_id, active).legal[0]["notation"]
+    played = client.post(f"/m/{match_id}/act", data={"seq": before, "seat": active, "notation": card}, headers=HTMX)
+    assert played.status_code == 200, played.text
+    after = service.snapshot(match_id, None).view
+    assert after["phase"] == "vote" and after["under_vote"] == card.split()[1]
+    assert after["hand_sizes"][active] == 8

@@ -145,6 +145,27 @@ def _actions(snap: Mapping[str, Any], seat: int | None, scribe: bool) -> dict[st
     return groups
 
 
+def _play_choices(entries: list[dict[str, Any]], cards: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """Table mode with unknown hands (RGO-23): the cards the scribe may enter as played, for one list
+    (type, title and id, by type in deck order; standing up as its own choice)."""
+    choices = []
+    for entry in entries:
+        shown = card(cards, entry["card"])
+        assert shown is not None
+        stood = _t(" – aufgestanden", " – stood up") if entry["stood"] else _t("", "")
+        choices.append(
+            {
+                "notation": entry["notation"],
+                "seat": entry["seat"],
+                "label": _t(
+                    f"{shown['type_name']['de']}: {shown['title']['de']} ({shown['id']}){stood['de']}",
+                    f"{shown['type_name']['en']}: {shown['title']['en']} ({shown['id']}){stood['en']}",
+                ),
+            }
+        )
+    return choices
+
+
 def _vote_picker(groups: dict[str, list[dict[str, Any]]]) -> dict[str, list[dict[str, Any]]] | None:
     """The secret tile picker: one column of tile counts for Ja, one for Nein (RG-3.2, RG-R01)."""
     votes = groups.get("vote") or []
@@ -327,6 +348,8 @@ def present(snap: Mapping[str, Any], lang: str, seat: int | None) -> dict[str, A
         "actions": groups,
         "vote_picker": _vote_picker(groups),
         "proposal": _proposal(view, players, turn),
+        "unknown_hands": bool(view.get("unknown_hands")),
+        "play_choices": _play_choices(groups.get("play") or [], cards),
         "objections": int(view.get("objections") or 0),
         "by_table": bool(view.get("confirm_by_table")),
         "reporter": _name(players, view.get("reporter")) if view.get("reporter") is not None else None,

@@ -6,8 +6,9 @@ and kept in the match's set-up, so the match replays with exactly these cards.
 
 * ``GET /regeln/new``, ``POST /regeln`` – the form (names, seats, bot, time per vote, mode, card file);
   answers with the seat links (shown once) and the table screen's link, or redirects the scribe;
-* ``POST /api/regeln`` – the same as JSON: ``{"players", "bot", "deadline_seconds", "mode", "cards",
-  "title"}`` → ``{"match_id", "links": {seat: url}, "spectator": url}`` (digital) or
+* ``POST /api/regeln`` – the same as JSON: ``{"players", "bot", "deadline_seconds", "mode", "hands", "cards",
+  "title"}`` (``hands``: table mode only, ``"unknown"`` leaves the deal out, RGO-23) →
+  ``{"match_id", "links": {seat: url}, "spectator": url}`` (digital) or
   ``{"match_id", "page": url}`` (table mode).
 * ``GET /regeln/cards/{deck}.json`` – the texts of a card file (id → type, titles, texts, effect), named
   by the fingerprint a view carries (``view["deck"]``). Views name cards by id only, so a program fetches
@@ -30,6 +31,8 @@ from stammtisch.games.regeln import GAME
 from stammtisch.games.regeln.cards import load_deck
 from stammtisch.games.regeln.catalogue import catalogue_of
 from stammtisch.games.regeln.confirmation import BY_TABLE, SETUP_KEY
+from stammtisch.games.regeln.unknown_hands import DEALT, UNKNOWN
+from stammtisch.games.regeln.unknown_hands import SETUP_KEY as HANDS_KEY
 from stammtisch.matches.games.regeln import DECISION_TIME
 from stammtisch.web.auth import link_seats
 from stammtisch.web.deps import LangDep, RendererDep
@@ -52,6 +55,7 @@ def _new_form(values: dict[str, Any] | None = None) -> dict[str, Any]:
         "bot": "heuristic",
         "deadline_seconds": None,
         "mode": "digital",
+        "hands": UNKNOWN,
         "cards": "",
     }
     form.update(values or {})
@@ -116,9 +120,11 @@ def open_match(
     deadline: int | None,
     cards: str | None,
     title: str,
+    hands: str = DEALT,
 ) -> dict[str, Any]:
-    """Open the match (digital: with links; table mode: the scribe's match); returns the links."""
-    setup = {"cards": cards} if cards is not None else None
+    """Open the match (digital: with links; table mode: the scribe's match, with the hands unknown to
+    the app unless ``hands`` is "dealt", RGO-23); returns the links."""
+    setup: dict[str, Any] | None = {"cards": cards} if cards is not None else None
     if not GAME.min_seats <= len(names) <= GAME.max_seats:
         raise BadInput(Text("3 bis 5 Plätze (RG-0).", "3 to 5 seats (RG-0)."), 422)
     if mode == "table":
@@ -129,6 +135,8 @@ def open_match(
                 ),
                 422,
             )
+        if hands == UNKNOWN:
+            setup = {**(setup or {}), HANDS_KEY: UNKNOWN}
         snapshot = request.app.state.service.create(SLUG, names, setup=setup, mode="table", title=title)
         return {"match_id": snapshot.match_id, "page": f"/m/{snapshot.match_id}", "snapshot": snapshot}
     # RGO-22: at the digital table reports of what people did are proposed and confirmed on the phones.
@@ -148,6 +156,7 @@ async def create_table(request: Request, renderer: RendererDep, lang: LangDep) -
         "players": names + [""] * (5 - len(names)),
         "bot": str(data.get("bot") or "heuristic"),
         "mode": "table" if data.get("mode") == "table" else "digital",
+        "hands": UNKNOWN if data.get("hands") == UNKNOWN else DEALT,
         "cards": pasted[:MAX_CARD_FILE],
     }
     try:
@@ -175,6 +184,7 @@ async def create_table(request: Request, renderer: RendererDep, lang: LangDep) -
                 deadline=deadline,
                 cards=cards,
                 title=values["title"] or "Das Regeln Wir Schon!",
+                hands=values["hands"],
             )
         )
     except (RuleViolation, BadInput) as error:
@@ -193,6 +203,8 @@ class NewTable(BaseModel):
     bot: str = "heuristic"
     deadline_seconds: StrictInt | None = None
     mode: Literal["digital", "table"] = "digital"
+    #: Table mode only (RGO-23): "unknown" leaves the deal out; "dealt" (the default) enters it.
+    hands: Literal["dealt", "unknown"] = "dealt"
     cards: str | None = Field(default=None, max_length=MAX_CARD_FILE)
     title: str = Field(default="", max_length=80)
 
@@ -209,6 +221,7 @@ async def create_table_json(request: Request, body: NewTable) -> JSONResponse:
             deadline=body.deadline_seconds,
             cards=cards,
             title=body.title or "Das Regeln Wir Schon!",
+            hands=body.hands,
         )
     )
     await link_seats(request.app, opened["snapshot"].match_id, [name.strip() for name in body.players])  # AC-1
