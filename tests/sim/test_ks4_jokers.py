@@ -6,9 +6,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from stammtisch.games.kluempchen.model import Config
+from stammtisch.games.kluempchen.model import CONTINUE, Config, PlayerTurn
 from stammtisch.sim.games.kluempchen import turn_graph as tg
-from stammtisch.sim.games.kluempchen.game import solve_game
+from stammtisch.sim.games.kluempchen.advice import Spot, advise
+from stammtisch.sim.games.kluempchen.game import GameSolution, solve_game
 from stammtisch.sim.games.kluempchen.jokers import ALL, P1, P2, solve_jokers
 
 TARGET = 5
@@ -83,8 +84,14 @@ def test_jokers_equal_brute_force_on_a_reduced_target() -> None:
 
 
 @pytest.fixture(scope="module")
-def twelve() -> np.ndarray:
-    return solve_jokers({}, 12, tolerance=1e-12).v1
+def solved_twelve() -> GameSolution:
+    return solve_game({}, 12, tolerance=1e-12, jokers=True)
+
+
+@pytest.fixture(scope="module")
+def twelve(solved_twelve: GameSolution) -> np.ndarray:
+    assert solved_twelve.jokers is not None
+    return solved_twelve.jokers
 
 
 def test_without_jokers_left_the_game_is_the_joker_free_one(twelve: np.ndarray) -> None:
@@ -104,3 +111,28 @@ def test_start_with_all_jokers_is_a_stored_figure(twelve: np.ndarray) -> None:
     """Two teams to 12, all four jokers left: the starting team wins 87.361% under optimal play (stored
     figure); without jokers 75.76% (the joker doubles a turn, which weighs heavily at a low target)."""
     assert float(twelve[0, 0, ALL, ALL]) == pytest.approx(0.8736126603, abs=1e-8)
+
+
+@pytest.mark.parametrize("own,other", [(ALL, ALL), (P1, P2), (P2, ALL), (0, P1), (ALL, 0)])
+def test_advice_before_player_1_throws_is_the_solved_value(solved_twelve: GameSolution, own: int, other: int) -> None:
+    """K-10.3/KS-4: before player 1's turn the advice's best choice (joker or throw) wins with exactly the
+    probability the joker solve gives that state."""
+    assert solved_twelve.jokers is not None
+    for x, y in ((0, 0), (5, 9), (11, 3)):
+        spot = Spot(x, y, 1, 0, False, bool(own & P1), None, (own, other))
+        advice = advise(spot, {}, solved_twelve)
+        assert advice.with_jokers
+        assert [c.action for c in advice.choices].count("joker") == (1 if own & P1 else 0)
+        best = advice.choices[0].win
+        assert best == pytest.approx(float(solved_twelve.jokers[x, y, own, other]), abs=1e-9)
+
+
+def test_advice_without_jokers_left_is_the_joker_free_advice(solved_twelve: GameSolution) -> None:
+    """KS-4: with no joker left on either side the joker-aware advice equals the joker-free one."""
+    turn = PlayerTurn(0, 1, 0, step=CONTINUE, throws=2, kept=(0, 0, 0, 0, 3, 0), free=3)  # 555 kept: stop or throw
+    for role, partner in ((1, 0), (2, 4)):
+        plain = advise(Spot(4, 7, role, partner, False, False, turn), {}, solved_twelve)
+        known = advise(Spot(4, 7, role, partner, False, False, turn, (0, 0)), {}, solved_twelve)
+        assert not plain.with_jokers and known.with_jokers
+        for a, b in zip(plain.choices, known.choices, strict=True):
+            assert a.action == b.action and a.win == pytest.approx(b.win, abs=1e-9)

@@ -19,8 +19,10 @@ from stammtisch.core.errors import IllegalAction
 from stammtisch.core.text import Text
 from stammtisch.games.kluempchen.model import CONTINUE, KEEP_DICE, PAIR, VOLL, Config, PlayerTurn
 from stammtisch.sim.games.kluempchen.game import GameSolution, compiled_for, config_of, turn_options
+from stammtisch.sim.games.kluempchen.jokers import P1, P2
 from stammtisch.sim.games.kluempchen.points import solve_points
 from stammtisch.sim.race_fast import Layout, Role, layout
+from stammtisch.sim.sweep import Array
 
 TOLERANCE = 1e-12
 JOKER, THROW = "joker", "throw"
@@ -40,6 +42,9 @@ class Spot:
     joker: bool = False
     joker_available: bool = False
     turn: PlayerTurn | None = None
+    #: KS-4: the jokers left now as masks (own team, other team; bit 1 its player 1's, bit 2 its player
+    #: 2's), after an announcement for this turn; None when not known.
+    jokers: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,11 +74,15 @@ class Advice:
     choices: tuple[Choice, ...]
     solved: bool
     target: int
+    #: KS-4: the win probabilities count every joker left on both sides (a solve with jokers and the
+    #: teams' jokers known); else a joker is valued for this turn only, joker-free play after it.
+    with_jokers: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return {
             "solved": self.solved,
             "target": self.target,
+            "with_jokers": self.with_jokers,
             "best": self.choices[0].action if self.choices else None,
             "choices": [c.to_json() for c in self.choices],
         }
@@ -148,18 +157,20 @@ def advise(spot: Spot, options: Mapping[str, object] | None = None, solution: Ga
     config = config_of(chosen)
     points = solve_points(config)
     factor = 2 if spot.joker else 1
+    masks = spot.jokers if solution is not None and solution.jokers is not None else None
     rows: list[tuple[str, Text, float | None, float]] = []
     if spot.turn is None:
         base = points.expected
-        win_plain = _win_before(spot, solution, 1) if solution is not None else None
+        win_plain = _win_before(spot, solution, 1, masks) if solution is not None else None
         rows.append((THROW, words(THROW), win_plain, base * factor))
         if spot.joker_available and not spot.joker:
-            win_joker = _win_before(spot, solution, 2) if solution is not None else None
+            spent = None if masks is None else (masks[0] & ~(P1 if spot.role == 1 else P2), masks[1])
+            win_joker = _win_before(spot, solution, 2, spent) if solution is not None else None
             rows.append((JOKER, words(JOKER), win_joker, base * 2))
     else:
         pending = spot.turn.pending
         expected = {c.label: c.expected * factor for c in points.choices(spot.turn)}
-        wins = _win_choices(spot, solution, factor) if solution is not None else {}
+        wins = _win_choices(spot, solution, factor, masks) if solution is not None else {}
         for label, value in expected.items():
             text = _third_throw_words(spot.turn) if label == THROW else words(label)
             rows.append((label, text, wins.get(label), value))
@@ -168,7 +179,7 @@ def advise(spot: Spot, options: Mapping[str, object] | None = None, solution: Ga
         rows.sort(key=lambda r: (-(r[2] or 0.0), -r[3]))
     else:
         rows.sort(key=lambda r: -r[3])
-    return Advice(tuple(Choice(a, w, win, e) for a, w, win, e in rows), solution is not None, target)
+    return Advice(tuple(Choice(a, w, win, e) for a, w, win, e in rows), solution is not None, target, masks is not None)
 
 
 @lru_cache(maxsize=16)
@@ -176,26 +187,63 @@ def _layout(config: Config, factor: int) -> Layout:
     return layout(compiled_for(config).compiled, factor)
 
 
-def _solved_turn(spot: Spot, solution: GameSolution, factor: int) -> Role:
-    """The spot's turn solved for its score pair (``race_fast``: one context, columns z = the team's score
-    if the turn so far were banked; the same equations as the game solve)."""
-    t = solution.target
-    x, y = spot.own, spot.other
-    role = Role(_layout(config_of(solution.options), factor), t, np.array([x]))
-    v1, v2 = solution.v1, solution.v2
-    if spot.role == 2:
-        # Banking to z wins at z >= t, else the other team moves at (y, z); nothing: it moves at (y, x).
-        end = np.ones((t + 1, 1))
-        end[:t, 0] = 1.0 - v1[y, :t]
-        fail = np.array([1.0 - v1[y, x]])
-    else:
-        # Player 1's points s = z - x are put up for player 2.
-        end = v2[x, y, np.clip(np.arange(t + 1) - x, 0, t)][:, None]
-        fail = np.array([v2[x, y, 0]])
-    role.set_terminals(end, fail, 1.0)
+def _role(solution: GameSolution, factor: int, x: int, end: Array, fail: float) -> Role:
+    """One player's turn at own score ``x`` solved by ``race_fast`` (one context, columns z = the team's
+    score if the turn so far were banked; the same equations as the game solve): ``end[z]`` is the value
+    of banking to z, ``fail`` of scoring nothing."""
+    role = Role(_layout(config_of(solution.options), factor), solution.target, np.array([x]))
+    role.set_terminals(end[:, None], np.array([fail]), 1.0)
     role.solve_loop(TOLERANCE)
     role.solve_start_everywhere()
     return role
+
+
+def _second_ends(solution: GameSolution, y: int, after: tuple[int, int] | None) -> Array:
+    """Player 2's ends: banking to z wins at z >= t, else the other team moves at (y, z) (its jokers and
+    ours swapped, KS-4, when known)."""
+    t = solution.target
+    end = np.ones(t + 1)
+    if after is None:
+        end[:t] = 1.0 - solution.v1[y, :t]
+    else:
+        assert solution.jokers is not None
+        end[:t] = 1.0 - solution.jokers[y, :t, after[1], after[0]]
+    return end
+
+
+def _second_values(solution: GameSolution, x: int, y: int, masks: tuple[int, int] | None) -> Array:
+    """Player 2's value before his turn for every z (what player 1 puts up for him): from the stored
+    ``v2`` without jokers; with jokers the better of his plain and (if left) doubled turn, solved here."""
+    t = solution.target
+    if masks is None:
+        found: Array = solution.v2[x, y, np.clip(np.arange(t + 1) - x, 0, t)]
+        return found
+    root = compiled_for(config_of(solution.options)).template.root
+    end = _second_ends(solution, y, masks)
+    best: Array = _role(solution, 1, x, end, _fail_value(solution, x, y, masks)).table[root, :, 0].copy()
+    if masks[0] & P2:
+        spent = (masks[0] & ~P2, masks[1])
+        doubled = _role(solution, 2, x, _second_ends(solution, y, spent), _fail_value(solution, x, y, spent))
+        best = np.maximum(best, doubled.table[root, :, 0])
+    return best
+
+
+def _fail_value(solution: GameSolution, x: int, y: int, after: tuple[int, int] | None) -> float:
+    """Player 2 scored nothing: the other team moves at (y, x)."""
+    if after is None:
+        return 1.0 - float(solution.v1[y, x])
+    assert solution.jokers is not None
+    return 1.0 - float(solution.jokers[y, x, after[1], after[0]])
+
+
+def _solved_turn(spot: Spot, solution: GameSolution, factor: int, masks: tuple[int, int] | None) -> Role:
+    """The spot's turn solved for its score pair (``masks``: the jokers left after this turn's announcement)."""
+    x, y = spot.own, spot.other
+    if spot.role == 2:
+        return _role(solution, factor, x, _second_ends(solution, y, masks), _fail_value(solution, x, y, masks))
+    # Player 1's points s = z - x are put up for player 2.
+    second = _second_values(solution, x, y, masks)
+    return _role(solution, factor, x, second, float(second[x]))
 
 
 def _column(spot: Spot, solution: GameSolution, factor: int, pending: int) -> int:
@@ -205,15 +253,15 @@ def _column(spot: Spot, solution: GameSolution, factor: int, pending: int) -> in
     return min(spot.own + partner + factor * pending, solution.target)
 
 
-def _win_before(spot: Spot, solution: GameSolution, factor: int) -> float:
-    role = _solved_turn(spot, solution, factor)
+def _win_before(spot: Spot, solution: GameSolution, factor: int, masks: tuple[int, int] | None) -> float:
+    role = _solved_turn(spot, solution, factor, masks)
     root = compiled_for(config_of(solution.options)).template.root
     return float(role.table[root, _column(spot, solution, factor, 0), 0])
 
 
-def _win_choices(spot: Spot, solution: GameSolution, factor: int) -> dict[str, float]:
+def _win_choices(spot: Spot, solution: GameSolution, factor: int, masks: tuple[int, int] | None) -> dict[str, float]:
     assert spot.turn is not None
-    role = _solved_turn(spot, solution, factor)
+    role = _solved_turn(spot, solution, factor, masks)
     found = compiled_for(config_of(solution.options))
     node, pending = found.template.locate(spot.turn)
     z = _column(spot, solution, factor, pending)
@@ -244,8 +292,9 @@ def spot_from_view(view: Mapping[str, Any]) -> Spot | None:
     partner = int((view.get("provisional") or {}).get("points") or 0) if role == 2 else 0
     joker = bool(turn.get("joker"))
     available = bool(turn.get("joker_available"))
+    masks = _joker_masks(view, teams, int(on_turn["team"]))
     if step == "pre_turn":
-        return Spot(own, other, role, partner, joker, available, None)
+        return Spot(own, other, role, partner, joker, available, None, masks)
     if step not in _STEPS:
         return None
     kept = [0, 0, 0, 0, 0, 0]
@@ -266,4 +315,23 @@ def spot_from_view(view: Mapping[str, Any]) -> Spot | None:
         before=-1 if before is None else int(before),
         choice=tuple(int(f) for f in turn.get("choice") or ()),
     )
-    return Spot(own, other, role, partner, joker, False, player_turn)
+    return Spot(own, other, role, partner, joker, False, player_turn, masks)
+
+
+def _joker_masks(view: Mapping[str, Any], teams: list[Any], team: int) -> tuple[int, int] | None:
+    """KS-4: the jokers left of the team on turn and of the other team as masks (bit 1: its player 1's,
+    bit 2: its player 2's), from the view's jokers left per seat; None if unknown (a solo with one joker
+    left: the view does not say for which role)."""
+    left = view.get("jokers_left") or []
+    found = []
+    for t in (teams[team], teams[1 - team]):
+        if t.get("solo"):
+            count = int(left[t["p1"]]) if t["p1"] < len(left) else 0
+            if count == 1:
+                return None
+            found.append(P1 | P2 if count == 2 else 0)
+            continue
+        if max(t["p1"], t["p2"]) >= len(left):
+            return None
+        found.append((P1 if left[t["p1"]] else 0) | (P2 if left[t["p2"]] else 0))
+    return found[0], found[1]
