@@ -18,7 +18,7 @@ from collections import defaultdict
 from datetime import date
 from typing import Any
 
-from sqlalchemy import Engine, select
+from sqlalchemy import Engine, func, select
 
 from stammtisch.club.stats.figures import Summable
 from stammtisch.club.stats.port import StatsGame
@@ -54,12 +54,34 @@ class StatsBook:
         self.games = STATS_GAMES if games is None else games
         self.engines = GAMES if engines is None else engines
         self._cache: dict[str, _Cached] = {}
+        self._summaries: tuple[tuple[int, int, int], tuple[MatchSummary, ...]] | None = None
         self._lock = threading.Lock()
         self.reads = 0  # logs folded so far (tests and the bench check the cache with it)
 
     def summaries(self) -> list[MatchSummary]:
-        """Every ended match of a game with statistics, with the figures of its linked seats."""
+        """Every ended match of a game with statistics, with the figures of its linked seats.
+
+        Answered from memory while the store's fingerprint is unchanged: the number of matches, the sum
+        of their ``last_seq`` (every append raises it) and the number of seat links (only ever added,
+        AC-1). One small aggregate query instead of reading every match's row and seats."""
         slugs = [slug for slug in self.games if slug in self.engines]
+        fingerprint_query = select(func.count(), func.coalesce(func.sum(matches.c.last_seq), 0)).where(
+            matches.c.game.in_(slugs)
+        )
+        with self.engine.connect() as connection:
+            counted, sequence = connection.execute(fingerprint_query).one()
+            links = connection.execute(select(func.count()).select_from(match_seats)).scalar_one()
+        fingerprint = (int(counted), int(sequence), int(links))
+        with self._lock:
+            known = self._summaries
+        if known is not None and known[0] == fingerprint:
+            return list(known[1])
+        found = self._read_summaries(slugs)
+        with self._lock:
+            self._summaries = (fingerprint, tuple(found))
+        return found
+
+    def _read_summaries(self, slugs: list[str]) -> list[MatchSummary]:
         listing = select(matches.c.match_id, matches.c.game, matches.c.created_at, matches.c.last_seq).where(
             matches.c.game.in_(slugs)
         )
