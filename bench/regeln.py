@@ -1,7 +1,7 @@
 """Das Regeln Wir Schon!: random 4-player games per second on one core, and the reveal of a secret
 vote on every phone with 20 tables running.
 
-``python -m bench.regeln [--quick]``.
+``python -m bench.regeln [--quick] [--tables=N]`` (with ``--tables`` only the reveal latency).
 
 * **Engine.** A "game" is a whole game (five rounds, or until the hands run out) with the uniform
   random policy: the first seat the turn waits for picks uniformly among its legal actions; chance
@@ -13,9 +13,13 @@ vote on every phone with 20 tables running.
   serves it (one worker, SQLite in a temporary folder, a scribe's API token) with 20 digital Regeln
   tables of 3 people each; per table three Server-Sent-Events clients (the three phones) listen while
   the three seats vote through the JSON seat API. Timed from just before the last vote's POST until
-  the **last** of the three phones has the event of the reveal. All 20 tables play at once, every
-  table a tap every ``STEP_PAUSE`` seconds (jittered); several votes per table. Median and 95th
-  percentile in ms.
+  the **last** of the three phones has the event of the reveal ("event"), and until the last of them
+  has fetched its board showing the reveal, as the page does after every event (``static/app.js``:
+  one ``/seat/{id}/board`` request per phone with its seat cookie; "board"). All 20 tables play at
+  once, every table a tap every ``STEP_PAUSE`` seconds (jittered), every phone fetching its board
+  after each event; several votes per table. Median and 95th percentile in ms. ``--tables=N`` runs
+  N tables (1: the latency without other tables' load). The figures are wall-clock times on the
+  machine as it is: say its load (``uptime``) beside them.
 """
 
 from __future__ import annotations
@@ -284,5 +288,10 @@ def run(quick: bool = False, seed: int = 12) -> dict[str, tuple[float, str]]:
 
 
 if __name__ == "__main__":
-    for label, (value, unit) in run(quick="--quick" in sys.argv).items():
+    chosen = next((int(arg.split("=", 1)[1]) for arg in sys.argv if arg.startswith("--tables=")), None)
+    if chosen is not None:
+        figures = reveal_latency("--quick" in sys.argv, chosen)
+    else:
+        figures = run(quick="--quick" in sys.argv)
+    for label, (value, unit) in figures.items():
         print(f"{label}: {value} {unit}")
