@@ -112,7 +112,8 @@ def advise(
             spot = Spot(
                 own, other, role, partner, joker, joker_left, _spot_turn(kept, pending, 0, unconfirmed, pairs, voll)
             )
-        solution = load_solution(given, target, solver_dir())
+        # KS-4: the solve with jokers when stored (``solve kluempchen --jokers``), else the joker-free one.
+        solution = load_solution(given, target, solver_dir(), jokers=True) or load_solution(given, target, solver_dir())
         result = advise_spot(spot, given, solution)
     except Exception as error:  # noqa: BLE001 - rule violations become bilingual refusals
         refuse_violation(error)

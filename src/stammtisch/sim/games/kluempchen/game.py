@@ -162,11 +162,32 @@ def store_solution(solution: GameSolution, directory: Path) -> Path:
 def load_solution(
     options: Mapping[str, object] | None, target: int, directory: Path, jokers: bool = False
 ) -> GameSolution | None:
-    """The stored solution for these rules and target (with jokers: KS-4), or None."""
+    """The stored solution for these rules and target (with jokers: KS-4), or None.
+
+    Kept in memory per file version (path, size, modification time): reading the 150-point file costs
+    about 0.1 s, and the advice on the page and from the API reads it on every request (< 50 ms warm)."""
     chosen = turn_options(options)
     path = directory / (cache_key(chosen, target, jokers) + ".npz")
-    if not path.exists():
+    try:
+        stat = path.stat()
+    except FileNotFoundError:
         return None
+    version = (str(path), stat.st_size, stat.st_mtime_ns)
+    found = _LOADED.get(version)
+    if found is None:
+        found = _read(path, chosen, target)
+        if len(_LOADED) >= _KEEP_LOADED:
+            _LOADED.pop(next(iter(_LOADED)))
+        _LOADED[version] = found
+    return found
+
+
+#: Solutions read from files, by file version; a solution is never changed after reading.
+_LOADED: dict[tuple[str, int, int], GameSolution] = {}
+_KEEP_LOADED = 4
+
+
+def _read(path: Path, chosen: dict[str, Any], target: int) -> GameSolution:
     with np.load(path) as data:
         meta = json.loads(str(data["meta"]))
         return GameSolution(

@@ -5,8 +5,8 @@ and expected points in plain words (``sim/games/kluempchen/advice.py``, the same
   the card on or off for this evening on this phone (a cookie per match: advice is opt-in per evening);
 * ``GET /api/matches/{id}/kluempchen/advice`` – the same advice as JSON.
 
-Win probabilities come from a stored solution (``stammtisch solve kluempchen``, in the data directory);
-without one the card ranks by expected points and says so.
+Win probabilities come from a stored solution (``stammtisch solve kluempchen``, in the data directory; the
+one with jokers, ``--jokers``, when stored, KS-4); without one the card ranks by expected points and says so.
 """
 
 from __future__ import annotations
@@ -43,7 +43,11 @@ def advice_for(service: Any, match_id: str) -> dict[str, Any]:
     spot = spot_from_view(snapshot.view)
     if spot is None:
         return {"decision": False, "solved": False, "choices": [], "best": None, "target": TARGET}
-    solution = load_solution(snapshot.options, TARGET, solutions_dir(data_dir()))
+    directory = solutions_dir(data_dir())
+    # KS-4: the solve with jokers when stored (``solve kluempchen --jokers``), else the joker-free one.
+    solution = load_solution(snapshot.options, TARGET, directory, jokers=True) or load_solution(
+        snapshot.options, TARGET, directory
+    )
     return {"decision": True, **advise(spot, snapshot.options, solution).to_json()}
 
 
