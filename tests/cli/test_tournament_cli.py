@@ -58,3 +58,15 @@ def test_scoring_and_table_size_options(env: dict[str, str]) -> None:
     assert standings.exit_code == 0, standings.output
     text = " ".join(standings.stdout.split())  # rich wraps long lines
     assert "normalised for table size" in text and "× 9/8 (table of 3)" in text
+
+
+def test_pt11_the_venues_tables_cap_the_players(env: dict[str, str]) -> None:
+    tid = run(env, "create", "Klein", "--tables", "1").stdout.strip()
+    assert run(env, "register", tid, *"ABCDE").exit_code == 0
+    refused = run(env, "register", tid, "F")
+    assert refused.exit_code == 2
+    assert "6 Spielerinnen passen nicht an einen Tisch: höchstens 5" in refused.output
+    assert "6 players do not fit at 1 table: at most 5" in refused.output
+    drawn = run(env, "draw", tid, "1", "--seed", "abc")
+    assert drawn.exit_code == 0 and drawn.stdout.count("/sheet/") == 1
+    assert run(env, "create", "Null", "--tables", "0").exit_code == 2

@@ -34,8 +34,10 @@ class Duel:
         if players < 2 or players % 2:
             raise PlayerCountRefused("D-1", Text("gerade Anzahl", "an even number of players"))
 
-    def table_sizes(self, players: int) -> tuple[int, ...]:
+    def table_sizes(self, players: int, tables: int | None = None) -> tuple[int, ...]:
         self.check_player_count(players)
+        if tables is not None and players // 2 > tables:
+            raise PlayerCountRefused("D-1", Text("zu wenige Tische", "too few tables"))
         return (2,) * (players // 2)
 
     def dealer_seat(self, game_no: int, table_size: int) -> int:

@@ -534,3 +534,28 @@ def test_a_normalised_tournament_shows_normalised_and_raw_totals_in_both_languag
         explanation = "Durchgang 1: {} × 9/8 (Tisch zu 3)" if lang == "de" else "pass 1: {} × 9/8 (table of 3)"
         assert explanation.format(raw[threes[0]][0]) in page
         assert ("roh " if lang == "de" else "raw ") + str(sum(raw[threes[0]])) in page
+
+
+def test_pt11_the_venues_tables_cap_the_players_before_anything_is_written(client: TestClient) -> None:
+    """PT-11 (issue 14.9): a tournament with two tables takes ten players; the eleventh is refused in
+    words with the rule one tap away, and the draw seats five at each table."""
+    url = create(client, 10, tables="2")
+    page = client.get(url).text
+    assert "2 Tische im Lokal: höchstens 10 Spielerinnen." in page
+    assert "Spieler pro Tisch in jedem Durchgang: 5 + 5" in page or "5 + 5" in page
+    refused = client.post(f"{url}/players", data={"name": "Elfte"}, follow_redirects=False)
+    assert refused.status_code in (400, 409, 422)
+    text = alert(refused.text)
+    assert "11 Spielerinnen passen nicht an 2 Tische: höchstens 10" in text and "PT-11" not in text
+    assert 'data-clause="PT-11"' in refused.text
+    assert "Elfte" not in client.get(url).text
+    assert len(draw(client, url, 1)) == 2
+
+
+def test_pt11_a_number_of_tables_that_is_no_number_is_refused(client: TestClient) -> None:
+    response = client.post(
+        "/tournaments", data={"title": "Vereinsmeisterschaft", "tables": "viele"}, follow_redirects=False
+    )
+    assert response.status_code == 422
+    assert "Die Zahl der Tische muss zwischen 1 und 66 liegen" in alert(response.text)
+    assert "Vereinsmeisterschaft" not in client.get("/tournaments").text

@@ -69,10 +69,13 @@ def create(
             "--normalise-table-size/--raw-totals", help="RA-24 / PT-6: each pass times 3k/(4(k-1)) for a table of k"
         ),
     ] = False,
+    tables: Annotated[
+        int | None, typer.Option("--tables", help="PT-11: the tables at the venue (default: as many as needed)")
+    ] = None,
 ) -> None:
     """Create a tournament; prints its id."""
     with _service() as service:
-        record = service.create(title, tie_break or [], prize or [], scoring, normalise_table_size)
+        record = service.create(title, tie_break or [], prize or [], scoring, normalise_table_size, tables)
     stdout().print(record.tournament_id, markup=False)
 
 

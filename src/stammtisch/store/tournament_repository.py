@@ -45,6 +45,7 @@ def _record(row: Any) -> TournamentRecord:
         prizes=tuple(row.prizes),
         scoring=str((row.options or {}).get("scoring", "penalty_points")),
         normalise_table_size=bool((row.options or {}).get("normalise_table_size", False)),
+        tables=(row.options or {}).get("tables"),
         archived_at=row.archived_at,
         archived_by=row.archived_by,
     )
@@ -67,7 +68,11 @@ class SqlTournamentRepository:
                     created_at=record.created_at,
                     tie_break=list(record.tie_break),
                     prizes=list(record.prizes),
-                    options={"scoring": record.scoring, "normalise_table_size": record.normalise_table_size},
+                    options={
+                        "scoring": record.scoring,
+                        "normalise_table_size": record.normalise_table_size,
+                        "tables": record.tables,
+                    },
                 )
             )
 

@@ -34,8 +34,8 @@ class Preisromme:
     def check_player_count(self, players: int) -> None:
         tables.check_player_count(players)
 
-    def table_sizes(self, players: int) -> tuple[int, ...]:
-        return tables.table_sizes(players)
+    def table_sizes(self, players: int, venue_tables: int | None = None) -> tuple[int, ...]:
+        return tables.table_sizes(players, venue_tables)
 
     def dealer_seat(self, game_no: int, table_size: int) -> int:
         return tables.dealer_seat(game_no, table_size)

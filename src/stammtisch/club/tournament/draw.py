@@ -63,24 +63,29 @@ def check_pass_no(pass_no: int, game: TournamentGame | None = None) -> None:
         )
 
 
-def draw_pass(seed: str, pass_no: int, numbers: Sequence[int], game: TournamentGame | None = None) -> Draw:
-    """R-1.3: draw every player's table and seat for pass ``pass_no`` from ``seed``."""
+def draw_pass(
+    seed: str, pass_no: int, numbers: Sequence[int], game: TournamentGame | None = None, tables: int | None = None
+) -> Draw:
+    """R-1.3: draw every player's table and seat for pass ``pass_no`` from ``seed`` (at no more than
+    the venue's ``tables``, PT-11)."""
     chosen = _game(game)
     check_pass_no(pass_no, chosen)
-    sizes = chosen.table_sizes(len(numbers))
+    sizes = chosen.table_sizes(len(numbers), tables)
     order = sorted(numbers)
     random.Random(rng_key(seed, pass_no, chosen)).shuffle(order)
-    tables = []
+    seated: list[tuple[int, ...]] = []
     at = 0
     for size in sizes:
-        tables.append(tuple(order[at : at + size]))
+        seated.append(tuple(order[at : at + size]))
         at += size
-    return Draw(pass_no, seed, tuple(order), tuple(tables))
+    return Draw(pass_no, seed, tuple(order), tuple(seated))
 
 
-def verify_draw(draw: Draw, numbers: Sequence[int], game: TournamentGame | None = None) -> bool:
-    """Audit: does the recorded draw follow from its seed and the registered players?"""
+def verify_draw(
+    draw: Draw, numbers: Sequence[int], game: TournamentGame | None = None, tables: int | None = None
+) -> bool:
+    """Audit: does the recorded draw follow from its seed, the registered players and the venue's tables?"""
     try:
-        return draw_pass(draw.seed, draw.pass_no, numbers, game) == draw
+        return draw_pass(draw.seed, draw.pass_no, numbers, game, tables) == draw
     except RuleViolation:
         return False

@@ -21,6 +21,8 @@ class TournamentRecord:
     prizes: tuple[str, ...] = ()
     scoring: str = "penalty_points"
     normalise_table_size: bool = False
+    #: PT-11: the tables the venue has (None: as many as the players need); caps the players and shapes the draw.
+    tables: int | None = None
     #: PT-9: when and by whom it was archived ("deleted"); None while it is in use. Restoring clears both.
     archived_at: datetime | None = None
     archived_by: str | None = None

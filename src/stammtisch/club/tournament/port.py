@@ -56,8 +56,9 @@ class TournamentGame(Protocol):
         """Refuse (``PlayerCountRefused``) a number of players no table plan fits."""
         ...
 
-    def table_sizes(self, players: int) -> tuple[int, ...]:
-        """The table sizes of a pass for ``players``, in the order the draw fills them."""
+    def table_sizes(self, players: int, tables: int | None = None) -> tuple[int, ...]:
+        """The table sizes of a pass for ``players``, in the order the draw fills them, at no more
+        than the venue's ``tables`` (None: as many as needed; too many players: ``PlayerCountRefused``)."""
         ...
 
     def dealer_seat(self, game_no: int, table_size: int) -> int:

@@ -19,7 +19,13 @@ from typing import Protocol
 
 from stammtisch.club.tournament.changes import JOIN, REPLACE, RETURN, WITHDRAW, PlayerChange, pool
 from stammtisch.club.tournament.draw import Draw, check_pass_no, draw_pass, verify_draw
-from stammtisch.club.tournament.errors import DeleteRefused, PassRunning, TournamentArchived, TournamentRefused
+from stammtisch.club.tournament.errors import (
+    DeleteRefused,
+    PassRunning,
+    PlayerCountRefused,
+    TournamentArchived,
+    TournamentRefused,
+)
 from stammtisch.club.tournament.model import Registration, StoredDraw, TournamentRecord
 from stammtisch.club.tournament.options import (
     DEFAULT_NORMALISE_TABLE_SIZE,
@@ -45,7 +51,7 @@ from stammtisch.club.tournament.standings import (
     player_results,
     rank,
 )
-from stammtisch.club.tournament.tables import PASSES
+from stammtisch.club.tournament.tables import PASSES, check_capacity, check_tables
 from stammtisch.core.text import Text
 
 #: Longest title, player name and prize text (PT-5).
@@ -145,7 +151,7 @@ class Overview:
 
     def audit(self, stored: StoredDraw) -> bool:
         """PT-2 / PT-7: does the stored draw follow from its seed and the pool of its pass?"""
-        return verify_draw(stored.draw, self.pool(stored.draw.pass_no), self.tournament_game)
+        return verify_draw(stored.draw, self.pool(stored.draw.pass_no), self.tournament_game, self.record.tables)
 
 
 @dataclass(frozen=True, slots=True)
@@ -283,9 +289,12 @@ class TournamentService:
         prizes: Sequence[str] = (),
         scoring: str = DEFAULT_SCORING,
         normalise_table_size: bool = DEFAULT_NORMALISE_TABLE_SIZE,
+        tables: int | None = None,
     ) -> TournamentRecord:
         """A new tournament; players register next (PT-5). ``scoring`` (RA-23) is the scoring of
-        every sheet; ``normalise_table_size`` (RA-24) multiplies each table-pass's scores by f(k) (PT-6)."""
+        every sheet; ``normalise_table_size`` (RA-24) multiplies each table-pass's scores by f(k) (PT-6);
+        ``tables``: the venue's tables (PT-11, None: as many as needed)."""
+        venue = check_tables(tables)
         chosen = check_tie_break(tie_break)
         chosen_scoring = check_scoring(scoring)
         normalise = check_normalise_table_size(normalise_table_size)
@@ -300,6 +309,7 @@ class TournamentService:
             prize_texts,
             chosen_scoring,
             normalise,
+            tables=venue,
         )
         self.repository.create(record)
         return record
@@ -313,10 +323,11 @@ class TournamentService:
     def register(self, tournament_id: str, name: str) -> Registration:
         """PT-5: a player registers with a name not taken yet, before the first draw."""
         cleaned = _clean(name, MAX_NAME, Text("Der Name", "The name"))
-        self._check_active(tournament_id)
+        record = self._check_active(tournament_id)
         if self.repository.draws(tournament_id):
             raise registration_closed()
         self._refuse_withdrawn([cleaned], tournament_id)
+        check_capacity(len(self.repository.players(tournament_id)) + 1, record.tables)
         return self.repository.register(tournament_id, cleaned)
 
     def _refuse_withdrawn(self, names: Sequence[str], tournament_id: str) -> None:
@@ -361,12 +372,13 @@ class TournamentService:
                     )
                 seen[name_key(one)] = one
                 cleaned.append(one)
-            self.repository.get(tournament_id)
+            record = self.repository.get(tournament_id)
             if self.repository.draws(tournament_id):
                 raise registration_closed()
             self._refuse_withdrawn(cleaned, tournament_id)
+            check_capacity(len(self.repository.players(tournament_id)) + len(cleaned), record.tables)
             return self.repository.register_many(tournament_id, cleaned)
-        except TournamentRefused as refused:
+        except (TournamentRefused, PlayerCountRefused) as refused:
             raise TournamentRefused(
                 refused.clause,
                 Text(
@@ -403,7 +415,7 @@ class TournamentService:
                     ),
                 )
         seed_text = _clean(seed, 64, Text("Der Startwert", "The seed")) if seed is not None else self.seeds()
-        drawn = draw_pass(seed_text, pass_no, numbers, self.game)
+        drawn = draw_pass(seed_text, pass_no, numbers, self.game, record.tables)
         names = {p.number: p.name for p in players}
         match_ids = tuple(
             self.sheets.open_sheet(
@@ -493,8 +505,10 @@ class TournamentService:
         player brings her back. Recorded with its place in the sequence and the time; refused with
         nothing written while a pass is drawn and not finished."""
         name = _clean(joining, MAX_NAME, Text("Der Name", "The name")) if joining is not None else None
-        self._check_active(tournament_id)
+        record = self._check_active(tournament_id)
         before_pass = self._change_pass(tournament_id)
+        if name is not None and leaving is None:  # one more at the tables of the next draw (PT-11)
+            check_capacity(len(self._next_pool(tournament_id)) + 1, record.tables)
         return self.repository.change_players(tournament_id, before_pass, leaving, name, self.clock())
 
     def withdraw(self, tournament_id: str, leaving: int) -> PlayerChange:

@@ -52,9 +52,58 @@ def check_player_count(players: int) -> None:
         )
 
 
-def table_sizes(players: int) -> tuple[int, ...]:
-    """The table sizes of a pass, tables of four first (R-1.1, RA-24, PT-1)."""
+#: PT-11: the most players one table seats (RA-24: tables of five only to make up the rest).
+MOST_AT_A_TABLE = 5
+#: PT-11: the most tables a venue can be given (a table seats at least three).
+MAX_TABLES = MAX_PLAYERS // MIN_PLAYERS
+
+
+def check_tables(tables: int | None) -> int | None:
+    """PT-11: the venue's tables, 1 to ``MAX_TABLES``, or None (as many as needed)."""
+    if tables is None:
+        return None
+    if isinstance(tables, bool) or not isinstance(tables, int) or not 1 <= tables <= MAX_TABLES:
+        raise PlayerCountRefused(
+            "PT-11",
+            Text(
+                f"Die Zahl der Tische muss zwischen 1 und {MAX_TABLES} liegen (oder leer: so viele wie nötig), "
+                f"nicht {tables!r}.",
+                f"The number of tables must be between 1 and {MAX_TABLES} (or empty: as many as needed), "
+                f"not {tables!r}.",
+            ),
+        )
+    return tables
+
+
+def check_capacity(players: int, tables: int | None) -> None:
+    """PT-11: refuse more players than the venue's tables seat (five at a table at most)."""
+    if tables is not None and players > tables * MOST_AT_A_TABLE:
+        most, extra = tables * MOST_AT_A_TABLE, players - tables * MOST_AT_A_TABLE
+        table_de, table_en = ("einen Tisch", "1 table") if tables == 1 else (f"{tables} Tische", f"{tables} tables")
+        raise PlayerCountRefused(
+            "PT-11",
+            Text(
+                f"{players} Spielerinnen passen nicht an {table_de}: höchstens {most} (zu fünft). Trag mehr "
+                f"Tische ein oder nimm {extra} {'Spielerin' if extra == 1 else 'Spielerinnen'} weniger.",
+                f"{players} players do not fit at {table_en}: at most {most} (five at a table). Enter more "
+                f"tables, or take {extra} {'player' if extra == 1 else 'players'} fewer.",
+            ),
+        )
+
+
+def table_sizes(players: int, tables: int | None = None) -> tuple[int, ...]:
+    """The table sizes of a pass, tables of four first (R-1.1, RA-24, PT-1); with the venue's
+    ``tables`` given and too few for that plan, the players are spread over all of them (PT-11)."""
     check_player_count(players)
+    check_capacity(players, tables)
+    planned = _planned(players)
+    if tables is None or len(planned) <= tables:
+        return planned
+    base, bigger = divmod(players, tables)
+    return (base + 1,) * bigger + (base,) * (tables - bigger)
+
+
+def _planned(players: int) -> tuple[int, ...]:
     fours, rest = divmod(players, 4)
     if rest == 0:
         return (4,) * fours

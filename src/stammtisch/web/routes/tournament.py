@@ -24,7 +24,7 @@ from stammtisch.club.tournament.options import DEFAULT_SCORING, SCORINGS
 from stammtisch.club.tournament.port import default_game
 from stammtisch.club.tournament.service import change_text
 from stammtisch.club.tournament.standings import TIE_BREAKS
-from stammtisch.club.tournament.tables import GAMES_PER_PASS, MAX_PLAYERS, dealer_seat, table_sizes
+from stammtisch.club.tournament.tables import GAMES_PER_PASS, check_tables, dealer_seat, table_sizes
 from stammtisch.core.errors import RuleViolation
 from stammtisch.core.text import Text
 from stammtisch.matches import audit
@@ -101,12 +101,14 @@ async def create_tournament(
     prizes: Annotated[str, Form(max_length=5000)] = "",
     scoring: Annotated[str, Form(max_length=40)] = DEFAULT_SCORING,
     normalise_table_size: Annotated[str, Form(max_length=10)] = "",
+    tables: Annotated[str, Form(max_length=10)] = "",
 ) -> Response:
     service = tournaments_of(request)
     normalise = _flag(normalise_table_size, Text("normalise_table_size", "normalise_table_size"))
     try:
+        venue = _venue_tables(tables)
         record = await run_in_threadpool(
-            service.create, title, tie_break or [], prizes.splitlines(), scoring.strip(), normalise
+            service.create, title, tie_break or [], prizes.splitlines(), scoring.strip(), normalise, venue
         )
     except RuleViolation as error:
         records = await run_in_threadpool(service.list_tournaments, 50)
@@ -123,6 +125,14 @@ async def create_tournament(
     return RedirectResponse(f"/t/{record.tournament_id}", status_code=303)
 
 
+def _venue_tables(raw: str) -> int | None:
+    """PT-11: the form's number of tables (empty: as many as needed); anything else is refused in words."""
+    text = raw.strip()
+    if not text:
+        return None
+    return check_tables(int(text) if text.isdigit() else text)  # type: ignore[arg-type]
+
+
 # --- one tournament -------------------------------------------------------------------------------
 
 
@@ -135,7 +145,10 @@ async def _overview_page(
     except (TournamentNotFound, MatchNotFound) as missing:
         raise _not_found(missing) from None
     upcoming = overview.pool(overview.next_pass) if overview.next_pass else ()
-    sizes = table_sizes(len(upcoming)) if 3 <= len(upcoming) <= MAX_PLAYERS else ()
+    try:
+        sizes = table_sizes(len(upcoming), overview.record.tables) if len(upcoming) >= 3 else ()
+    except RuleViolation:  # more players than the tables seat: the draw says so when asked
+        sizes = ()
     return _page(
         request,
         lang,
