@@ -6,9 +6,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from stammtisch.games.kluempchen import GAME
 from stammtisch.games.kluempchen.model import CONTINUE, Config, PlayerTurn
 from stammtisch.sim.games.kluempchen import turn_graph as tg
-from stammtisch.sim.games.kluempchen.advice import Spot, advise
+from stammtisch.sim.games.kluempchen.advice import Spot, advise, spot_from_view
 from stammtisch.sim.games.kluempchen.game import GameSolution, solve_game
 from stammtisch.sim.games.kluempchen.jokers import ALL, P1, P2, solve_jokers
 
@@ -136,3 +137,14 @@ def test_advice_without_jokers_left_is_the_joker_free_advice(solved_twelve: Game
         assert not plain.with_jokers and known.with_jokers
         for a, b in zip(plain.choices, known.choices, strict=True):
             assert a.action == b.action and a.win == pytest.approx(b.win, abs=1e-9)
+
+
+def test_jokers_left_are_read_from_the_table_view() -> None:
+    """K-10.1/KA-16: at a round's start both teams hold both jokers; the masks follow the view's jokers left
+    per seat (bit 1 the team's player 1, bit 2 its player 2), the team on turn first."""
+    start = GAME.start(4, GAME.configure({"mode": "digital", "team_draw": "manual"}), {"teams": [[0, 1], [2, 3]]})
+    view = GAME.view(start, None)
+    spot = spot_from_view(view)
+    assert spot is not None and spot.jokers == (ALL, ALL)
+    later = spot_from_view({**view, "jokers_left": [0, 1, 1, 0]})
+    assert later is not None and later.jokers == (P2, P1)
