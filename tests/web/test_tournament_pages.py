@@ -548,6 +548,7 @@ def test_pt11_the_venues_tables_cap_the_players_before_anything_is_written(clien
     text = alert(refused.text)
     assert "11 Spielerinnen passen nicht an 2 Tische: höchstens 10" in text and "PT-11" not in text
     assert 'data-clause="PT-11"' in refused.text
+    assert ">Elfte</textarea>" in refused.text  # what was typed stays in the box
     assert "Elfte" not in client.get(url).text
     assert len(draw(client, url, 1)) == 2
 

@@ -137,7 +137,7 @@ def _venue_tables(raw: str) -> int | None:
 
 
 async def _overview_page(
-    request: Request, lang: str, tournament_id: str, error: RuleViolation | None = None
+    request: Request, lang: str, tournament_id: str, error: RuleViolation | None = None, entered: str = ""
 ) -> HTMLResponse:
     service = tournaments_of(request)
     try:
@@ -159,6 +159,7 @@ async def _overview_page(
         rng_key=rng_key,
         change_text=change_text,
         error=error.text(lang) if error is not None else None,
+        entered=entered,
     )
 
 
@@ -178,8 +179,8 @@ async def register_player(
         await run_in_threadpool(service.register_many, tournament_id, names)
     except TournamentNotFound as missing:
         raise _not_found(missing) from None
-    except RuleViolation as error:
-        return await _overview_page(request, lang, tournament_id, error)
+    except RuleViolation as error:  # the typed names stay in the box (nothing lost)
+        return await _overview_page(request, lang, tournament_id, error, entered=name)
     return RedirectResponse(f"/t/{tournament_id}", status_code=303)
 
 
