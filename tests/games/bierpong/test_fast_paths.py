@@ -6,15 +6,18 @@ decisions pending, the game over); when it takes a step it returns exactly the c
 from __future__ import annotations
 
 import random
+from dataclasses import FrozenInstanceError
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from stammtisch.core.chance import sample
 from stammtisch.core.errors import RuleViolation
 from stammtisch.core.protocol import Chance, Finished
-from stammtisch.games.bierpong import GAME
-from stammtisch.games.bierpong.model import Hit, Miss
+from stammtisch.games.bierpong import GAME, rules, updates
+from stammtisch.games.bierpong.model import Hit, Miss, PendingHit
+from stammtisch.games.bierpong.rack import GONE
 from stammtisch.games.bierpong.skill import SkillTable
 
 
@@ -57,3 +60,65 @@ def test_the_short_way_takes_the_first_ball_of_a_pair() -> None:
     state = GAME.act(state, 1, GAME.parse_action("side left"))
     short = GAME.fast_resolve(state, Hit(5))
     assert short is not None and short == GAME.checked_resolve(state, Hit(5))
+
+
+# --- the one-step end of a pair and the decisions' short way (issue 11, speed) ------------------
+
+SETUPS = [
+    (4, {}),
+    (2, {"rack": 6, "drink_unit": "per_cup_removed"}),
+    (3, {"rack": 15, "timer_minutes": 10, "timer_end": "finish_throwing_round"}),
+    (5, {"air_ball_bonus": "double_value", "allow_double_call": True, "pair_rotation": "cycle_all_pairs"}),
+    (6, {"single_player_double_release": True, "dead_cup_counts_as_neighbour": True, "konter": False}),
+]
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 100_000), setup=st.sampled_from(SETUPS))
+def test_every_listed_throw_takes_the_checked_paths_state(seed: int, setup: tuple[int, dict[str, object]]) -> None:
+    """BP-R08, BP-R22: at every throw of a random game, every listed miss and clean or bounced hit
+    gives the same state (or refusal) through ``resolve`` as through the checked path, including the
+    one-step end of a pair (``rules.closing_throw``); every listed decision likewise through ``act``."""
+    seats, options = setup
+    rng = random.Random(seed)
+    skills = SkillTable.of(seats)
+    state = GAME.start(seats, GAME.configure(options))
+    while not isinstance(turn := GAME.turn(state), Finished):
+        if isinstance(turn, Chance):
+            throws = [o for o in turn.node.outcomes() if isinstance(o, Hit | Miss)]
+            for outcome in rng.sample(throws, min(6, len(throws))):
+                generic = outcome_of(lambda: GAME.checked_resolve(state, outcome))  # noqa: B023
+                assert outcome_of(lambda: GAME.resolve(state, outcome)) == generic, outcome  # noqa: B023
+            state = GAME.resolve(state, sample(turn.node, rng, skills))
+        else:
+            seat = turn.seats[0]
+            for action in GAME.legal_actions(state, seat):
+                assert GAME.act(state, seat, action) == GAME.checked_act(state, seat, action), action
+            state = GAME.act(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+
+
+def test_the_closing_throw_ends_the_round_in_one_step() -> None:
+    """BP-R08, Art 2.1: the second ball of a plain pair (a hit, then a miss) is a one-step end of the
+    round: the hit cup goes, the defenders owe one unit and the other team's round begins."""
+    state = GAME.start(2, GAME.configure())
+    state = GAME.resolve(state, GAME.parse_outcome("duel A"))
+    state = GAME.act(state, 0, GAME.parse_action("begin A"))
+    state = GAME.act(state, 1, GAME.parse_action("side left"))
+    state = GAME.resolve(state, Hit(5))
+    closed = rules.closing_throw(state, Miss())
+    assert closed is not None and closed == GAME.checked_resolve(state, Miss())
+    assert closed.round is not None and closed.round.team == 1 and closed.cups[1][4] == GONE
+    assert closed.drinks.owed == (0, 1)
+
+
+def test_copies_are_ordinary_frozen_values() -> None:
+    """The fast copier and constructor (``updates``) give values equal to, hashing like and as frozen
+    as the dataclass's own."""
+    made = updates.constructor(PendingHit)(3, 1, True, False, True)
+    assert made == PendingHit(3, 1, True, False, True) and hash(made) == hash(PendingHit(3, 1, True, False, True))
+    assert type(made) is PendingHit
+    copied = updates.evolve(made, cup=4)
+    assert copied == PendingHit(4, 1, True, False, True) and made.cup == 3
+    for value in (made, copied):
+        with pytest.raises(FrozenInstanceError):
+            value.cup = 5  # type: ignore[misc]

@@ -4,6 +4,7 @@ notation, texts and view modules."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from stammtisch.core.options import Options
@@ -12,6 +13,7 @@ from stammtisch.games.bierpong import checks, notation, rules, texts
 from stammtisch.games.bierpong.model import (
     ACTION_TYPES,
     OUTCOME_TYPES,
+    Config,
     Hit,
     Leave,
     Miss,
@@ -24,6 +26,12 @@ from stammtisch.games.bierpong.model import (
 from stammtisch.games.bierpong.options import OPTIONS, config_from
 from stammtisch.games.bierpong.rack import LIVE
 from stammtisch.games.bierpong.view import view as table_view
+
+
+@lru_cache(maxsize=64)
+def _config(options: Options) -> Config:
+    """The rules' ``Config`` of resolved options (immutable and hashable): made once per set of options."""
+    return config_from(options)
 
 
 class Bierpong(Game[State]):
@@ -45,7 +53,8 @@ class Bierpong(Game[State]):
     outcome_types = OUTCOME_TYPES
 
     def start(self, seats: int, options: Options, setup: Mapping[str, Any] | None = None) -> State:
-        return rules.start(seats, config_from(options), setup)
+        config = _config(options) if isinstance(options, Options) else config_from(options)
+        return rules.start(seats, config, setup)
 
     # The rules' pure functions are the protocol's methods themselves (no wrapper per method).
     turn = staticmethod(rules.turn)
@@ -60,6 +69,14 @@ class Bierpong(Game[State]):
     format_outcome = staticmethod(notation.format_outcome)
     parse_outcome = staticmethod(notation.parse_outcome)
 
+    def fast_act(self, state: State, seat: int, action: Any) -> State | None:
+        """A decision among the seat's legal actions (memoised for the state just asked about) is
+        applied without the generic pre-checks: exactly the steps ``checked_act`` accepts (it is this
+        seat's decision and the action is listed), with the same state; anything else declines."""
+        if action in rules.legal_actions(state, seat):
+            return rules.apply_action(state, seat, action)
+        return None
+
     def fast_resolve(self, state: State, outcome: Any) -> State | None:
         """The commonest step, a throw (hit or miss) at a throw node, without the generic pre-checks:
         taken only when ``turn`` (memoised) is that throw and its node lists the outcome, i.e. exactly
@@ -71,6 +88,9 @@ class Bierpong(Game[State]):
         t = rules.turn(state)
         if type(t) is not Chance or state.phase is not Phase.PLAY or not t.node.distribution.contains(outcome):
             return None
+        closed = rules.closing_throw(state, outcome)
+        if closed is not None:
+            return closed
         thrown = rules.throw_only(state, outcome)
         r = thrown.round
         if (

@@ -17,6 +17,7 @@ from functools import lru_cache
 from typing import Any
 
 from stammtisch.core.chance import ChanceNode, Distribution
+from stammtisch.core.protocol import Chance
 from stammtisch.core.text import Text
 from stammtisch.games.bierpong.model import (
     AirBall,
@@ -47,7 +48,7 @@ class Throw(Distribution):
     ``contains`` checks an outcome against the rack directly (no set of every outcome is built)."""
 
     choices: tuple[Any, ...]
-    cups: tuple[int, ...]  # the target rack
+    cups: tuple[int, ...]  # the target rack (hit cups still standing shown as live: ``_landable``)
     events: frozenset[Any]  # the table events listed here
     forgettable: tuple[int, ...]  # teams that may be entered as having forgotten their drinks
     hit_cups: int = 0  # how many cups the leading ``Hit`` block lists (4 outcomes each)
@@ -123,6 +124,54 @@ def duel_node(state: State) -> ChanceNode:
     return _duel((state.teams[0][0], state.teams[1][0]))
 
 
+#: Throw turns made so far, by everything their node lists (``throw_turn``). Nodes are shared by
+#: every state with the same key: skill models cache their weights per node.
+_TURNS: dict[tuple[Any, ...], Chance] = {}
+_TURNS_KEPT = 20_000
+
+
+def throw_turn(state: State, seat: int, kind: str, target: int, aim: int | None) -> Chance:
+    """The chance turn of ``seat``'s throw of ``kind`` at ``target``'s rack: its node (``throw_node``)
+    looked up by one key of everything the node depends on, so an ordinary throw costs one lookup."""
+    config = state.config
+    drinks = state.drinks
+    r = state.round
+    first_of_round = r is not None and r.throws == 0 and state.standing_team == r.team
+    own = state.cups[1 - target]
+    konter = state.phase is Phase.KONTER
+    key = (
+        seat,
+        kind,
+        target,
+        aim,
+        konter,
+        _landable(state.cups[target]),
+        own if not konter and DEAD in own else (),
+        state.teams[target],
+        config.elbow_void,
+        config.defence_rethrow,
+        config.save_counts,
+        config.drink_lock,
+        drinks.open(0) > 0,
+        drinks.open(1) > 0,
+        drinks.drinking,
+        state.timer == "running",
+        state.standing if first_of_round else (),
+    )
+    made = _TURNS.get(key)
+    if made is None:
+        if len(_TURNS) >= _TURNS_KEPT:
+            _TURNS.clear()
+        made = _TURNS[key] = Chance(throw_node(state, seat, kind, target, aim))
+    return made
+
+
+def _landable(cups: tuple[int, ...]) -> tuple[int, ...]:
+    """The target rack as a throw node sees it: a hit cup still standing (DUE) takes balls like a
+    live one (``Throw.contains`` and the listed outcomes treat both alike), so nodes are shared."""
+    return tuple(LIVE if s == DUE else s for s in cups) if DUE in cups else cups
+
+
 def throw_node(state: State, seat: int, kind: str, target: int, aim: int | None) -> ChanceNode:
     """The node of ``seat``'s throw of ``kind`` at ``target``'s rack (cached by everything it lists).
     Knock-overs (Art 16) are accepted at every throw node but not listed: they name cups of either
@@ -141,7 +190,7 @@ def throw_node(state: State, seat: int, kind: str, target: int, aim: int | None)
         target,
         aim,
         _throw_part(
-            state.cups[target],
+            _landable(state.cups[target]),
             state.teams[target],
             config.elbow_void,
             config.defence_rethrow,
@@ -261,7 +310,6 @@ NAMES = {
 }
 
 
-@lru_cache(maxsize=16384)
 def _throw_node(
     seat: int, kind: str, target: int, aim: int | None, throw: _Part, events: _Part, konter: bool
 ) -> ChanceNode:

@@ -69,13 +69,37 @@ def live_neighbours(cups: tuple[int, ...], cup: int, dead_counts: bool = False) 
     return tuple(n for n in neighbours(size)[cup - 1] if cups[n - 1] == LIVE or (dead_counts and cups[n - 1] == DEAD))
 
 
-@lru_cache(maxsize=16384)
+@lru_cache(maxsize=8)
+def _neighbour_masks(size: int) -> tuple[int, ...]:
+    """Each cup's neighbours on the full rack as a bit mask (bit ``i`` is cup ``i + 1``)."""
+    return tuple(sum(1 << (n - 1) for n in near) for near in neighbours(size))
+
+
+def _mask(cups: tuple[int, ...], state: int) -> int:
+    """The cups in ``state`` as a bit mask (bit ``i`` is cup ``i + 1``)."""
+    mask = 0
+    for i, s in enumerate(cups):
+        if s == state:
+            mask |= 1 << i
+    return mask
+
+
+@lru_cache(maxsize=65536)
+def _islands_of(size: int, live: int, neighbourly: int) -> tuple[int, ...]:
+    """The live cups (bit mask ``live``) none of whose neighbours is in ``neighbourly`` (Art 22.1)."""
+    masks = _neighbour_masks(size)
+    return tuple(i + 1 for i in range(size) if live >> i & 1 and not masks[i] & neighbourly)
+
+
+@lru_cache(maxsize=65536)
 def islands(cups: tuple[int, ...], dead_counts: bool = False) -> tuple[int, ...]:
-    """Live cups with no live neighbour (Art 22.1; the only remaining cup is one, BP-R12)."""
-    return tuple(c for c in live_cups(cups) if not live_neighbours(cups, c, dead_counts))
+    """Live cups with no live neighbour (Art 22.1; the only remaining cup is one, BP-R12). Cached by
+    rack; a rack not seen yet is looked up by its live (and dead) cups only, as bit masks."""
+    live = _mask(cups, LIVE)
+    return _islands_of(len(cups), live, live | _mask(cups, DEAD) if dead_counts else live)
 
 
-@lru_cache(maxsize=16384)
+@lru_cache(maxsize=65536)
 def extra_choices(cups: tuple[int, ...], special: int) -> tuple[int, ...]:
     """The cups that may be taken next as an extra for the special cup ``special`` (Art 3.2, BP-R03):
     its live neighbours while any is left, otherwise every live cup."""

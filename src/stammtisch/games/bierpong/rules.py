@@ -9,6 +9,7 @@ after every step, so ``turn`` only reads the state: a decision, a throw (chance)
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
@@ -40,6 +41,7 @@ from stammtisch.games.bierpong.model import (
     Konter,
     Leave,
     LeftStanding,
+    Miss,
     NoCall,
     Pair,
     PendingHit,
@@ -67,7 +69,7 @@ from stammtisch.games.bierpong.rack import (
     live_count,
     with_state,
 )
-from stammtisch.games.bierpong.updates import evolve
+from stammtisch.games.bierpong.updates import constructor, evolve
 
 SPECIAL_ORDER = ("aufsetzer", "bombe", "island")
 
@@ -131,6 +133,12 @@ def turn(state: State) -> Turn:
     return result
 
 
+@lru_cache(maxsize=512)
+def _decision(seats: tuple[int, ...]) -> Decision:
+    """The decision turn of ``seats`` (one shared value per tuple of seats: turns are immutable)."""
+    return Decision(seats)
+
+
 def _turn(state: State) -> Turn:
     phase = state.phase
     if phase is Phase.OVER:
@@ -138,34 +146,34 @@ def _turn(state: State) -> Turn:
     if phase is Phase.DUEL:
         return Chance(nodes.duel_node(state))
     if phase is Phase.BEGIN:
-        return Decision(state.teams[state.duel_winner or 0])
+        return _decision(state.teams[state.duel_winner or 0])
     if phase is Phase.SIDE:
-        return Decision(state.teams[1 - (state.duel_winner or 0)])
+        return _decision(state.teams[1 - (state.duel_winner or 0)])
     if state.knock is not None:
-        return Decision(state.teams[knock_chooser(state)])
+        return _decision(state.teams[knock_chooser(state)])
     if phase is Phase.KONTER:
         k = state.konter
         assert k is not None
         if k.pair is None:
-            return Decision(state.teams[k.team])
+            return _decision(state.teams[k.team])
         seat = k.pair[k.index % 2]
         if not k.aimed and can_call_island(state, seat, k.first):
-            return Decision((seat,))
-        return Chance(nodes.throw_node(state, seat, "konter", k.first, k.aim))
+            return _decision((seat,))
+        return nodes.throw_turn(state, seat, "konter", k.first, k.aim)
     r = state.round
     assert r is not None
     if r.removals:
-        return Decision(state.teams[removal_chooser(state, r.removals[0])])
+        return _decision(state.teams[removal_chooser(state, r.removals[0])])
     if r.call is not None:
-        return Decision((r.call,))
+        return _decision((r.call,))
     if r.fetch or r.pair is None:
-        return Decision(state.teams[r.team])
+        return _decision(state.teams[r.team])
     slot = next_slot(r)
     assert slot is not None
     kind, seat = slot
     if not r.aimed and can_call_island(state, seat, 1 - r.team):
-        return Decision((seat,))
-    return Chance(nodes.throw_node(state, seat, kind, 1 - r.team, r.aim))
+        return _decision((seat,))
+    return nodes.throw_turn(state, seat, kind, 1 - r.team, r.aim)
 
 
 def next_slot(r: Round) -> tuple[str, int] | None:
@@ -243,10 +251,25 @@ def legal_pairs(state: State, team: int) -> tuple[tuple[int, int], ...]:
     return tuple(out)
 
 
+#: The last (state, seat, legal actions): a caller that lists a seat's actions and then submits one
+#: asks again for the same state value (``fast_act``, ``check_action``).
+_last_legal: tuple[State | None, int, tuple[Any, ...]] = (None, -1, ())
+
+
 def legal_actions(state: State, seat: int) -> tuple[Any, ...]:
     """Canonical order per decision: Begin A, B; Side left, right; pairs (``legal_pairs``); Shoot then
     CallIsland by cup; Call heating_up, on_fire, both, then NoCall; Fetch by seat then Leave; Remove
     by ascending cup."""
+    global _last_legal
+    last_state, last_seat, last = _last_legal
+    if last_state is state and last_seat == seat:
+        return last
+    result = _legal_actions(state, seat)
+    _last_legal = (state, seat, result)
+    return result
+
+
+def _legal_actions(state: State, seat: int) -> tuple[Any, ...]:
     t = turn(state)
     if not isinstance(t, Decision) or seat not in t.seats:
         return ()
@@ -353,19 +376,11 @@ def _update_player(state: State, seat: int, **changes: Any) -> State:
     return evolve(state, players=tuple(players))
 
 
-def _bump(stats: Stats, name: str, seat: int, by: int = 1) -> Stats:
-    values = list(getattr(stats, name))
-    values[seat] += by
-    return evolve(stats, **{name: tuple(values)})
-
-
-def _bump_all(stats: Stats, names: tuple[str, ...], seat: int) -> Stats:
-    """``stats`` with each named counter of ``seat`` one higher, in one copy."""
-    changes: dict[str, tuple[int, ...]] = {}
-    for name in names:
-        values = getattr(stats, name)
-        changes[name] = values[:seat] + (values[seat] + 1,) + values[seat + 1 :]
-    return evolve(stats, **changes)
+def _bump(stats: Stats, name: str, seat: int) -> Stats:
+    """``stats`` with the counter ``name`` of ``seat`` one higher."""
+    if name == "throws":  # every throw: without the lookup by name
+        return evolve(stats, throws=_plus_one(stats.throws, seat))
+    return evolve(stats, **{name: _plus_one(getattr(stats, name), seat)})
 
 
 def _remove_extra(state: State, cup: int) -> State:
@@ -411,37 +426,47 @@ def _settle(state: State) -> State:
 # --- the flow of a round ----------------------------------------------------------------------------
 
 
+#: A round with every field at its default: new rounds are copies of it (cheaper than ``Round(...)``).
+_NO_ROUND = Round(number=0, team=0)
+
+
 def _new_round(state: State, team: int, **changes: Any) -> State:
     """A throwing round of ``team`` starts: Air-Ball extras owed to its members apply now (BP-R15);
     a team with only one possible pair has it set at once (Art 11.3). ``changes`` are further state
     changes made in the same copy."""
     number = state.rounds_played + 1
-    mine = tuple(s for s in state.air_owed if s in state.teams[team])
-    rest = tuple(s for s in state.air_owed if s not in state.teams[team]) if mine else state.air_owed
+    mine: tuple[int, ...] = ()
+    rest = state.air_owed
+    if rest:
+        mine = tuple(s for s in rest if s in state.teams[team])
+        rest = tuple(s for s in rest if s not in state.teams[team]) if mine else rest
     doubles = mine if state.config.air_double else ()
     air = () if state.config.air_double else mine
     pairs = legal_pairs(state, team)
     pair = pairs[0] if len(pairs) == 1 else None
     if pair is not None:
-        last = list(state.last_pairs)
-        last[team] = pair
-        counts = list(state.team_rounds)
-        counts[team] += 1
-        changes.update(last_pairs=(last[0], last[1]), team_rounds=(counts[0], counts[1]))
-    r = Round(number=number, team=team, pair=pair, air=air, doubles=doubles, start_cups=state.cups[1 - team])
+        last, counts = state.last_pairs, state.team_rounds
+        if team == 0:
+            changes.update(last_pairs=(pair, last[1]), team_rounds=(counts[0] + 1, counts[1]))
+        else:
+            changes.update(last_pairs=(last[0], pair), team_rounds=(counts[0], counts[1] + 1))
+    r = evolve(
+        _NO_ROUND, number=number, team=team, pair=pair, air=air, doubles=doubles, start_cups=state.cups[1 - team]
+    )
     return evolve(state, round=r, rounds_played=number, air_owed=rest, **changes)
 
 
 def _advance(state: State) -> State:
     """Everything the rules do on their own until a decision or a throw is due."""
     while True:
-        if state.phase is Phase.KONTER:
+        phase = state.phase
+        if phase is Phase.KONTER:
             return _advance_konter(state)
-        if state.phase is not Phase.PLAY or state.knock is not None:
+        if phase is not Phase.PLAY or state.knock is not None:
             return state
         r = state.round
         assert r is not None
-        if live_count(state.cups[1 - r.team]) == 0:
+        if LIVE not in state.cups[1 - r.team]:
             return _rack_emptied(state)
         # BP-R08: hit cups go after the pair and before (and right after) every extra throw; only
         # between the two throws of a pair they stay, so the second ball can make a Bombe.
@@ -477,24 +502,30 @@ def _removal_point(state: State) -> State:
     r = state.round
     assert r is not None
     d = 1 - r.team
-    cups = state.cups[d]
-    order: list[int] = []
-    groups: dict[int, list[PendingHit]] = {}
+    cups = list(state.cups[d])
+    order: list[int] = []  # the hit cups in the order they were first hit
     for h in r.pending:
-        if h.cup not in groups:
+        if h.cup not in order:
             order.append(h.cup)
-            groups[h.cup] = []
-        groups[h.cup].append(h)
     units = r.units
     for cup in order:
         if cups[cup - 1] == DUE:
-            cups = with_state(cups, cup, GONE)
+            cups[cup - 1] = GONE
             units += 1 if state.config.units_per_cup else 0
-    removals = tuple(Removal(d, cup, n) for cup in order if (n := scoring.extras_for(tuple(groups[cup]))) > 0)
+    removals = r.removals
+    # Extra cups are owed only for a bounced ball, an Island or two balls in one cup (BP-R05); the
+    # commonest removal point (plain hits in different cups) owes none and has nothing to settle.
+    if len(order) < len(r.pending) or any(h.bounced or h.island for h in r.pending):
+        removals += tuple(
+            Removal(d, cup, n)
+            for cup in order
+            if (n := scoring.extras_for(tuple(h for h in r.pending if h.cup == cup))) > 0
+        )
     all_cups = list(state.cups)
-    all_cups[d] = cups
-    r = evolve(r, pending=(), removals=r.removals + removals, cups_removed=r.cups_removed + len(order), units=units)
-    return _settle(evolve(state, cups=(all_cups[0], all_cups[1]), round=r))
+    all_cups[d] = tuple(cups)
+    r = evolve(r, pending=(), removals=removals, cups_removed=r.cups_removed + len(order), units=units)
+    state = evolve(state, cups=(all_cups[0], all_cups[1]), round=r)
+    return _settle(state) if removals else state
 
 
 def _end_round(state: State) -> State:
@@ -514,11 +545,10 @@ def _end_round(state: State) -> State:
 def _owe(drinks: Drinks, team: int, units: int, number: int) -> Drinks:
     if units <= 0:
         return drinks
-    owed = list(drinks.owed)
-    owed[team] += units
-    due = list(drinks.due_round)
-    due[team] = number
-    return evolve(drinks, owed=(owed[0], owed[1]), due_round=(due[0], due[1]))
+    owed, due = drinks.owed, drinks.due_round
+    if team == 0:
+        return evolve(drinks, owed=(owed[0] + units, owed[1]), due_round=(number, due[1]))
+    return evolve(drinks, owed=(owed[0], owed[1] + units), due_round=(due[0], number))
 
 
 def _timer_verdict(state: State) -> State:
@@ -672,7 +702,7 @@ def _landing(outcome: Any) -> tuple[int | None, bool]:
 
 def _throw(state: State, outcome: Any) -> State:
     """One throw of a round: counted hits mark the cup due; misses end streaks and On Fire.
-    (The changes are collected and applied in one copy per value: this is the hot path.)"""
+    (This is the hot path: the round, the statistics and the state are each copied once.)"""
     r = state.round
     assert r is not None
     slot = next_slot(r)
@@ -682,42 +712,41 @@ def _throw(state: State, outcome: Any) -> State:
     cup, bounced = _landing(outcome)
     aim = r.aim
     rc: dict[str, Any] = {"aim": None, "aimed": False, "throws": r.throws + 1}
-    sc: dict[str, Any] = {"standing": (), "standing_team": None}
-    stats = _bump(state.stats, "throws", seat)  # replaced below for a counted hit
     if seat in r.doubles:
         bounced = bounced or cup is not None  # BP-R15 double_value: this throw's hit counts as two
         rc["doubles"] = tuple(s for s in r.doubles if s != seat)
-    if cup is not None and state.cups[d][cup - 1] == DEAD:
-        return _finish(evolve(state, stats=stats, round=evolve(r, **rc)), r.team, End.DEAD_CUP)  # Art 18.1
     counted = cup is not None and (aim is None or cup == aim)  # BP-R12: the wrong cup is no hit
+    if cup is not None and state.cups[d][cup - 1] == DEAD:
+        stats = _bump(state.stats, "throws", seat)
+        return _finish(evolve(state, stats=stats, round=evolve(r, **rc)), r.team, End.DEAD_CUP)  # Art 18.1
     if counted and state.timer == "sudden":
+        stats = _bump(state.stats, "throws", seat)
         return _finish(evolve(state, stats=stats, round=evolve(r, **rc)), r.team, End.SUDDEN_DEATH)  # Art 9.2
-    pair_throw = kind in ("std", "bb")
+    pair_throw = kind == "std" or kind == "bb"
     player = state.players[seat]
+    cups = state.cups
+    air_owed = state.air_owed
     if counted:
         assert cup is not None
         island = aim == cup
         bombe = pair_throw and cup in r.pair_cups
-        special = tuple(name for name, on in (("aufsetzer", bounced), ("bombe", bombe), ("island", island)) if on)
-        if state.cups[d][cup - 1] == LIVE:
-            cups = list(state.cups)
-            cups[d] = with_state(cups[d], cup, DUE)
-            sc["cups"] = (cups[0], cups[1])
+        if cups[d][cup - 1] == LIVE:
+            rack = cups[d]
+            rack = rack[: cup - 1] + (DUE,) + rack[cup:]
+            cups = (cups[0], rack) if d else (rack, cups[1])
         units = 0 if state.config.units_per_cup else scoring.ball_units(bounced)
-        rc.update(
-            pending=(*r.pending, PendingHit(cup, seat, bounced, island, pair_throw)),
-            ball_hits=r.ball_hits + 1,
-            units=r.units + units,
-            hit_cups=r.hit_cups if cup in r.hit_cups else (*r.hit_cups, cup),
-            last_special=special,
-            last_cup=cup,
-        )
+        rc["pending"] = (*r.pending, _pending_hit(cup, seat, bounced, island, pair_throw))
+        rc["ball_hits"] = r.ball_hits + 1
+        rc["units"] = r.units + units
+        rc["hit_cups"] = r.hit_cups if cup in r.hit_cups else (*r.hit_cups, cup)
+        rc["last_special"] = _SPECIALS[bounced, bombe, island]
+        rc["last_cup"] = cup
         if pair_throw:
             rc["pair_cups"] = (*r.pair_cups, cup)
-        counters = ("throws", "hits") + ("bounces",) * bounced + ("bombs",) * bombe + ("islands",) * island
-        stats = _bump_all(state.stats, counters, seat)
+        stats = _count_hit(state.stats, seat, bounced, bombe, island)
         player = evolve(player, streak=player.streak + 1)
     else:
+        stats = _bump(state.stats, "throws", seat)
         if player.streak or player.heating or player.on_fire:
             player = evolve(player, streak=0, heating=False, on_fire=False)
         if r.fire == seat:
@@ -725,18 +754,125 @@ def _throw(state: State, outcome: Any) -> State:
         if isinstance(outcome, RolledBack) and outcome.own_half:
             rc["fetch"] = True
         if isinstance(outcome, AirBall) and kind != "trick":
-            sc["air_owed"] = (*state.air_owed, outcome.catcher)  # Art 23.1 (not 19.5)
+            air_owed = (*air_owed, outcome.catcher)  # Art 23.1 (not 19.5)
     if pair_throw:
         rc["pair_throws"] = (*r.pair_throws, counted)
     elif kind == "air":
         rc["air"] = r.air[1:]
     elif kind == "trick":
         rc["tricks"] = r.tricks[1:]
-    if player is not state.players[seat]:
-        sc["players"] = state.players[:seat] + (player,) + state.players[seat + 1 :]
+    players = state.players
+    if player is not players[seat]:
+        players = players[:seat] + (player,) + players[seat + 1 :]
     if counted and r.fire != seat and _calls(player, state.config.double_call):
         rc["call"] = seat
-    return evolve(state, stats=stats, round=evolve(r, **rc), **sc)
+    return evolve(
+        state,
+        stats=stats,
+        round=evolve(r, **rc),
+        cups=cups,
+        players=players,
+        air_owed=air_owed,
+        standing=(),
+        standing_team=None,
+    )
+
+
+def closing_throw(state: State, outcome: Any) -> State | None:
+    """The commonest end of a pair in one step (BP-R22): the second ball of a pair (or Balls-Back
+    pair), a miss or a clean hit, when the pair is no Balls Back and owes no extra cup, no call, no
+    Air-Ball extra and no trickshot. Its hit cups go (BP-R08), the defenders' drinks fall due (Art
+    2.1) and the next round starts, in one copy of the state instead of one per sub-step: exactly the
+    state ``_advance(_throw(state, outcome))`` reaches (tests/games/bierpong/test_fast_paths.py).
+    ``None`` for every other throw. The caller has checked that ``outcome`` is a throw the node lists."""
+    r = state.round
+    if (
+        r is None
+        or state.phase is not Phase.PLAY
+        or r.fire is not None
+        or r.pair_kind == "done"
+        or len(r.pair_throws) != 1
+        or r.aim is not None
+        or r.air
+        or r.tricks
+        or state.timer == "sudden"
+        or state.timer == "expired"
+    ):
+        return None
+    assert r.pair is not None
+    seat = r.pair[1]
+    if seat in r.doubles or any(h.bounced or h.island for h in r.pending):
+        return None  # extra cups or a doubled throw: the general path
+    config = state.config
+    d = 1 - r.team
+    rack = list(state.cups[d])
+    player = state.players[seat]
+    units = r.units
+    hit_cups = r.hit_cups
+    hit = [h.cup for h in r.pending]
+    if type(outcome) is Hit:
+        cup = outcome.cup
+        if outcome.bounce or outcome.roller or r.pair_throws[0] or rack[cup - 1] != LIVE:
+            return None  # extras, Balls Back, or a hit cup / Dead Cup
+        player = evolve(player, streak=player.streak + 1)
+        if _calls(player, config.double_call):
+            return None  # a call is due first (Art 21)
+        stats = _count_hit(state.stats, seat, False, False, False)
+        units += 0 if config.units_per_cup else scoring.ball_units(False)
+        hit_cups = hit_cups if cup in hit_cups else (*hit_cups, cup)
+        rack[cup - 1] = DUE
+        hit.append(cup)
+    elif type(outcome) is Miss:
+        stats = _bump(state.stats, "throws", seat)
+        if player.streak or player.heating or player.on_fire:
+            player = evolve(player, streak=0, heating=False, on_fire=False)
+    else:
+        return None
+    if LIVE not in rack:
+        return None  # the rack is empty: a Konter or the end (general path)
+    for cup in hit:  # the removal point (BP-R08): no extra cups are owed here
+        if rack[cup - 1] == DUE:
+            rack[cup - 1] = GONE
+            units += 1 if config.units_per_cup else 0
+    cups = (state.cups[0], tuple(rack)) if d else (tuple(rack), state.cups[1])
+    players = state.players
+    if player is not players[seat]:
+        players = players[:seat] + (player,) + players[seat + 1 :]
+    drinks = _owe(state.drinks, d, units, r.number)
+    new = _new_round(
+        state, d, stats=stats, players=players, cups=cups, drinks=drinks, standing=hit_cups, standing_team=d
+    )
+    return _advance(new)
+
+
+#: The specials of a counted ball by (bounced, Bombe, Island), in ``SPECIAL_ORDER``.
+_SPECIALS = {
+    (bounced, bombe, island): tuple(
+        name for name, on in (("aufsetzer", bounced), ("bombe", bombe), ("island", island)) if on
+    )
+    for bounced in (False, True)
+    for bombe in (False, True)
+    for island in (False, True)
+}
+
+
+_pending_hit = constructor(PendingHit)
+
+
+def _count_hit(stats: Stats, seat: int, bounced: bool, bombe: bool, island: bool) -> Stats:
+    """``stats`` after a counted ball of ``seat``: a throw and a hit, and its specials."""
+    return evolve(
+        stats,
+        throws=_plus_one(stats.throws, seat),
+        hits=_plus_one(stats.hits, seat),
+        bounces=_plus_one(stats.bounces, seat) if bounced else stats.bounces,
+        bombs=_plus_one(stats.bombs, seat) if bombe else stats.bombs,
+        islands=_plus_one(stats.islands, seat) if island else stats.islands,
+    )
+
+
+def _plus_one(values: tuple[int, ...], seat: int) -> tuple[int, ...]:
+    return values[:seat] + (values[seat] + 1,) + values[seat + 1 :]
 
 
 def _konter_throw(state: State, outcome: Any) -> State:

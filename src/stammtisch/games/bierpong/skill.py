@@ -93,6 +93,7 @@ class SkillTable:
 
     rates: tuple[Rates, ...]
     _cache: dict[int, tuple[ChanceNode, list[float]]] = field(default_factory=dict, repr=False)
+    _by_shape: dict[tuple[object, ...], list[float]] = field(default_factory=dict, repr=False)
 
     @classmethod
     def of(cls, seats: int, known: Mapping[int, Rates] | None = None, prior: Rates = CLUB_DEFAULT) -> SkillTable:
@@ -105,7 +106,16 @@ class SkillTable:
         hit = self._cache.get(key)
         if hit is not None and hit[0] is node:
             return hit[1]
-        weights = self._weights(node)
+        dist = node.distribution
+        if isinstance(dist, Throw) and (dist.hit_cups or dist.catchers):
+            # A throw's weights depend only on who throws, how many cups stand, who may catch and how
+            # many outcomes are listed (``_weights``): racks that differ share one list.
+            shape = (node.seat, dist.hit_cups, dist.catchers, len(dist.choices))
+            weights = self._by_shape.get(shape)
+            if weights is None:
+                weights = self._by_shape[shape] = self._weights(node)
+        else:
+            weights = self._weights(node)
         if len(self._cache) > 20_000:
             self._cache.clear()
         self._cache[key] = (node, weights)
