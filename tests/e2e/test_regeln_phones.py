@@ -115,7 +115,7 @@ def _speaking_deck() -> str:
 
 def test_rgo22_the_table_confirms_who_spoke_on_three_phones(browser: Any, server: BackgroundServer) -> None:
     """RGO-22: Ben proposes on his phone that Cem spoke; Anna's and Cem's phones ask them, in words and
-    names; Cem objects and it is withdrawn on every phone; Cem proposes that nobody spoke, Anna and Ben
+    names; Cem objects and it is withdrawn on every phone, and Cem proposes next: that nobody spoke, Anna and Ben
     confirm, and the report applies everywhere without a reload."""
     table = table_for(server.app)
     server.app.state.deadlines = ManualDeadlines(table)
@@ -145,8 +145,12 @@ def test_rgo22_the_table_confirms_who_spoke_on_three_phones(browser: Any, server
     assert "Cem spoke" in pages[1].locator("[data-testid='proposal']").inner_text()
     _shot(pages[2], "11_confirm_or_object")
     pages[2].locator("button[data-notation='object']").click()
-    for page in pages:
-        page.wait_for_selector("[data-testid='spoke']", timeout=5000)  # withdrawn: anyone proposes again
+    pages[2].wait_for_selector("[data-testid='spoke']", timeout=5000)  # withdrawn: the objector proposes next
+    for page in (pages[0], pages[1]):
+        page.wait_for_selector("[data-testid='next-proposer']", timeout=5000)
+        assert "Cem" in page.locator("[data-testid='next-proposer']").inner_text()
+    pages[0].wait_for_timeout(300)  # the swap settles (htmx fades the board while it loads)
+    _shot(pages[0], "13_objector_proposes_next")
     pages[2].locator("button[data-notation='spoke none']").click()
     pages[0].wait_for_selector("[data-testid='confirm']", timeout=5000)
     pages[0].locator("button[data-notation='confirm']").click()

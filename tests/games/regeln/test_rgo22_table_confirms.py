@@ -1,8 +1,9 @@
 """RGO-22 (issue 12.4): what people did at the table (who spoke during a vote, who spoke first in the
 Scoring Round) is proposed by any player and confirmed by the table: it applies when every other
-player confirms; the first objection withdraws it; after two withdrawn proposals the asked player
-(RGO-1) enters it alone. A silent player confirms when the clock runs out. Every step is a seat's
-action, so the log replays it exactly. Without the set-up key the asked player enters it (RGO-1)."""
+player confirms; the first objection withdraws it and the objector proposes next; after two withdrawn
+proposals the asked player (RGO-1) enters it alone. A silent player confirms when the clock runs
+out. Every step is a seat's action, so the log replays it exactly. Without the set-up key the asked
+player enters it (RGO-1)."""
 
 from __future__ import annotations
 
@@ -64,7 +65,8 @@ def test_rgo22_an_objection_withdraws_the_proposal() -> None:
     state = GAME.act(state, 0, Confirm())
     state = GAME.act(state, 1, Object())
     assert state.proposal is None and state.objections == 1 and state.queue == ()
-    assert GAME.turn(state) == Decision((0, 1, 2))
+    assert GAME.turn(state) == Decision((1,))  # the objector proposes next
+    assert GAME.view(state, 0)["next_proposer"] == 1
     state = GAME.act(state, 1, ReportSpeech(()))
     state = GAME.act(state, 0, Confirm())
     state = GAME.act(state, 2, Confirm())
@@ -73,7 +75,7 @@ def test_rgo22_an_objection_withdraws_the_proposal() -> None:
 
 def test_rgo22_after_two_objections_the_active_player_decides_alone() -> None:
     state = speech_reported()
-    for proposer, objector in ((1, 2), (2, 1)):
+    for proposer, objector in ((1, 2), (2, 1)):  # each objector proposes the next one
         state = GAME.act(state, proposer, ReportSpeech(()))
         state = GAME.act(state, objector, Object())
     assert GAME.turn(state) == Decision((0,))  # RGO-1: the active player, as the referee
@@ -111,6 +113,8 @@ def test_rgo22_the_clock_proposes_nobody_then_silence_confirms() -> None:
     assert [GAME.timeout_action(state, s) for s in range(3)] == [ReportSpeech(()), None, None]
     state = GAME.act(state, 1, ReportSpeech((2,)))
     assert [GAME.timeout_action(state, s) for s in range(3)] == [Confirm(), None, Confirm()]
+    state = GAME.act(state, 2, Object())
+    assert [GAME.timeout_action(state, s) for s in range(3)] == [None, None, ReportSpeech(())]  # the objector
 
 
 def test_rgo22_without_the_setup_the_asked_player_enters_alone() -> None:

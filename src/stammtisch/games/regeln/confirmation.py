@@ -11,7 +11,9 @@ matches enter the report directly, RGO-1):
 3. **Applied** when *all* others have confirmed (the table agrees: a penalty is never imposed over a
    player's objection). A silent player counts as confirming when the decision's clock runs out
    (RGO-8: silence is consent).
-4. **Withdrawn** by the first objection; any player may propose again.
+4. **Withdrawn** by the first objection; the objector proposes next (he says what he thinks happened;
+   the others answer again). So a quick proposal, a bot's included, never keeps a person from
+   proposing: objecting gives her the next proposal.
 5. **After two withdrawn proposals** the player the rule book asks (RGO-1: the active player, or the
    player whose vote started the Scoring Round) enters the report alone, as the referee, and it
    applies at once. This bounds every report to at most three proposals.
@@ -47,13 +49,20 @@ def by_table(state: State) -> bool:
 
 
 def report_seats(state: State) -> tuple[int, ...]:
-    """Who may act in a report phase: anyone (no proposal yet), the players still to answer a
-    proposal, or the asked player alone."""
+    """Who may act in a report phase: anyone (nothing proposed yet), the objector (after an
+    objection), the players still to answer a proposal, or the asked player alone."""
     if not by_table(state):
         return (reporter(state),)
     if state.proposal is None:
-        return tuple(range(state.seats))
+        return tuple(range(state.seats)) if state.proposer is None else (state.proposer,)
     return tuple(s for s in range(state.seats) if s != state.proposer and s not in state.confirmed)
+
+
+def proposing_seat(state: State) -> int:
+    """Whose silence proposes "nobody" when the clock runs out: the objector, else the asked player."""
+    if by_table(state) and state.proposal is None and state.proposer is not None:
+        return state.proposer
+    return reporter(state)
 
 
 def propose(state: State, seat: int, report: Report) -> State:
@@ -64,8 +73,8 @@ def propose(state: State, seat: int, report: Report) -> State:
 def answer(state: State, seat: int, given: Confirm | Object) -> tuple[State, Report | None]:
     """Steps 2-4: the state after ``seat``'s answer, and the report if the table has now confirmed it
     (the caller applies it)."""
-    if isinstance(given, Object):
-        return replace(state, proposal=None, proposer=None, confirmed=(), objections=state.objections + 1), None
+    if isinstance(given, Object):  # withdrawn; the objector proposes next (``proposer`` without a proposal)
+        return replace(state, proposal=None, proposer=seat, confirmed=(), objections=state.objections + 1), None
     confirmed = (*state.confirmed, seat)
     if len(confirmed) < state.seats - 1:
         return replace(state, confirmed=tuple(sorted(confirmed))), None

@@ -210,8 +210,8 @@ class Regeln(Game[State]):
         if state.phase in confirmation.REPORT_PHASES:
             if state.proposal is not None:
                 return Confirm()  # RGO-22: silence is consent
-            if seat != confirmation.reporter(state):
-                return None  # one proposal at a time: the asked player's
+            if seat != confirmation.proposing_seat(state):
+                return None  # one proposal at a time: the objector's, else the asked player's
             return ReportSpeech(()) if state.phase == "report_speech" else ReportFirstSpeaker(None)
         if state.phase == "payment":
             if state.queue[0].amount > 0:

@@ -104,10 +104,12 @@ class View(TypedDict):
     #: The card file, by fingerprint: the texts of its cards are looked up once (``catalogue``).
     deck: str
     #: RGO-22: whether the table confirms reports; the pending proposal; proposals withdrawn so far;
-    #: the player the rule book asks for the report (who decides alone after two objections).
+    #: the objector who proposes next; the player the rule book asks (who decides alone after two
+    #: objections).
     confirm_by_table: bool
     proposal: ProposalView | None
     objections: int
+    next_proposer: int | None
     reporter: int | None
     #: RGO-23: table mode without the deal: hands are counts until a card is played.
     unknown_hands: bool
@@ -193,6 +195,7 @@ def view(state: State, seat: int | None) -> View:
             "confirmed": list(state.confirmed),
         },
         "objections": state.objections,
+        "next_proposer": state.proposer if state.proposal is None else None,
         "reporter": confirmation.reporter(state) if state.phase in confirmation.REPORT_PHASES else None,
     }
     if seat is not None:

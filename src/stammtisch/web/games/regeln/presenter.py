@@ -351,6 +351,7 @@ def present(snap: Mapping[str, Any], lang: str, seat: int | None) -> dict[str, A
         "unknown_hands": bool(view.get("unknown_hands")),
         "play_choices": _play_choices(groups.get("play") or [], cards),
         "objections": int(view.get("objections") or 0),
+        "next_proposer": _name(players, view.get("next_proposer")) if view.get("next_proposer") is not None else None,
         "by_table": bool(view.get("confirm_by_table")),
         "reporter": _name(players, view.get("reporter")) if view.get("reporter") is not None else None,
         "scorepad": _scorepad(view, players),
