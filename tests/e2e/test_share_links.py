@@ -1,6 +1,6 @@
 """Handing out links on a phone (issue 10.4), in Chromium at 390×844: the organiser opens a Preisrommé
 table, every seat link is a QR code with its URL wrapped inside the screen and a copy button that
-says it copied; the organiser finds the seat links again later from the table's page (S-5), and
+says it copied; the organiser finds the seat links again later from the table's page (TS-5), and
 another phone cannot. Screenshots go to /tmp/shots/lan/ for a look by eye.
 """
 
@@ -60,7 +60,7 @@ def test_the_organiser_hands_out_seat_links_and_finds_them_again(
     assert page.evaluate("navigator.clipboard.readText()") == url
     _shot(page, "02-copied")
 
-    # Later: the table's page (here the spectator's) shows her the way back to the links (S-5).
+    # Later: the table's page (here the spectator's) shows her the way back to the links (TS-5).
     page.goto(page.get_by_test_id("spectator").locator("[data-share-url]").inner_text())
     page.get_by_test_id("share-spectator").locator("summary").click()
     _fits(page)

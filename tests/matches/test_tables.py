@@ -1,6 +1,6 @@
 """The generic digital table (docs/tables.md) with a secret simultaneous vote among three seats
 (the toy ``VOTE``, as Das Regeln Wir Schon needs it): every seat answers in any order, nothing of
-an answer shows before the last one (S-1, the views decide), bots answer their seats, and a
+an answer shows before the last one (TS-1, the views decide), bots answer their seats, and a
 deadline submits the game's ``timeout_action`` for the seats still due (D-1, D-2)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Seat links stored with the match (S-1): the same contract in memory, on SQLite and on PostgreSQL;
+"""Seat links stored with the match (TS-1): the same contract in memory, on SQLite and on PostgreSQL;
 tokens are unique and survive reopening the database."""
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ def test_unknown_tokens_are_refused(links: SeatLinkRepository) -> None:
     for token in ("", "nope", "x" * 1000):
         with pytest.raises(UnknownSeatLink) as refused:
             resolve_link(links, token)
-        assert refused.value.clause == "S-1"
+        assert refused.value.clause == "TS-1"
 
 
 def test_a_token_is_unique(links: SeatLinkRepository) -> None:

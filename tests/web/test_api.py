@@ -92,7 +92,7 @@ def test_a_match_without_title_is_named_after_its_game(client: TestClient) -> No
 
 
 def test_a_digital_hidden_hand_game_is_not_created_without_seat_links(client: TestClient) -> None:
-    """S-2: the generic API would let anyone name any seat, so hidden hands are dealt only through links."""
+    """TS-2: the generic API would let anyone name any seat, so hidden hands are dealt only through links."""
     response = client.post(
         "/api/matches",
         json={"game": "preisromme", "players": PLAYERS, "mode": "digital"},
@@ -100,7 +100,7 @@ def test_a_digital_hidden_hand_game_is_not_created_without_seat_links(client: Te
     )
     assert response.status_code in (403, 422), response.text
     error = response.json()["error"]
-    assert error["code"] == "seat/link_required" and error["clause"] == "S-2"
+    assert error["code"] == "seat/link_required" and error["clause"] == "TS-2"
     assert client.get("/api/matches").json()["matches"] == []
 
 

@@ -1,4 +1,4 @@
-"""Digital Preisrommé through seat links (S-1, S-2): each seat sees only its own hand, a spectator
+"""Digital Preisrommé through seat links (TS-1, TS-2): each seat sees only its own hand, a spectator
 only the public table, a reconnecting player gets her seat back (also after a restart), and no
 request can see or act for another seat."""
 
@@ -65,7 +65,7 @@ def test_the_spectator_sees_the_public_table_only() -> None:
 
 
 def test_the_generic_pages_refuse_a_seat_of_a_linked_match() -> None:
-    """S-2: ?seat=, the generic act form and the generic API are closed for linked matches."""
+    """TS-2: ?seat=, the generic act form and the generic API are closed for linked matches."""
     with signed_in(TestClient(make_app())) as client:
         links = open_table(client, ["Anna", "Ben", "", ""])
         match_id = links["match_id"]
@@ -73,7 +73,7 @@ def test_the_generic_pages_refuse_a_seat_of_a_linked_match() -> None:
         assert client.get(f"/m/{match_id}/board?seat=0").status_code == 403
         refused = client.get(f"/api/matches/{match_id}?seat=1", headers={"accept-language": "en"})
         assert refused.status_code == 403
-        assert refused.json()["error"]["clause"] == "S-2"
+        assert refused.json()["error"]["clause"] == "TS-2"
         post = client.post(f"/m/{match_id}/act", data={"seq": "1", "notation": "pass", "seat": "1"})
         assert post.status_code == 403
         api = client.post(f"/api/matches/{match_id}/actions", json={"seq": 1, "seat": 1, "action": "pass"})

@@ -2,7 +2,7 @@
 address phones use: ``STAMMTISCH_PUBLIC_URL`` or the request's own host, never a loopback address
 when the server is on the LAN), as a QR code (inline SVG with role and label) and with a copy button.
 
-S-5: the organiser (the browser that opened the table) can show the seat links again later; nobody
+TS-5: the organiser (the browser that opened the table) can show the seat links again later; nobody
 else can, and a refusal is a readable 403 with the clause in its data.
 """
 
@@ -77,7 +77,7 @@ def test_opening_a_preisromme_table_shows_each_seat_link_as_qr_code_with_copy_bu
     assert page.text.count('role="img"') == len(shared)
     assert "127.0.0.1" not in page.text and "testserver" not in page.text
     assert 'src="/static/share.js"' in page.text and "<script>" not in page.text  # CSP: no inline script
-    assert 'data-testid="seat-links-again"' in page.text  # S-5: where to find them again
+    assert 'data-testid="seat-links-again"' in page.text  # TS-5: where to find them again
 
 
 def test_the_json_answer_carries_the_absolute_links_too(client: TestClient, lan: str) -> None:
@@ -121,7 +121,7 @@ def test_the_match_page_offers_its_own_link(client: TestClient, lan: str) -> Non
     assert 'data-testid="share-match"' in page.text
 
 
-# --- S-5: the seat links again, for the organiser only -------------------------------------------
+# --- TS-5: the seat links again, for the organiser only -------------------------------------------
 def test_s5_the_organiser_sees_the_same_seat_links_again(client: TestClient, lan: str) -> None:
     links = _open_table(client, ["Anna", "Ben", ""])
     assert client.cookies.get(ORGANISER_COOKIE)
@@ -146,8 +146,8 @@ def test_s5_anybody_else_is_refused_readably(app: FastAPI, client: TestClient) -
         assert "/p/" not in page.text
         answer = other.get(f"/links/{links['match_id']}", headers={"accept": "application/json"})
         error = answer.json()["error"]
-        assert error["clause"] == "S-5" and error["code"] == "seat/not_organiser"
-        assert "S-5" not in error["en"] and "S-5" not in error["de"]  # the clause is data, not text
+        assert error["clause"] == "TS-5" and error["code"] == "seat/not_organiser"
+        assert "TS-5" not in error["en"] and "TS-5" not in error["de"]  # the clause is data, not text
 
 
 @pytest.mark.parametrize("forged", ["", "x", "A" * 43, "A" * 200])

@@ -1,5 +1,5 @@
 """The digital table over HTTP (docs/tables.md): a seat link is exchanged for a cookie on first open
-(S-3), the spectator link is read-only (S-4), and a game without a web package (the toy secret
+(TS-3), the spectator link is read-only (TS-4), and a game without a web package (the toy secret
 vote) is played on the generic table pages, with a deadline voting for the seats still due (D-2)."""
 
 from __future__ import annotations

@@ -2,16 +2,16 @@
 
 A link carries a random token (``secrets.token_urlsafe``, 192 bits); the server resolves the seat
 from the token alone, so a request can only ever see and act for the seat its token names (clause
-S-1 below). Tokens are stored with the match (``SeatLinkRepository``; SQL in ``store.seat_links``),
+TS-1 below). Tokens are stored with the match (``SeatLinkRepository``; SQL in ``store.seat_links``),
 so a player who reloads, reconnects or comes back after a server restart gets her seat back.
 
 Clauses:
 
-* **S-1** A seat link names exactly one seat of one match; an unknown token is refused (not found).
-* **S-2** In a match with seat links, a seat's view and its actions are reachable only through its
+* **TS-1** A seat link names exactly one seat of one match; an unknown token is refused (not found).
+* **TS-2** In a match with seat links, a seat's view and its actions are reachable only through its
   link: the generic per-seat pages and API refuse them (``web.seat_guard``).
-* **S-3** (web) A link is exchanged for an HttpOnly seat cookie on first open, so the token is in
-  no later URL (``web.routes.tables``); **S-4** the spectator link shows the public view only.
+* **TS-3** (web) A link is exchanged for an HttpOnly seat cookie on first open, so the token is in
+  no later URL (``web.routes.tables``); **TS-4** the spectator link shows the public view only.
 
 The use cases around the links (bots, deadlines, refusal policies) are ``matches.tables``; the
 clauses are in docs/tables.md.
@@ -47,13 +47,13 @@ class SeatLink:
 
 
 class UnknownSeatLink(RuleViolation):
-    """The token names no seat (S-1): mistyped, or the match was deleted."""
+    """The token names no seat (TS-1): mistyped, or the match was deleted."""
 
     code = "seat/unknown_link"
 
     def __init__(self) -> None:
         super().__init__(
-            "S-1",
+            "TS-1",
             Text(
                 "Diesen Platz-Link gibt es nicht. Bitte den Link der Spielleitung prüfen.",
                 "There is no such seat link. Please check the link you were given.",
@@ -62,13 +62,13 @@ class UnknownSeatLink(RuleViolation):
 
 
 class SeatLinkRequired(RuleViolation):
-    """A seat's view or action was requested without its link in a match that has seat links (S-2)."""
+    """A seat's view or action was requested without its link in a match that has seat links (TS-2)."""
 
     code = "seat/link_required"
 
     def __init__(self) -> None:
         super().__init__(
-            "S-2",
+            "TS-2",
             Text(
                 "In dieser Partie sieht und spielt jeder Platz nur über seinen eigenen Link.",
                 "In this match each seat is seen and played only through its own link.",
@@ -126,7 +126,7 @@ def issue_links(repository: SeatLinkRepository, match_id: str, seats: Sequence[i
 
 
 def resolve_link(repository: SeatLinkRepository, token: str) -> SeatLink:
-    """The link for ``token`` (S-1); ``UnknownSeatLink`` if there is none."""
+    """The link for ``token`` (TS-1); ``UnknownSeatLink`` if there is none."""
     link = repository.find(token) if isinstance(token, str) and 0 < len(token) <= 128 else None
     if link is None:
         raise UnknownSeatLink()

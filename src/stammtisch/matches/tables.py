@@ -2,7 +2,7 @@
 the empty seats, and a clock per decision. One table for every game with hidden hands or secret
 votes; what differs per game comes from its match extension (``matches.games``).
 
-* **Seats** (S-1). ``open`` creates a digital match; every seat with a name gets a link
+* **Seats** (TS-1). ``open`` creates a digital match; every seat with a name gets a link
   (``seat_links``), every empty seat a bot (the bot's name is kept in the match's set-up, so it
   survives restarts). ``act`` resolves the seat from the token alone.
 * **Refusals.** The engine's refusal is raised unchanged, unless the game's extension has a
@@ -135,7 +135,7 @@ class DigitalTable:
 
     # --- reading -----------------------------------------------------------------------------
     def link(self, token: str) -> SeatLink:
-        """The seat the token names (S-1); ``UnknownSeatLink`` if none."""
+        """The seat the token names (TS-1); ``UnknownSeatLink`` if none."""
         return resolve_link(self.links, token)
 
     def seat_snapshot(self, token: str) -> MatchSnapshot:
@@ -146,7 +146,7 @@ class DigitalTable:
         return self.service.snapshot(match_id, None)
 
     def is_linked(self, match_id: str) -> bool:
-        """Whether ``match_id`` is played through seat links (S-2). Cached: links never go away."""
+        """Whether ``match_id`` is played through seat links (TS-2). Cached: links never go away."""
         with self._lock:
             known = self._linked.get(match_id)
         if known is None:

@@ -1,4 +1,4 @@
-"""S-2: in a match played through seat links, nobody sees or acts for a seat except through its link
+"""TS-2: in a match played through seat links, nobody sees or acts for a seat except through its link
 (exchanged for the seat cookie, ``web.routes.tables``).
 
 The generic match pages and API take the seat from the request (``?seat=``, a form field, a JSON

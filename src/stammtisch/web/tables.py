@@ -5,7 +5,7 @@
 * ``deadlines_for(app)``: the clocks (``web.deadlines``); tests put ``ManualDeadlines`` there.
 * ``announce``/``after_write``: after a write the open pages are told (live events carry only
   the seq), and the clock of the decision now open runs if people must answer.
-* ``seats_are_private(app, match_id)``: S-2 for the seat guard.
+* ``seats_are_private(app, match_id)``: TS-2 for the seat guard.
 """
 
 from __future__ import annotations
@@ -65,7 +65,7 @@ async def after_write(app: Any, match_id: str) -> None:
 
 
 def seats_are_private(app: Any, match_id: str) -> bool:
-    """S-2: whether a seat of ``match_id`` may be seen or played only through its own seat cookie:
+    """TS-2: whether a seat of ``match_id`` may be seen or played only through its own seat cookie:
     a match with seat links, and any digital match of a game with hidden information (without
     links nobody could prove which seat they are, so no generic route may show a hand)."""
     known: dict[str, bool] | None = getattr(app.state, "private_seats", None)

@@ -1,7 +1,7 @@
 """The authorization matrix (AC-4): which role may do what. docs/access.md writes it out; the web
 layer enforces it on every route (``web.auth.require``); tests check it cell by cell.
 
-Seat links are a capability of their own (S-1..S-3): whoever holds a seat's cookie or token acts
+Seat links are a capability of their own (TS-1..TS-3): whoever holds a seat's cookie or token acts
 for that seat without signing in; nothing here is needed for that. Anonymous viewers get
 ``SPECTATE`` only where the club allows public spectators (``Club.public_spectators``).
 """

@@ -5,7 +5,7 @@ Routes are classified by rules, most specific first, so a game's new routes are 
 naming any game here:
 
 1. ``OPEN``: sign-in, sign-out, first start, invites, the seat links and seat pages (a seat's cookie or
-   ``X-Seat-Token`` is the capability for that seat, S-1..S-3), the API schema;
+   ``X-Seat-Token`` is the capability for that seat, TS-1..TS-3), the API schema;
 2. explicit paths of the club pages (members, roles, settings, own tokens, the bank);
 3. reading a match, tournament or score sheet (its page, fragment, live events, rules): ``SPECTATE``
    (anonymous viewers only where the club allows public spectators); with ``?seat=`` ``SEE_HAND``;

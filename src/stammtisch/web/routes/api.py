@@ -90,7 +90,7 @@ async def matches(service: ServiceDep, limit: Annotated[int, Query(ge=1, le=500)
 async def create(request: Request, body: NewMatch, service: ServiceDep) -> JSONResponse:
     game = GAMES.get(body.game)
     if body.mode == "digital" and game is not None and game.info.hidden_information:
-        # S-2: hidden hands are dealt only to seats that hold their own secret link.
+        # TS-2: hidden hands are dealt only to seats that hold their own secret link.
         raise SeatLinkRequired()
     snapshot = await run_in_threadpool(
         lambda: service.create(

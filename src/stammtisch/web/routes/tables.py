@@ -1,21 +1,21 @@
 """The digital table's pages for every game: seat links, seat pages, spectators, the seat API.
 
-* ``GET /p/{token}`` – the secret seat link (S-1). It is **exchanged for a cookie** (S-3): the
+* ``GET /p/{token}`` – the secret seat link (TS-1). It is **exchanged for a cookie** (TS-3): the
   answer sets ``stammtisch_seat`` (HttpOnly, SameSite=Lax, ``Path=/seat/{match_id}``, Secure over
   HTTPS) and redirects (303) to ``/seat/{match_id}``, so the token shows up in no later URL, browser
   history entry, ``Referer`` or access log line. Opening another seat's link of the same match
   in the same browser replaces the cookie: one browser, one seat per match.
 * ``GET /seat/{table}`` (page), ``/seat/{table}/board`` (fragment), ``POST /seat/{table}/act`` (form
   ``seq``, ``notation``) – the seat the cookie names, and nothing else. Without a cookie for
-  this match: 403 (S-2); a cookie whose token names no seat: 404 (S-1).
+  this match: 403 (TS-2); a cookie whose token names no seat: 404 (TS-1).
 * ``GET /api/seat``, ``POST /api/seat/actions`` (``{"seq", "action"}``) – the same as JSON for
   programs; the token goes in the ``X-Seat-Token`` header (never in the URL).
-* ``GET /w/{table}`` (page), ``/w/{table}/board`` – the spectator link (S-4): the public table,
+* ``GET /w/{table}`` (page), ``/w/{table}/board`` – the spectator link (TS-4): the public table,
   read-only, for any digital match.
 * ``POST /api/tables`` – open a table of any game: ``{"game", "players", "bot",
   "deadline_seconds", "options", "title"}`` → ``{"match_id", "links", "spectator", ...}``, plus the
   absolute ``urls`` (seat → URL) and ``spectator_url`` that phones open (``web.qr.public_base``).
-* ``GET /links/{table}`` – S-5: the organiser (whoever opened the table, in the browser she opened
+* ``GET /links/{table}`` – TS-5: the organiser (whoever opened the table, in the browser she opened
   it with) sees the seat links again, each with its QR code; anybody else gets 403. Her browser keeps
   the proof in the ``stammtisch_organiser`` cookie (HttpOnly): set by the answer that opens a table
   through ``/api/tables``, or by ``GET /links/{table}/keep?key=…``, which the links page of a game loads
@@ -64,7 +64,7 @@ from stammtisch.web.tables import after_write, announce, table_for, watch
 
 router = APIRouter()
 
-#: The seat cookie (S-3); its path is the match's table, so it goes with no other request.
+#: The seat cookie (TS-3); its path is the match's table, so it goes with no other request.
 SEAT_COOKIE = "stammtisch_seat"
 #: How long a browser keeps its seat (the link itself never expires).
 COOKIE_SECONDS = 60 * 60 * 24 * 30
@@ -83,7 +83,7 @@ def spectator_url(match_id: str) -> str:
 
 def opened_links(opened: OpenedTable) -> dict[str, Any]:
     """What the creator of a table gets: each human seat's link, the spectator link, and the organiser's
-    key to see the seat links again later (S-5; ``organiser_url`` is the page, ``keep_url`` stores the
+    key to see the seat links again later (TS-5; ``organiser_url`` is the page, ``keep_url`` stores the
     key in her browser)."""
     match_id = opened.snapshot.match_id
     links = [SeatLink(match_id, seat, token) for seat, token in sorted(opened.tokens.items())]
@@ -100,7 +100,7 @@ def opened_links(opened: OpenedTable) -> dict[str, Any]:
     }
 
 
-# --- the organiser (S-5) ------------------------------------------------------------------------
+# --- the organiser (TS-5) ------------------------------------------------------------------------
 #: The organiser's proofs, ``match_id.key`` entries separated by ``|`` (newest first, a few at most).
 ORGANISER_COOKIE = "stammtisch_organiser"
 ORGANISER_MATCHES = 12
@@ -148,10 +148,10 @@ def keep_organiser(request: Request, response: Response, match_id: str, key: str
 
 
 class NotOrganiser(BadInput):
-    """S-5: only the organiser's browser may show a table's seat links again."""
+    """TS-5: only the organiser's browser may show a table's seat links again."""
 
     code = "seat/not_organiser"
-    clause = "S-5"
+    clause = "TS-5"
 
     def __init__(self) -> None:
         super().__init__(
@@ -271,7 +271,7 @@ def _render(
         stale=stale,
         deadline_seconds=table_for(request.app).deadline_seconds(snapshot.match_id),
         spectator_link=spectator_url(snapshot.match_id),
-        # Only a link: the page behind it checks the proof (S-5).
+        # Only a link: the page behind it checks the proof (TS-5).
         organiser_link=organiser_url(snapshot.match_id) if snapshot.match_id in organiser_proofs(request) else None,
     )
 
@@ -293,7 +293,7 @@ def _is_htmx(request: Request) -> bool:
 
 @router.get("/p/{token}")
 async def open_link(request: Request, token: str) -> Response:
-    """S-3: the link is exchanged for the seat cookie and a URL without the token."""
+    """TS-3: the link is exchanged for the seat cookie and a URL without the token."""
     link = await _link_of(request, token)
     response = RedirectResponse(seat_url(link.match_id), status_code=303)
     response.set_cookie(
@@ -365,7 +365,7 @@ async def seat_act(
 
 @router.get("/w/{table}", response_class=HTMLResponse)
 async def watch_page(request: Request, table: str, lang: LangDep) -> Response:
-    """S-4: the spectator's page: the public table, read-only."""
+    """TS-4: the spectator's page: the public table, read-only."""
     snapshot = await run_in_threadpool(_public, request.app, table)
     watch(request.app, snapshot)
     return _render(request, snapshot, lang, fragment=False)
@@ -387,7 +387,7 @@ def _public(app: Any, match_id: str) -> MatchSnapshot:
 
 @router.get("/links/{table}", response_class=HTMLResponse)
 async def organiser_page(request: Request, table: str, lang: LangDep) -> Response:
-    """S-5: the seat links again, for the organiser's browser only."""
+    """TS-5: the seat links again, for the organiser's browser only."""
     links = await _organiser_links(request, table, organiser_proofs(request).get(table))
     snapshot = await run_in_threadpool(table_for(request.app).public_snapshot, table)
     players = snapshot.players
@@ -412,7 +412,7 @@ async def organiser_page(request: Request, table: str, lang: LangDep) -> Respons
 
 @router.get("/links/{table}/keep")
 async def keep_page(request: Request, table: str, key: Annotated[str, Query(max_length=64)] = "") -> Response:
-    """S-5: store the organiser's key in this browser (loaded by the links page as soon as it is shown)."""
+    """TS-5: store the organiser's key in this browser (loaded by the links page as soon as it is shown)."""
     await _organiser_links(request, table, key or None)
     response = Response(status_code=204, headers={"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"})
     keep_organiser(request, response, table, key)
