@@ -30,12 +30,14 @@ from stammtisch.core.chance import sample
 from stammtisch.core.protocol import Chance, Finished, Game, Result
 from stammtisch.games.kluempchen.model import (
     AnnounceJoker,
+    Arrive,
     ChooseVollStar,
     CloseEvening,
     DemandRedraw,
     Forfeit,
     FormTeam,
     KeepPair,
+    Leave,
     NextRound,
     ReportAway,
     StandIn,
@@ -83,7 +85,8 @@ class HeuristicBot:
             return DemandRedraw() if wants_redraw else NextRound()
         if isinstance(first, FormTeam):
             return first
-        playable = tuple(a for a in legal if not isinstance(a, CloseEvening | Forfeit | ReportAway))
+        # Who sits at the table (E-22) is a fact of the evening, not a bot's move.
+        playable = tuple(a for a in legal if not isinstance(a, CloseEvening | Forfeit | ReportAway | Arrive | Leave))
         return (playable or legal)[rng.randrange(len(playable or legal))]
 
     # --- the decisions ------------------------------------------------------------------------
@@ -193,7 +196,10 @@ def play_evening(
                 seat, action = 0, CloseEvening()
             else:
                 seat = turn.seats[0]  # an entitled seat still to choose comes first (K-17)
-                legal = tuple(a for a in game.legal_actions(state, seat) if not isinstance(a, CloseEvening))
+                # Closing and who arrives or leaves (E-22) are the Schreiber's, never a bot's choice.
+                legal = tuple(
+                    a for a in game.legal_actions(state, seat) if not isinstance(a, CloseEvening | Arrive | Leave)
+                )
                 action = bots[seat].choose(game.view(state, seat), legal, rng)
         elif phase == "manual_draw" and teams is not None:
             formed = len(view["draw"]["teams"])
