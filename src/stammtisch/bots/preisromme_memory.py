@@ -126,7 +126,10 @@ class Memory:
         last = view["last_window"]
         closed_turn = _closed_window_turn(view)
         if last is not None and closed_turn is not None and closed_turn > memory.windows_closed:
-            discarder = (view["current"] - 1) % memory.seats if view["window"] is None else _before(view, memory)
+            # Turns go round in seat order (RA-02): the last window's card came from the seat before the
+            # one on turn, or before the one whose discard is open now.
+            on_turn: int = view["current"] if view["window"] is None else view["window"]["discarder"]
+            discarder = (on_turn - 1) % memory.seats
             memory = memory._see_discard(closed_turn, discarder, CARD[last["card"]])
             memory = memory._see_window(closed_turn, discarder, last)
         # Between two views of the seat at most one window closed, and its taker played after it: the
@@ -221,12 +224,6 @@ def _closed_window_turn(view: Mapping[str, Any]) -> int | None:
     if view["phase"] not in ("knock_window", "play"):
         return None
     return view["turn_no"] - 1 if view["turn_no"] > 0 else None
-
-
-def _before(view: Mapping[str, Any], memory: Memory) -> int:
-    """The seat that threw the card of ``last_window`` while a window is open: the one before the
-    open window's discarder (turns go round in seat order, RA-02)."""
-    return (view["window"]["discarder"] - 1) % memory.seats
 
 
 def _add(holdings: tuple[tuple[int, ...], ...], seat: int, card: int) -> tuple[tuple[int, ...], ...]:
