@@ -15,6 +15,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import FormData
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 
+from stammtisch.club.members.duplicates import duplicate_warning
 from stammtisch.core.errors import InvalidOption, RuleViolation
 from stammtisch.core.options import Option
 from stammtisch.core.text import Text
@@ -24,7 +25,6 @@ from stammtisch.web.auth import link_seats
 from stammtisch.web.deps import BroadcasterDep, LangDep, RendererDep, ServiceDep
 from stammtisch.web.errors import BadInput
 from stammtisch.web.games.kluempchen.choices import CHOICE_NAMES
-from stammtisch.club.members.duplicates import duplicate_warning
 from stammtisch.web.rendering import Renderer
 from stammtisch.web.routes.match import SeqField, written
 
