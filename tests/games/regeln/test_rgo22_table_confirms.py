@@ -38,7 +38,7 @@ CONFIRMING = {"incident_confirmation": "table"}
 def speech_reported(seats: int = 3) -> State:
     """A vote just decided under E-SPRICHT-3 at a table that confirms reports: who spoke is due."""
     state = replace(ready(seats), active=0, ereignis=("E-SPRICHT-3", "E-AERMSTER10"), abstimm=("A-ERFOLG3", "A-JA1"))
-    state = replace(state, confirm_by_table=True)
+    state = replace(state, config=replace(state.config, confirm_by_table=True))
     state = with_chips(with_hand(state, 0, "K-W2"), [(2, 0, 0, 1)] * seats)
     state = GAME.act(state, 0, PlayCard("K-W2"))
     for seat in range(seats):
@@ -119,7 +119,8 @@ def test_rgo22_the_clock_proposes_nobody_then_silence_confirms() -> None:
 
 def test_rgo22_without_the_setup_the_asked_player_enters_alone() -> None:
     """RGO-1 (the scribe of the boxed game, matches started before RGO-22): no confirmation."""
-    state = replace(speech_reported(), confirm_by_table=False)
+    reported = speech_reported()
+    state = replace(reported, config=replace(reported.config, confirm_by_table=False))
     assert GAME.turn(state) == Decision((0,))
     assert GAME.act(state, 0, ReportSpeech((1,))).queue == (Transfer(1, -3),)
 

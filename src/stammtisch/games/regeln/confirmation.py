@@ -24,7 +24,7 @@ and a replay rebuilds exactly the same state.
 
 from __future__ import annotations
 
-from stammtisch.games.regeln.model import Confirm, Object, Report, State, replace
+from stammtisch.games.regeln.model import NO_REPORT, Confirm, Object, Report, State, TableReport, replace
 
 #: Proposals withdrawn before the asked player decides alone.
 MAX_OBJECTIONS = 2
@@ -67,20 +67,20 @@ def proposing_seat(state: State) -> int:
 
 def propose(state: State, seat: int, report: Report) -> State:
     """Step 1: ``seat`` proposes ``report``; nobody has answered yet."""
-    return replace(state, proposal=report, proposer=seat, confirmed=())
+    return replace(state, report=TableReport(report, seat, (), state.objections))
 
 
 def answer(state: State, seat: int, given: Confirm | Object) -> tuple[State, Report | None]:
     """Steps 2-4: the state after ``seat``'s answer, and the report if the table has now confirmed it
     (the caller applies it)."""
     if isinstance(given, Object):  # withdrawn; the objector proposes next (``proposer`` without a proposal)
-        return replace(state, proposal=None, proposer=seat, confirmed=(), objections=state.objections + 1), None
+        return replace(state, report=TableReport(None, seat, (), state.objections + 1)), None
     confirmed = (*state.confirmed, seat)
     if len(confirmed) < state.seats - 1:
-        return replace(state, confirmed=tuple(sorted(confirmed))), None
+        return replace(state, report=replace(state.report, confirmed=tuple(sorted(confirmed)))), None
     return settled(state), state.proposal
 
 
 def settled(state: State) -> State:
     """The report is decided: the next report starts afresh."""
-    return replace(state, proposal=None, proposer=None, confirmed=(), objections=0)
+    return replace(state, report=NO_REPORT)

@@ -118,9 +118,9 @@ class Regeln(Game[State]):
                     f"The card file has too few hand cards: {hand_cards} instead of {HAND_SIZE[seats] * seats}.",
                 ),
             )
-        config = Config(**{key: options[key] for key in options})
-        initial = rules.new_game(config, deck, seats)
-        return replace(initial, confirm_by_table=table_confirms(setup), unknown_hands=hands_unknown(setup))
+        chosen = Config(**{key: options[key] for key in options})
+        config = replace(chosen, confirm_by_table=table_confirms(setup), unknown_hands=hands_unknown(setup))
+        return rules.new_game(config, deck, seats)
 
     def fast_act(self, state: State, seat: int, action: Any) -> State | None:
         """The short way for the commonest legal steps: a chip taken or paid, and a vote. Taken only

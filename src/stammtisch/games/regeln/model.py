@@ -142,6 +142,9 @@ class Config:
     winner_tiebreak: str = "shared"
     chips_per_colour_full: int = 20
     k_b4_per: str = "player"
+    # How the table was set up (not house rules: ``Regeln.start`` reads them from the set-up, RGO-22/23).
+    confirm_by_table: bool = False
+    unknown_hands: bool = False
 
 
 # --- actions -------------------------------------------------------------------------------
@@ -325,6 +328,21 @@ class VoteRecord:
 
 
 @dataclass(frozen=True, slots=True)
+class TableReport:
+    """RGO-22: the report proposed to the table (``proposal``, by ``proposer``), the seats that have
+    confirmed it, and how many proposals were withdrawn; with no proposal, ``proposer`` is the objector
+    who proposes next (None: anyone may)."""
+
+    proposal: ReportSpeech | ReportFirstSpeaker | None = None
+    proposer: int | None = None
+    confirmed: tuple[int, ...] = ()
+    objections: int = 0
+
+
+NO_REPORT = TableReport()
+
+
+@dataclass(frozen=True, slots=True)
 class State:
     """The whole table. Secrets: ``hands`` (each seat its own), ``set_aside`` (dealt leftovers,
     face down), ``votes`` until the last arrives, ``predictions`` until the Prediction Round."""
@@ -379,17 +397,36 @@ class State:
     scorepad: tuple[tuple[ScoreLine, ...], ...] = ()
     first_speaker: int | None = None
     last_round: bool = False
-    # the table's confirmation of a report (RGO-22): on when the table was set up for it
-    confirm_by_table: bool = False
-    proposal: ReportSpeech | ReportFirstSpeaker | None = None
-    proposer: int | None = None
-    confirmed: tuple[int, ...] = ()
-    objections: int = 0
+    # the table's confirmation of a report (RGO-22), one field: every rule step copies the state
+    report: TableReport = NO_REPORT
     # table mode with unknown hands (RGO-23): cards each seat holds that the app has not seen, and the
     # number of cards left over face down at the deal; ``unseen`` is empty when the deal was entered
-    unknown_hands: bool = False
     unseen: tuple[int, ...] = ()
     unseen_aside: int = 0
+
+    @property
+    def confirm_by_table(self) -> bool:
+        return self.config.confirm_by_table
+
+    @property
+    def unknown_hands(self) -> bool:
+        return self.config.unknown_hands
+
+    @property
+    def proposal(self) -> ReportSpeech | ReportFirstSpeaker | None:
+        return self.report.proposal
+
+    @property
+    def proposer(self) -> int | None:
+        return self.report.proposer
+
+    @property
+    def confirmed(self) -> tuple[int, ...]:
+        return self.report.confirmed
+
+    @property
+    def objections(self) -> int:
+        return self.report.objections
 
 
 # --- a fast ``dataclasses.replace`` for the state --------------------------------------------------

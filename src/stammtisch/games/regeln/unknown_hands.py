@@ -32,11 +32,13 @@ def hand_count(state: State, seat: int) -> int:
 
 
 def holds_cards(state: State, seat: int) -> bool:
-    return hand_count(state, seat) > 0
+    return bool(state.hands[seat]) or bool(state.unseen and state.unseen[seat])
 
 
 def all_empty(state: State) -> bool:
     """RG-6.2: no seat holds a card."""
+    if not state.unseen:  # the usual game: the hands are known (checked once per move, so kept short)
+        return not any(state.hands)
     return not any(holds_cards(state, seat) for seat in range(state.seats))
 
 
