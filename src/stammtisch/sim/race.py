@@ -11,6 +11,9 @@ diagonal's values are a fixed point, found by repeating sweeps over the turn tem
 changes by more than ``tolerance`` (value iteration, as Neller and Presser solve Pig). The turn is
 played optimally *for the probability of winning* at every node: each decision takes the choice with
 the higher win probability given the score pair (ruling KS-1).
+
+This is the readable reference: the brute-force tests check it, and ``race_fast.py`` (what the game
+solves use) solves the same equations column block by column block, checked against it on small targets.
 """
 
 from __future__ import annotations
