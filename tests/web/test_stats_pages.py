@@ -102,3 +102,12 @@ def test_st6_the_games_own_statistics_pages_link_back(member_client: TestClient)
     for path in ("/proempeln/stats", "/bierpong/stats"):
         page = member_client.get(path).text
         assert 'href="/stats"' in page and "Statistik aller Spiele" in page, path
+
+
+def test_st6_statistics_are_classified_view() -> None:
+    """AC-4: every statistics route needs ``view`` (any signed-in member), whatever the path."""
+    from stammtisch.club.members.access import Permission
+    from stammtisch.web.auth.policy import classify
+
+    for path in ("/stats", "/stats/member/{member_id}"):
+        assert classify("GET", path).permission is Permission.VIEW

@@ -54,6 +54,7 @@ _FIXED: tuple[tuple[re.Pattern[str], Permission], ...] = (
     (re.compile(r"^/(account|api/account)(/|$)"), Permission.OWN_TOKENS),
     (re.compile(r"^/(api/)?(bank|ledger|payments|fines|season)(/|$)"), Permission.MONEY),
     (re.compile(r"^/me/bank$"), Permission.VIEW),  # a member's own balance and bookings (issue 13)
+    (re.compile(r"^/stats(/|$)"), Permission.VIEW),  # statistics per member and season (issue 13.5, ST-6)
 )
 #: Reading one match, tournament or sheet: the public table.
 _SPECTATE = re.compile(
