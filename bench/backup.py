@@ -7,8 +7,14 @@ with the load average); the file's size and rows; one restore into a fresh SQLit
 every match with full rule checks). With ``--postgres URL`` also: the restore into a fresh PostgreSQL
 schema and the backup from there (``REPEATABLE READ``), best of ``RUNS``.
 
-``python -m bench.backup [--database URL] [--years N] [--postgres URL] [--runs N]``. Without
-``--database`` the decade is built first (minutes: every evening is played by bots through the service).
+The club: ``bench.season.build_decade`` plays every evening by bots through the match service. Building all
+ten years did not finish here (it stopped progressing after about 226 evenings, autumn 2020, on the loaded
+machine), so by default one season is built that way and then **repeated nine times, 364 days apart**
+(``repeat_seasons``: the same logs under new match ids, Fridays kept, the bank's bookings copied with
+their evenings): the same rows a decade has (about 500 Klümpchen evenings, 20 members), in minutes.
+``--built-years N`` builds N years with ``build_decade`` and repeats them up to ``--years``.
+
+``python -m bench.backup [--database URL] [--years N] [--built-years N] [--postgres URL] [--runs N]``.
 """
 
 from __future__ import annotations
@@ -21,10 +27,11 @@ import time
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import timedelta
 from pathlib import Path
 from typing import Any, TypeVar
 
-from sqlalchemy import create_engine, make_url, text
+from sqlalchemy import create_engine, insert, make_url, select, text
 
 from stammtisch.store.backup import make_backup
 from stammtisch.store.backup_restore import restore
@@ -86,6 +93,82 @@ def _fresh_schema(base: str) -> tuple[str, Callable[[], None]]:
     return url, drop
 
 
+def _shifted(row: Any, shift: timedelta, columns: tuple[str, ...]) -> dict[str, Any]:
+    values = dict(row._mapping)
+    for name in columns:
+        if values.get(name) is not None:
+            values[name] = values[name] + shift
+    return values
+
+
+def repeat_seasons(database: str, copies: int) -> None:
+    """Copy every match (with its events and seats) and the bank's evenings and bookings ``copies`` times,
+    each copy 364 days (52 weeks: Fridays stay Fridays) later under new match ids. Logs are copied as they
+    are, so every copy replays like its original."""
+    from stammtisch.store import open_store
+    from stammtisch.store.ledger_tables import ledger_bookings, ledger_evenings
+    from stammtisch.store.tables import match_events, match_seats, matches
+
+    store = open_store(database)
+    try:
+        with store.engine.begin() as connection:
+            originals = list(connection.execute(select(matches)))
+            events = list(
+                connection.execute(select(match_events).order_by(match_events.c.match_id, match_events.c.seq))
+            )
+            seats = list(connection.execute(select(match_seats)))
+            evenings = list(connection.execute(select(ledger_evenings)))
+            bookings = list(connection.execute(select(ledger_bookings).order_by(ledger_bookings.c.booking_id)))
+            for copy in range(1, copies + 1):
+                shift = timedelta(days=364 * copy)
+                new_id = {row.match_id: f"{row.match_id[:48]}-{copy}" for row in originals}
+                connection.execute(
+                    insert(matches),
+                    [{**_shifted(r, shift, ("created_at",)), "match_id": new_id[r.match_id]} for r in originals],
+                )
+                for start in range(0, len(events), 5000):
+                    connection.execute(
+                        insert(match_events),
+                        [
+                            {**_shifted(r, shift, ("at",)), "match_id": new_id[r.match_id]}
+                            for r in events[start : start + 5000]
+                        ],
+                    )
+                if seats:
+                    connection.execute(
+                        insert(match_seats), [{**dict(r._mapping), "match_id": new_id[r.match_id]} for r in seats]
+                    )
+                if evenings:
+                    connection.execute(
+                        insert(ledger_evenings),
+                        [
+                            {**_shifted(r, shift, ("day", "booked_at")), "match_id": new_id[r.match_id]}
+                            for r in evenings
+                        ],
+                    )
+                booking_id: dict[int, int] = {}
+                for r in bookings:
+                    values = _shifted(r, shift, ("day", "booked_at"))
+                    values.pop("booking_id")
+                    values["evening"] = new_id.get(r.evening, r.evening) if r.evening else r.evening
+                    values["reverses"] = booking_id.get(r.reverses) if r.reverses is not None else None
+                    key = connection.execute(insert(ledger_bookings).values(**values)).inserted_primary_key
+                    assert key is not None
+                    booking_id[r.booking_id] = int(key[0])
+    finally:
+        store.close()
+
+
+def build_club(database: str, years: int, built_years: int) -> None:
+    """The decade: ``built_years`` played by bots (``bench.season.build_decade``), repeated up to ``years``."""
+    from bench.season import build_decade
+
+    decade = build_decade(database, years=built_years, progress=True)
+    print(f"built {len(decade.evenings)} evenings in {decade.seconds:.0f} s", file=sys.stderr)
+    if years > built_years:
+        repeat_seasons(database, years // built_years - 1)
+
+
 def bench(database: str, scratch: Path, runs: int, postgres: str | None) -> list[str]:
     lines = [f"database: {database}", f"rows: {_counts(database)}"]
     file = scratch / "decade.backup"
@@ -124,12 +207,10 @@ def bench(database: str, scratch: Path, runs: int, postgres: str | None) -> list
 
 def run(quick: bool = False) -> list[tuple[str, float, str]]:
     """For ``python -m bench``: a one-year club when quick (the decade takes minutes to build)."""
-    from bench.season import build_decade
-
     with tempfile.TemporaryDirectory(prefix="bench-backup-") as directory:
         scratch = Path(directory)
         database = f"sqlite:///{scratch / 'decade.sqlite3'}"
-        build_decade(database, years=1 if quick else 10)
+        build_club(database, 1 if quick else 10, 1)
         file = scratch / "club.backup"
         backed, _ = measure("backup", 3, lambda: make_backup(database, file))
     years = 1 if quick else 10
@@ -139,7 +220,9 @@ def run(quick: bool = False) -> list[tuple[str, float, str]]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--database", help="an existing club database (default: build the decade first)")
+    parser.add_argument("--save", type=Path, help="build the decade into this SQLite file and keep it")
     parser.add_argument("--years", type=int, default=10)
+    parser.add_argument("--built-years", type=int, default=1, help="years played by bots; the rest repeats them")
     parser.add_argument("--postgres", help="a PostgreSQL URL for the cross-backend figures")
     parser.add_argument("--runs", type=int, default=RUNS)
     args = parser.parse_args(argv)
@@ -147,11 +230,8 @@ def main(argv: list[str] | None = None) -> int:
         scratch = Path(directory)
         database = args.database
         if database is None:
-            from bench.season import build_decade
-
-            database = f"sqlite:///{scratch / 'decade.sqlite3'}"
-            decade = build_decade(database, years=args.years, progress=True)
-            print(f"built {len(decade.evenings)} evenings in {decade.seconds:.0f} s", file=sys.stderr)
+            database = f"sqlite:///{(args.save or scratch / 'decade.sqlite3').resolve()}"
+            build_club(database, args.years, args.built_years)
         for line in bench(database, scratch, args.runs, args.postgres):
             print(line, flush=True)
     return 0

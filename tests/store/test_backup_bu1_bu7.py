@@ -7,6 +7,7 @@ nothing."""
 from __future__ import annotations
 
 import gzip
+import json
 import threading
 from pathlib import Path
 
@@ -210,7 +211,11 @@ def test_bu5_refuses_a_damaged_file(sqlite_url: str, tmp_path: Path, damage: str
     assert rows_in(target) == 0
 
 
-@pytest.mark.parametrize("content", [b"", b"SQLite format 3\x00 not ours", gzip.compress(b'{"hello": 1}\n')])
+@pytest.mark.parametrize(
+    "content",
+    [b"", b"SQLite format 3\x00 not ours", gzip.compress(b'{"hello": 1}\n', mtime=0)],
+    ids=["empty", "sqlite", "foreign-gzip"],
+)
 def test_bu2_refuses_a_file_in_another_format(tmp_path: Path, content: bytes) -> None:
     """BU-2: an empty file, another program's file, gzip that is not a backup: refused as not a backup."""
     file = tmp_path / "strange.backup"
@@ -234,7 +239,7 @@ def test_bu6_a_match_that_does_not_replay_is_named(sqlite_url: str, tmp_path: Pa
         nonlocal events
         events = [t["name"] for t in header["tables"]].index("match_events")
         if line[0] == events and line[1] == made[1] and line[2] == 1:
-            line[5] = {"kind": "outcome", "outcome": {"type": "DiceOutcome", "faces": [7]}}
+            line[5] = json.dumps({"kind": "outcome", "outcome": {"type": "DiceOutcome", "faces": [7]}})
         return line
 
     rewrite(file, bad, row=spoil)

@@ -45,7 +45,7 @@ def test_bu2_a_written_file_verifies_and_reads_back(rows: list, tmp_path_factory
     shape = TableShape("things", ("id", "name", "data"), ("plain", "plain", "json"))
     buffer = io.BytesIO()
     writer = BackupWriter(buffer, "0010_member_dates", "sqlite", [shape])
-    writer.rows("things", iter([list(row) for row in rows]))
+    writer.rows("things", iter([[encode(k, v) for k, v in zip(shape.kinds, row, strict=True)] for row in rows]))
     assert writer.finish() == len(rows)
     path = Path(tmp_path_factory.mktemp("bu2")) / "file.backup"
     path.write_bytes(buffer.getvalue())
