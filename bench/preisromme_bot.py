@@ -3,6 +3,7 @@
 ``python -m bench.preisromme_bot [--games N] [--worlds W] [--workers K] [--seed S] [--first F] [--quick]``
 ``python -m bench.preisromme_bot --games N --first F --log games.jsonl``  (one line per game, appended)
 ``python -m bench.preisromme_bot --summary games.jsonl [more.jsonl ...]``  (the figures of logged games)
+``python -m bench.preisromme_bot --accuracy 30``  (how well the bot's worlds guess the other hands)
 
 Four seats, one deal (Spiel) per game, digital mode: the search bot in one seat (seat ``game mod 4``,
 so every seat and every dealer position is played equally often) against three heuristic bots
@@ -19,6 +20,11 @@ won by nobody. Figures:
 A long run can be split into ranges of game numbers (``--first``, ``--games``) run at different times or
 in different processes, each logging its games (``--log``); ``--summary`` adds the logs up (each game
 number counted once), so an interrupted run loses only the games in flight.
+
+``--accuracy N`` plays N heuristic deals and, from turn 8 on at every other turn, deals two worlds for the
+deciding seat three ways: with its memory of the deal (``bots/preisromme_memory.py``), with the memory but
+without its weights (only the remembered pile and holdings), and from the view alone; the figure is the
+share of the other hands' cards a world puts in the right hand.
 
 Games run in ``--workers`` processes (default 1: one core); progress goes to stderr every 50 games.
 ``--quick`` (used by ``python -m bench --quick``) plays 8 games with 4 worlds: a smoke test, not a
@@ -219,6 +225,48 @@ def run(quick: bool = False, games: int = 40, worlds: int = WORLDS, workers: int
     return figures(measure(games, worlds, workers), worlds)
 
 
+def world_accuracy(deals: int) -> dict[str, float]:
+    """The share of the other seats' cards that worlds deal into the right hand, three ways (see the module
+    docstring): ``memory``, ``memory_without_weights``, ``view_only``."""
+    from collections import Counter
+    from dataclasses import replace
+
+    from stammtisch.bots.preisromme_memory import Memory
+    from stammtisch.bots.preisromme_worlds import determinize
+
+    heuristic = HeuristicBot()
+    right = {"memory": 0, "memory_without_weights": 0, "view_only": 0}
+    cards = 0
+    for deal in range(deals):
+        rng = random.Random(deal)
+        state = GAME.start(SEATS, GAME.configure({"games_per_pass": 1}))
+        memories: dict[int, Memory] = {}
+        for _ in range(MAX_STEPS):
+            turn = GAME.turn(state)
+            if isinstance(turn, Finished):
+                break
+            if isinstance(turn, Chance):
+                state = GAME.resolve(state, sample(turn.node, rng))
+                continue
+            seat = turn.seats[0]
+            view = GAME.view(state, seat)
+            memory = (memories.get(seat) or Memory.start(view)).observe(view)
+            memories[seat] = memory
+            if state.turn_no >= 8 and state.turn_no % 2 == 0:
+                flat = replace(memory, weights=((1.0,) * 53,) * SEATS)
+                ways = {"memory": memory, "memory_without_weights": flat, "view_only": None}
+                others = [other for other in range(SEATS) if other != seat]
+                for name, known in ways.items():
+                    for world_seed in range(2):
+                        world = determinize(view, random.Random(world_seed), known)
+                        right[name] += sum(
+                            sum((Counter(world.hands[o]) & Counter(state.hands[o])).values()) for o in others
+                        )
+                cards += 2 * sum(len(state.hands[o]) for o in others)
+            state = GAME.act(state, seat, heuristic.choose(view, GAME.legal_actions(state, seat), rng))
+    return {name: count / max(cards, 1) for name, count in right.items()}
+
+
 def summary(paths: Sequence[str]) -> Tally:
     """The summed tally of logged games (``--log``), each game number counted once."""
     seen: dict[int, Tally] = {}
@@ -244,7 +292,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="8 games with 4 worlds: a smoke test")
     parser.add_argument("--log", help="append one line per game to this file (JSON lines)")
     parser.add_argument("--summary", nargs="+", metavar="LOG", help="print the figures of logged games and stop")
+    parser.add_argument("--accuracy", type=int, metavar="DEALS", help="how well worlds guess the other hands")
     args = parser.parse_args(argv)
+    if args.accuracy:
+        for name, share in world_accuracy(args.accuracy).items():
+            print(f"preisromme worlds: other hands' cards dealt right, {name.replace('_', ' ')}: {100 * share:.1f} %")
+        return 0
     games, worlds = (8, 4) if args.quick else (args.games, args.worlds)
     if args.summary:
         total = summary(args.summary)
