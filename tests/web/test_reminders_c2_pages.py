@@ -103,3 +103,15 @@ def test_c2_the_match_page_loads_the_evening_reminders(app: FastAPI, client: Tes
     match_id = start_evening(client)
     page = client.get(f"/m/{match_id}")
     assert f'hx-get="/reminders/evening/{match_id}"' in page.text
+
+
+def test_c2_the_bank_dice_day_shows_todays_reminders(app: FastAPI, admin_client: TestClient) -> None:
+    """C-2 / KA-31: the bank's attendance section for the dice day loads today's reminder lines, and the
+    lines are words only (no booking)."""
+    today = club_today()
+    page = admin_client.get("/bank")
+    assert f'hx-get="/reminders/day/{today.isoformat()}"' in page.text
+    reminders(app).add_club_date("Vereinsfahrt", today.month, today.day, None)
+    lines = admin_client.get(f"/reminders/day/{today.isoformat()}")
+    assert "Heute: Vereinsfahrt. Eine Runde ist freiwillig" in lines.text
+    assert app.state.bank.ledger.bookings() == []
