@@ -206,8 +206,9 @@ async def _table(client: Any, streams: Any, votes: int, samples: list[float], bo
             for token in tokens[:-1]:
                 await asyncio.sleep(random.uniform(0.5, 1.5) * STEP_PAUSE)
                 mine = await _seat(client, token)
+                tiles = 2 if mine["view"]["tiles"][mine["seat"]] >= 2 else 1  # extra tiles stay used until scoring
                 voted = await _call(client, "POST", "/api/seat/actions", headers={"x-seat-token": token},
-                                          json={"seq": mine["seq"], "action": "vote yes 2"})  # fmt: skip
+                                          json={"seq": mine["seq"], "action": f"vote yes {tiles}"})  # fmt: skip
                 voted.raise_for_status()
             last = await _seat(client, tokens[-1])
             await asyncio.sleep(random.uniform(0.5, 1.5) * STEP_PAUSE)
