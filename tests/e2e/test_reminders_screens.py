@@ -76,3 +76,21 @@ def test_c2_reminders_page_and_member_birthday_on_a_phone(browser: Any, server: 
     page.wait_for_load_state("networkidle")
     assert SqlReminders(app.state.service.repository.engine).birthday(mia) is not None
     context.close()
+
+
+def test_c2_bank_dice_day_shows_the_reminder_on_a_phone(browser: Any, server: BackgroundServer) -> None:
+    """C-2/KA-31: the treasurer's dice-day section names the birthday round owed today (words, no booking)."""
+    app = server.app
+    today = club_today()
+    mia = app.state.test_club_ids[Role.MEMBER]
+    SqlReminders(app.state.service.repository.engine).set_birthday(
+        mia, today.replace(year=1985) if (today.month, today.day) != (2, 29) else today
+    )
+    context = browser.new_context(viewport=PHONE, locale="de-DE", role=Role.TREASURER)
+    page = context.new_page()
+    page.goto(f"{server.url}/bank")
+    line = page.wait_for_selector("[data-testid='fines'] [data-testid='reminder-birthday']")
+    line.scroll_into_view_if_needed()
+    shoot(page, "bank-dice-day-reminder-de")
+    assert "Heute hat Mia Mitglied Geburtstag" in line.inner_text()
+    context.close()
