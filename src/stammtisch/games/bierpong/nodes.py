@@ -40,6 +40,7 @@ from stammtisch.games.bierpong.model import (
     Void,
 )
 from stammtisch.games.bierpong.rack import DEAD, DUE, GONE, LIVE
+from stammtisch.games.bierpong.updates import constructor
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -162,7 +163,7 @@ def throw_turn(state: State, seat: int, kind: str, target: int, aim: int | None)
     if made is None:
         if len(_TURNS) >= _TURNS_KEPT:
             _TURNS.clear()
-        made = _TURNS[key] = Chance(throw_node(state, seat, kind, target, aim))
+        made = _TURNS[key] = _chance(throw_node(state, seat, kind, target, aim))
     return made
 
 
@@ -313,7 +314,15 @@ NAMES = {
 def _throw_node(
     seat: int, kind: str, target: int, aim: int | None, throw: _Part, events: _Part, konter: bool
 ) -> ChanceNode:
-    dist = Throw(
+    context = (("throw", kind), ("target", target), ("defenders", throw.catchers), ("aim", aim), ("konter", konter))
+    return _chance_node(_throw_distribution(throw, events), _label(kind, seat), seat, context)
+
+
+@lru_cache(maxsize=16384)
+def _throw_distribution(throw: _Part, events: _Part) -> Throw:
+    """The outcomes of a throw at one rack with one set of table events, shared by every thrower and
+    kind of throw (the parts are cached values compared by identity, so this is a cheap key)."""
+    return Throw(
         throw.choices + events.choices,
         throw.cups,
         events.events,
@@ -324,5 +333,8 @@ def _throw_node(
         throw.rethrow,
         throw.save,
     )
-    context = (("throw", kind), ("target", target), ("defenders", throw.catchers), ("aim", aim), ("konter", konter))
-    return ChanceNode(dist, _label(kind, seat), seat, context)
+
+
+# Nodes and turns are made often (every rack a game reaches): without ``__init__``'s guarded assignments.
+_chance_node = constructor(ChanceNode)
+_chance = constructor(Chance)

@@ -140,6 +140,8 @@ def _decision(seats: tuple[int, ...]) -> Decision:
 
 
 def _turn(state: State) -> Turn:
+    if state.phase is Phase.PLAY and state.knock is None:
+        return _round_turn(state)  # nearly every step: asked first
     phase = state.phase
     if phase is Phase.OVER:
         return Finished(scoring.result(state))
@@ -160,6 +162,11 @@ def _turn(state: State) -> Turn:
         if not k.aimed and can_call_island(state, seat, k.first):
             return _decision((seat,))
         return nodes.throw_turn(state, seat, "konter", k.first, k.aim)
+    return _round_turn(state)
+
+
+def _round_turn(state: State) -> Turn:
+    """The turn inside a throwing round (phase PLAY, no knocked cup to choose)."""
     r = state.round
     assert r is not None
     if r.removals:
@@ -275,29 +282,59 @@ def _legal_actions(state: State, seat: int) -> tuple[Any, ...]:
         return ()
     phase = state.phase
     if phase is Phase.BEGIN:
-        return (Begin(0), Begin(1))
+        return _BEGINS
     if phase is Phase.SIDE:
-        return (Side("left"), Side("right"))
+        return _SIDES
     if state.knock is not None:
-        return tuple(Remove(c) for c in knock_choices(state))
+        return _removes(knock_choices(state))
     if phase is Phase.KONTER:
         k = state.konter
         assert k is not None
         if k.pair is None:
-            return tuple(Pair(a, b) for a, b in legal_pairs(state, k.team))
-        return (Shoot(), *(CallIsland(c) for c in islands(state.cups[k.first], state.config.dead_neighbour)))
+            return _pairs(legal_pairs(state, k.team))
+        return _shots(islands(state.cups[k.first], state.config.dead_neighbour))
     r = state.round
     assert r is not None
     if r.removals:
         rem = r.removals[0]
-        return tuple(Remove(c) for c in extra_choices(state.cups[rem.team], rem.cup))
+        return _removes(extra_choices(state.cups[rem.team], rem.cup))
     if r.call is not None:
-        return (*(Call(k) for k in call_options(state, seat)), NoCall())
+        return _calls_or_none(call_options(state, seat))
     if r.fetch:
-        return (*(Fetch(s) for s in state.teams[r.team]), Leave())
+        return _fetches(state.teams[r.team])
     if r.pair is None:
-        return tuple(Pair(a, b) for a, b in legal_pairs(state, r.team))
-    return (Shoot(), *(CallIsland(c) for c in islands(state.cups[1 - r.team], state.config.dead_neighbour)))
+        return _pairs(legal_pairs(state, r.team))
+    return _shots(islands(state.cups[1 - r.team], state.config.dead_neighbour))
+
+
+# The actions of each kind of decision, made once per set of choices (actions are immutable values).
+_BEGINS = (Begin(0), Begin(1))
+_SIDES = (Side("left"), Side("right"))
+
+
+@lru_cache(maxsize=4096)
+def _removes(cups: tuple[int, ...]) -> tuple[Remove, ...]:
+    return tuple(Remove(c) for c in cups)
+
+
+@lru_cache(maxsize=1024)
+def _pairs(pairs: tuple[tuple[int, int], ...]) -> tuple[Pair, ...]:
+    return tuple(Pair(a, b) for a, b in pairs)
+
+
+@lru_cache(maxsize=4096)
+def _shots(island_cups: tuple[int, ...]) -> tuple[Shoot | CallIsland, ...]:
+    return (Shoot(), *(CallIsland(c) for c in island_cups))
+
+
+@lru_cache(maxsize=64)
+def _calls_or_none(kinds: tuple[str, ...]) -> tuple[Call | NoCall, ...]:
+    return (*(Call(k) for k in kinds), NoCall())
+
+
+@lru_cache(maxsize=256)
+def _fetches(seats: tuple[int, ...]) -> tuple[Fetch | Leave, ...]:
+    return (*(Fetch(s) for s in seats), Leave())
 
 
 def knock_choices(state: State) -> tuple[int, ...]:
@@ -780,11 +817,12 @@ def _throw(state: State, outcome: Any) -> State:
 
 def closing_throw(state: State, outcome: Any) -> State | None:
     """The commonest end of a pair in one step (BP-R22): the second ball of a pair (or Balls-Back
-    pair), a miss or a clean hit, when the pair is no Balls Back and owes no extra cup, no call, no
-    Air-Ball extra and no trickshot. Its hit cups go (BP-R08), the defenders' drinks fall due (Art
-    2.1) and the next round starts, in one copy of the state instead of one per sub-step: exactly the
-    state ``_advance(_throw(state, outcome))`` reaches (tests/games/bierpong/test_fast_paths.py).
-    ``None`` for every other throw. The caller has checked that ``outcome`` is a throw the node lists."""
+    pair), a miss or a clean hit, when it owes no extra cup, no call, no Air-Ball extra and no
+    trickshot. Its hit cups go (BP-R08); then either both balls hit and the same pair throws again
+    (Balls Back, Art 13.1), or the defenders' drinks fall due (Art 2.1) and the next round starts. One
+    copy of the state instead of one per sub-step: exactly the state ``_advance(_throw(state,
+    outcome))`` reaches (tests/games/bierpong/test_fast_paths.py). ``None`` for every other throw.
+    The caller has checked that ``outcome`` is a throw the node lists."""
     r = state.round
     if (
         r is None
@@ -812,8 +850,8 @@ def closing_throw(state: State, outcome: Any) -> State | None:
     hit = [h.cup for h in r.pending]
     if type(outcome) is Hit:
         cup = outcome.cup
-        if outcome.bounce or outcome.roller or r.pair_throws[0] or rack[cup - 1] != LIVE:
-            return None  # extras, Balls Back, or a hit cup / Dead Cup
+        if outcome.bounce or outcome.roller or rack[cup - 1] != LIVE:
+            return None  # extras, or a Bombe (the first ball's cup) or a Dead Cup
         player = evolve(player, streak=player.streak + 1)
         if _calls(player, config.double_call):
             return None  # a call is due first (Art 21)
@@ -828,8 +866,8 @@ def closing_throw(state: State, outcome: Any) -> State | None:
             player = evolve(player, streak=0, heating=False, on_fire=False)
     else:
         return None
-    if LIVE not in rack:
-        return None  # the rack is empty: a Konter or the end (general path)
+    if LIVE not in rack or len(set(hit)) < len(hit):
+        return None  # the rack is empty (a Konter or the end), or two balls in one cup (a Bombe)
     for cup in hit:  # the removal point (BP-R08): no extra cups are owed here
         if rack[cup - 1] == DUE:
             rack[cup - 1] = GONE
@@ -838,6 +876,24 @@ def closing_throw(state: State, outcome: Any) -> State | None:
     players = state.players
     if player is not players[seat]:
         players = players[:seat] + (player,) + players[seat + 1 :]
+    if r.pair_throws[0] and type(outcome) is Hit:  # both balls hit: Balls Back, the same pair again (13.1)
+        balls_back = evolve(
+            r,
+            aim=None,
+            aimed=False,
+            throws=r.throws + 1,
+            pending=(),
+            ball_hits=r.ball_hits + 1,
+            units=units,
+            hit_cups=hit_cups,
+            last_special=(),
+            last_cup=outcome.cup,
+            cups_removed=r.cups_removed + len(hit),
+            pair_kind="bb",
+            pair_throws=(),
+            pair_cups=(),
+        )
+        return evolve(state, stats=stats, players=players, cups=cups, round=balls_back, standing=(), standing_team=None)
     drinks = _owe(state.drinks, d, units, r.number)
     new = _new_round(
         state, d, stats=stats, players=players, cups=cups, drinks=drinks, standing=hit_cups, standing_team=d

@@ -88,8 +88,8 @@ def club_prior(all_counts: Sequence[ThrowCounts]) -> Rates:
 
 @dataclass(frozen=True, slots=True, eq=False)
 class SkillTable:
-    """A ``core.chance.SkillModel`` for a whole table: one ``Rates`` per seat. Weights are cached per
-    node (nodes are cached by the engine, so a game reuses a few hundred of them)."""
+    """A ``core.chance.SkillModel`` for a whole table: one ``Rates`` per seat. A throw's weights are
+    cached by its shape (thrower, cups standing, catchers, outcomes listed), other nodes' per node."""
 
     rates: tuple[Rates, ...]
     _cache: dict[int, tuple[ChanceNode, list[float]]] = field(default_factory=dict, repr=False)
@@ -102,20 +102,21 @@ class SkillTable:
         return cls(tuple(known.get(seat, prior) for seat in range(seats)))
 
     def probabilities(self, node: ChanceNode) -> Sequence[float]:
-        key = id(node)
-        hit = self._cache.get(key)
-        if hit is not None and hit[0] is node:
-            return hit[1]
         dist = node.distribution
         if isinstance(dist, Throw) and (dist.hit_cups or dist.catchers):
             # A throw's weights depend only on who throws, how many cups stand, who may catch and how
-            # many outcomes are listed (``_weights``): racks that differ share one list.
+            # many outcomes are listed (``_weights``): racks that differ share one list, and nothing is
+            # kept per node (a long simulation would otherwise hold every node it met).
             shape = (node.seat, dist.hit_cups, dist.catchers, len(dist.choices))
             weights = self._by_shape.get(shape)
             if weights is None:
                 weights = self._by_shape[shape] = self._weights(node)
-        else:
-            weights = self._weights(node)
+            return weights
+        key = id(node)
+        hit = self._cache.get(key)
+        if hit is not None and hit[0] is node:
+            return hit[1]
+        weights = self._weights(node)
         if len(self._cache) > 20_000:
             self._cache.clear()
         self._cache[key] = (node, weights)
