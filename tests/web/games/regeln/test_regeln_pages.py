@@ -261,3 +261,28 @@ def test_rgo23_table_mode_with_unknown_hands(client: TestClient) -> None:
     after = service.snapshot(match_id, None).view
     assert after["phase"] == "vote" and after["under_vote"] == card.split()[1]
     assert after["hand_sizes"][active] == 8
+
+
+def test_rg4_the_scorepad_shows_on_every_phone_after_the_scoring_round(client: TestClient) -> None:
+    """RG-4, RG-5: after the first Scoring Round each phone and the table screen show the scorepad with
+    every column (the full reveal bench found the phone's board failing to render it)."""
+    opened = _open(client)
+    phones = _to_vote(client, opened)
+    match_id = opened["match_id"]
+    service = client.app.state.service  # type: ignore[attr-defined]
+    for _ in range(2_000):
+        public = service.snapshot(match_id, None)
+        if public.view["scorepad"] or public.turn["kind"] != "decision":
+            break
+        seat = next(int(s) for s in public.turn["seats"] if int(s) in phones)
+        mine = service.snapshot(match_id, seat)
+        phones[seat].post(f"/seat/{match_id}/act", data={"seq": mine.seq, "notation": mine.legal[0]["notation"]},
+                          headers=HTMX)  # fmt: skip
+    assert service.snapshot(match_id, None).view["scorepad"]
+    for phone in phones.values():
+        board = phone.get(f"/seat/{match_id}/board", headers=HTMX)
+        assert board.status_code == 200, board.text[:500]
+        shown = html.unescape(board.text)
+        assert 'data-testid="scorepad"' in shown and "Zwischenstand" in shown
+    screen = client.get(opened["spectator"])
+    assert screen.status_code == 200 and 'data-testid="scorepad"' in screen.text
