@@ -111,3 +111,14 @@ def test_st6_statistics_are_classified_view() -> None:
 
     for path in ("/stats", "/stats/member/{member_id}"):
         assert classify("GET", path).permission is Permission.VIEW
+
+
+def test_st5_the_server_reads_the_stored_matches_at_start(app: FastAPI) -> None:
+    """ST-5: a new server process reads every stored match once in the background, so its first
+    statistics page does not wait for ten years of logs."""
+    from stammtisch.web.app import create_app
+
+    _evening(app)
+    restarted = create_app(database_url=str(app.state.service.repository.engine.url))
+    restarted.state.stats_warm_up.join(timeout=60)
+    assert restarted.state.stats_book.reads == 1
