@@ -160,6 +160,9 @@ def _load(request: Request) -> _Loaded:
     book = _book(request)
     if book is None:
         return _Loaded([], {}, {})
+    warm_up: threading.Thread | None = getattr(request.app.state, "stats_warm_up", None)
+    if warm_up is not None and warm_up.is_alive():
+        warm_up.join()  # a page right after the start waits for the reading under way, not reads twice
     club = SqlClub(book.engine)
     return _Loaded(book.summaries(), {m.member_id: m for m in club.members()}, book.tournaments())
 
