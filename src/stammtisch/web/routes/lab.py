@@ -116,6 +116,7 @@ async def lab_page(
     games = max(MIN_GAMES, min(rounds or getattr(module, "PAGE_GAMES", PAGE_GAMES), most))
     context: dict[str, Any] = {
         "game": game,
+        "lab_games": list(LABS),
         "variants": [(f"{k}={v}", variant_words(game, k, v, lang)) for k, v in module.VARIANTS],
         "variant": variant,
         "variant_words": "",
