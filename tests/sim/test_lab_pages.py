@@ -34,3 +34,8 @@ def test_lab_pages_refuse_bad_variants_in_words(client: TestClient) -> None:
     assert unknown.status_code == 422 and "unknown house rule(s): kings" in unknown.text
     missing = client.get("/lab/bierpong?lang=en")
     assert missing.status_code == 404
+
+
+def test_the_lab_index_opens_the_first_games_lab(client: TestClient) -> None:
+    response = client.get("/lab", follow_redirects=False)
+    assert response.status_code == 303 and response.headers["location"].startswith("/lab/")

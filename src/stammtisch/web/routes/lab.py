@@ -14,7 +14,7 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 from starlette.concurrency import run_in_threadpool
-from starlette.responses import HTMLResponse
+from starlette.responses import HTMLResponse, RedirectResponse
 
 from stammtisch.core.errors import RuleViolation
 from stammtisch.core.text import Text
@@ -92,6 +92,14 @@ def variant_words(game: str, key: str, value: str, lang: str) -> str:
     if isinstance(option.default, bool) and value.lower() in ("true", "false"):
         shown = YES_NO[value.lower() == "true"].get(lang)
     return f"{option.description.get(lang)}: {shown}"
+
+
+@router.get("/lab")
+async def lab_index() -> RedirectResponse:
+    """The house-rule lab of the first game that has one (the page switches between them)."""
+    from stammtisch.sim.labs import LABS
+
+    return RedirectResponse(f"/lab/{next(iter(LABS))}", status_code=303)
 
 
 @router.get("/lab/{game}", response_class=HTMLResponse)
