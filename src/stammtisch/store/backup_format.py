@@ -142,6 +142,10 @@ def decode(kind: str, value: Any) -> Any:
     return value
 
 
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+_LINES_PER_WRITE = 2_000
+
+
 def _line(data: Any) -> bytes:
     return (json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
 
@@ -171,15 +175,25 @@ class BackupWriter:
         self._out.write(line)
 
     def rows(self, table: str, encoded_rows: Iterator[list[Any]]) -> None:
-        """Rows already encoded (``encode`` per column), in the header's column order."""
+        """Rows already encoded (``encode`` per column), in the header's column order. Lines are joined
+        and written a batch at a time with one reused encoder (speed: a decade is close to a million rows)."""
         index = self._index[table]
-        digest, out = self._digest, self._out
-        dumps = json.dumps
+        line_of = _ENCODER.encode
+        batch: list[str] = []
         for row in encoded_rows:
-            line = (dumps([index, *row], ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
-            digest.update(line)
-            out.write(line)
-            self._rows += 1
+            row.insert(0, index)
+            batch.append(line_of(row))
+            if len(batch) >= _LINES_PER_WRITE:
+                self._write_lines(batch)
+                batch = []
+        if batch:
+            self._write_lines(batch)
+
+    def _write_lines(self, lines: list[str]) -> None:
+        data = ("\n".join(lines) + "\n").encode("utf-8")
+        self._digest.update(data)
+        self._out.write(data)
+        self._rows += len(lines)
 
     def finish(self) -> int:
         self._out.write(_line({"end": True, "rows": self._rows, "sha256": self._digest.hexdigest()}))
