@@ -179,7 +179,10 @@ class ChanceNode:
 
 
 class SkillModel(Protocol):
-    """Supplies probabilities for skill outcomes (one player's cap or throw distribution)."""
+    """Supplies probabilities for skill outcomes (one player's cap or throw distribution). A model may
+    also offer ``cumulative(node)``: the running sums of ``probabilities(node)`` (``itertools.accumulate``
+    of the same weights, so the draw is the same), kept by the model so ``sample`` neither copies nor
+    sums the weights on every draw (a simulation draws millions of times)."""
 
     def probabilities(self, node: ChanceNode) -> Sequence[float]:
         """One non-negative weight per outcome of ``node``, in its canonical order."""
@@ -205,4 +208,10 @@ def sample(node: ChanceNode, rng: random.Random, model: SkillModel | None = None
         return distribution.draw(rng)
     if model is None:
         raise ValueError("this chance node is a skill outcome: pass a skill model to sample it")
+    cumulative = getattr(model, "cumulative", None)
+    if cumulative is not None:
+        sums: Sequence[float] = cumulative(node)
+        if sums[-1] <= 0:
+            raise ValueError("weights must not all be zero")
+        return node.outcomes()[bisect.bisect_right(sums, rng.random() * sums[-1])]
     return _weighted_choice(node.outcomes(), list(model.probabilities(node)), rng)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import date
 
 from stammtisch.club.bank.season import season_of
-from stammtisch.club.stats.kluempchen import Figures
+from stammtisch.club.games.kluempchen_stats import Figures
 from stammtisch.club.stats.totals import MatchSummary, by_member, in_season, linked, member_by_season, seasons_of
 
 ANNA, BEN = 1, 2

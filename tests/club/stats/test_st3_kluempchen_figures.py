@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from stammtisch.bots.kluempchen import HeuristicBot
 from stammtisch.club.games.kluempchen import PlayerFigures, add_evening
-from stammtisch.club.stats.kluempchen import Figures, summarize
+from stammtisch.club.games.kluempchen_stats import Figures, summarize
 from stammtisch.core.chance import sample
 from stammtisch.core.protocol import Chance, Finished
 from stammtisch.core.replay import ActionStep, OutcomeStep, Step
@@ -106,7 +106,7 @@ def test_st3_figures_agree_with_the_banks_figures(seed: int, seats: int, rounds:
 def test_st3_risk_throws_taken_and_won() -> None:
     """ST-3/KA-03: seat 0 holds 666 and raises to 66666 = 24 on the 3rd throw (won); seat 1 holds
     666 and throws no 6 (lost: 0 points); a free throw after nothing countable (K-6.4) is no risk throw."""
-    from stammtisch.club.stats.kluempchen import count_wuerfe
+    from stammtisch.club.games.kluempchen_stats import count_wuerfe
     from tests.games.kluempchen.helpers import new_state
 
     start = new_state()

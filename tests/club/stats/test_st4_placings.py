@@ -9,7 +9,9 @@ import random
 import pytest
 
 from stammtisch.bots.registry import bots_for
-from stammtisch.club.stats import preisromme, proempeln, regeln
+from stammtisch.club.games import preisromme_stats as preisromme
+from stammtisch.club.games import proempeln_stats as proempeln
+from stammtisch.club.games import regeln_stats as regeln
 from stammtisch.club.stats.placings import PlacingFigures, placings
 from stammtisch.core.chance import sample
 from stammtisch.core.protocol import Chance, Finished, Result

@@ -25,8 +25,7 @@ class SeasonClosed(BankRefusal):
             Text(
                 f"Die Saison {season} ist abgeschlossen: dort wird nichts mehr gebucht. "
                 "Buche mit einem Datum in der laufenden Saison.",
-                f"The season {season} is closed: nothing more is booked in it. "
-                "Book with a date in the current season.",
+                f"The season {season} is closed: nothing more is booked in it. Book with a date in the current season.",
             ),
         )
 

@@ -69,9 +69,7 @@ def season_report(
             paid[b.member_id] += b.cash_cents
     found: dict[int, Any] = dict(figures or {})
     ids = sorted(set(carried) | set(at_end) | set(found))
-    members = tuple(
-        MemberLine(m, carried.get(m, 0), charged[m], credited[m], paid[m], at_end.get(m, 0)) for m in ids
-    )
+    members = tuple(MemberLine(m, carried.get(m, 0), charged[m], credited[m], paid[m], at_end.get(m, 0)) for m in ids)
     order = list(Reason)
     return SeasonReport(
         season,

@@ -1,5 +1,6 @@
 """The registry of the club's games: tournament games (``club.tournament.port.TournamentGame``) by
-slug, and the game whose evenings the bank books (``club.bank.port.BankGame``). Adding a game to the
+slug, the game whose evenings the bank books (``club.bank.port.BankGame``), and the games with
+statistics (``club.stats.port.StatsGame``, in the order the pages show them). Adding a game to the
 club's tournaments means adding ``club/games/<slug>.py`` and one line here; the first entry is the
 default game of the pass-and-table format."""
 
@@ -9,6 +10,7 @@ import importlib
 
 from stammtisch.club.bank.port import BankGame
 from stammtisch.club.games.preisromme import GAME as PREISROMME
+from stammtisch.club.stats.port import StatsGame
 from stammtisch.club.tournament.port import TournamentGame
 
 TOURNAMENT_GAMES: dict[str, TournamentGame] = {"preisromme": PREISROMME}
@@ -21,6 +23,21 @@ def bank_game() -> BankGame:
     """The game whose evenings the bank books (imported when the bank first needs it)."""
     game: BankGame = importlib.import_module(BANK_GAME).BANK
     return game
+
+
+#: The modules whose ``STATS`` are the games with statistics (issue 13.5), in the pages' order.
+STATS_MODULES = (
+    "stammtisch.club.games.kluempchen_stats",
+    "stammtisch.club.games.proempeln_stats",
+    "stammtisch.club.games.preisromme_stats",
+    "stammtisch.club.games.regeln_stats",
+)
+
+
+def stats_games() -> dict[str, StatsGame]:
+    """The games with statistics by slug (imported when the statistics first need them)."""
+    games = [importlib.import_module(module).STATS for module in STATS_MODULES]
+    return {game.slug: game for game in games}
 
 
 def tournament_game(slug: str | None = None) -> TournamentGame:

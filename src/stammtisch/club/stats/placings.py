@@ -1,7 +1,7 @@
 """Placings from a finished game's ``Result`` (core protocol): games, wins, place and score per seat.
 
 Every game that ends with a ``Finished(Result)`` has these; the games add their own figures on top
-(``preisromme``, ``proempeln``, ``regeln``). A seat's **place** is 1 + the number of seats ranked
+(``club/games/<slug>_stats.py``). A seat's **place** is 1 + the number of seats ranked
 strictly ahead of it (two tied winners both place 1st and both count a win)."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """What the statistics need from a game: how one stored match reads as figures per seat.
 
-A game's side lives in ``club/stats/<slug>.py`` and is registered in ``club.stats.registry``. The
+A game's side lives in ``club/games/<slug>_stats.py`` and is registered in ``club.games`` (``stats_games``). The
 summary of a match is pure: the engine, the initial state, the steps in force (undone ones left
 out) and the final state in, one ``Summable`` per seat out (``None`` for a seat the match did not
 count for). A match that has not ended is not counted at all (``summarize`` returns ``None``)."""

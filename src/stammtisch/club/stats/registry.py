@@ -1,11 +1,10 @@
-"""The games with statistics, in the order the pages show them. Adding a game's statistics means
-adding ``club/stats/<slug>.py`` (a ``StatsGame``) and one line here."""
+"""The games with statistics, in the order the pages show them: the club layer's registry
+(``club.games.stats_games``) read once. Adding a game's statistics means adding
+``club/games/<slug>_stats.py`` (a ``StatsGame`` named ``STATS``) and one line there."""
 
 from __future__ import annotations
 
-from stammtisch.club.stats import kluempchen, preisromme, proempeln, regeln
+from stammtisch.club.games import stats_games
 from stammtisch.club.stats.port import StatsGame
 
-STATS_GAMES: dict[str, StatsGame] = {
-    game.slug: game for game in (kluempchen.STATS, proempeln.STATS, preisromme.STATS, regeln.STATS)
-}
+STATS_GAMES: dict[str, StatsGame] = stats_games()

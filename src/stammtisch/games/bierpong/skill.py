@@ -14,6 +14,7 @@ people, never sampled.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -94,6 +95,7 @@ class SkillTable:
     rates: tuple[Rates, ...]
     _cache: dict[int, tuple[ChanceNode, list[float]]] = field(default_factory=dict, repr=False)
     _by_shape: dict[tuple[object, ...], list[float]] = field(default_factory=dict, repr=False)
+    _sums: dict[int, tuple[Sequence[float], tuple[float, ...]]] = field(default_factory=dict, repr=False)
 
     @classmethod
     def of(cls, seats: int, known: Mapping[int, Rates] | None = None, prior: Rates = CLUB_DEFAULT) -> SkillTable:
@@ -121,6 +123,19 @@ class SkillTable:
             self._cache.clear()
         self._cache[key] = (node, weights)
         return weights
+
+    def cumulative(self, node: ChanceNode) -> tuple[float, ...]:
+        """The running sums of ``probabilities(node)`` (``core.chance.sample`` draws with them), kept
+        beside the cached weights they were summed from."""
+        weights = self.probabilities(node)
+        hit = self._sums.get(id(weights))
+        if hit is not None and hit[0] is weights:
+            return hit[1]
+        sums = tuple(itertools.accumulate(weights))
+        if len(self._sums) > 20_000:
+            self._sums.clear()
+        self._sums[id(weights)] = (weights, sums)
+        return sums
 
     def _weights(self, node: ChanceNode) -> list[float]:
         outcomes = node.outcomes()

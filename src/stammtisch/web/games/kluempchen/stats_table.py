@@ -1,4 +1,4 @@
-"""Klümpchen on the statistics pages (issue 13.5): the figures of ``club.stats.kluempchen`` in the
+"""Klümpchen on the statistics pages (issue 13.5): the figures of ``club.games.kluempchen_stats`` in the
 order a club member asks for them; the charts show points per Wurf."""
 
 from __future__ import annotations
