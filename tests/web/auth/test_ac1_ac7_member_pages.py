@@ -138,3 +138,15 @@ def test_ac1_a_match_made_from_names_links_its_seats_to_members(toy_app: FastAPI
         table = scribe.post("/api/tables", json={"game": "preisromme", "players": ["Mia Mitglied", "", "", ""]})
         assert table.status_code == 201
         assert club.seats(table.json()["match_id"]) == {0: toy_app.state.test_club_ids[Role.MEMBER]}
+
+
+def test_the_header_names_who_is_signed_in_on_another_members_page(toy_app: FastAPI) -> None:
+    """The member page shows the edited member's sign-in below; the header still names the admin."""
+    with sign_in(TestClient(toy_app, headers={"accept-language": "en"}), Role.ADMIN) as admin:
+        me = admin.get("/account").text
+        others = [a for a in club_service(toy_app).accounts() if a.role is not Role.ADMIN]
+        other = others[0]
+        page = admin.get(f"/members/{other.member_id}").text
+        header = page.split('<nav class="who"', 1)[1].split("</nav>", 1)[0]
+        assert other.name not in header
+        assert other.name in page and me

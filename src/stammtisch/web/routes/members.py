@@ -117,7 +117,7 @@ async def _edit_page(
         status_code=status_code,
         headers={"Cache-Control": "no-store"},
         member=member,
-        account=account,
+        member_account=account,
         role_title=ROLE_TITLES[account.role].get(lang) if account else None,
         roles=[(role.value, ROLE_TITLES[role].get(lang)) for role in Role],
         kinds=[(kind.value, kind.label.get(lang)) for kind in Kind],
