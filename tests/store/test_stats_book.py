@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from stammtisch.club.members.model import Kind
 from stammtisch.club.games.kluempchen_stats import Figures
+from stammtisch.club.members.model import Kind
 from stammtisch.core.replay import ActionStep
 from stammtisch.matches import MatchService
 from stammtisch.store import Store

@@ -18,13 +18,14 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 
 from stammtisch.core.errors import RuleViolation
 from stammtisch.core.text import Text
+from stammtisch.core.wording import plain
 from stammtisch.matches.service import MatchService
 from stammtisch.matches.snapshot import MatchSnapshot
 from stammtisch.web.deps import BroadcasterDep, LangDep, ServiceDep, get_renderer
 from stammtisch.web.errors import BadInput
 from stammtisch.web.forms import format_faces, parse_faces, parse_seat
 from stammtisch.web.live import Broadcaster
-from stammtisch.web.presenters import plain, present_match
+from stammtisch.web.presenters import present_match
 
 router = APIRouter()
 

@@ -19,6 +19,7 @@ from fastapi import APIRouter, Form, Query, Request
 from starlette.concurrency import run_in_threadpool
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 
+from stammtisch.club.members.duplicates import duplicate_warning
 from stammtisch.core.errors import RuleViolation
 from stammtisch.core.text import Text
 from stammtisch.games.proempeln import advisor
@@ -30,7 +31,6 @@ from stammtisch.web.errors import BadInput
 from stammtisch.web.forms import parse_seat
 from stammtisch.web.games.proempeln.presenter import landing_shares, move_names, present_advice
 from stammtisch.web.games.proempeln.stats import present_statistics
-from stammtisch.club.members.duplicates import duplicate_warning
 from stammtisch.web.rendering import Renderer
 from stammtisch.web.routes.match import written
 
