@@ -29,7 +29,7 @@ share of the other hands' cards a world puts in the right hand.
 Games run in ``--workers`` processes (default 1: one core); progress goes to stderr every 50 games.
 ``--quick`` (used by ``python -m bench --quick``) plays 8 games with 4 worlds: a smoke test, not a
 measurement. The default without flags is 40 games, a few minutes; the strength figure of the report
-(docs/preisromme-digital.md) comes from ``--games 2000``.
+(docs/rulings/preisromme-bot.md) comes from ``--games 2000``.
 """
 
 from __future__ import annotations
