@@ -30,7 +30,7 @@ SHOTS = Path("/tmp/shots/audit")
 #: Pages visited at most while collecting forms (each page template is visited once).
 MAX_PAGES = 80
 #: Links not to follow: they leave, sign out, stream, switch the language or download.
-SKIP = ("/static/", "/signout", "/events", "?lang=", "/api/", "/export")
+SKIP = ("/static/", "/signout", "/events", "?lang=", "/api/", "/export", ".csv")  # .csv: downloads, no page
 
 #: Where the walk starts: the home page and the club's pages (linked from a menu, or typed).
 START = ("/", "/tournaments", "/tournaments/archived", "/members", "/settings", "/account")
