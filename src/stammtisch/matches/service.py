@@ -463,7 +463,14 @@ class MatchService:
         return self._stale(loaded, expected_seq, seat)
 
     def _current(self, match_id: str, expected_seq: int, seat: int | None) -> _Loaded:
-        """The fresh match, if the submitter saw its latest state; else ``StaleSequence``."""
+        """The fresh match, if the submitter saw its latest state; else ``StaleSequence``. When this
+        process's memory is at ``expected_seq`` the store is not read first: the append that follows
+        writes only if the log is still there (M-1), and a write from another process in between
+        turns into ``StaleSequence`` with the fresh state (``_append``). One read less per write."""
+        with self._lock:
+            cached = self._cache.get(match_id)
+        if cached is not None and cached.position.last_seq == expected_seq:
+            return cached
         loaded = self._load(match_id)
         if expected_seq != loaded.position.last_seq:
             raise self._stale(loaded, expected_seq, seat)

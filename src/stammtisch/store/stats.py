@@ -155,10 +155,11 @@ class SummaryNotifier:
 
     def publish(self, match_id: str, seq: int) -> None:
         try:
-            slug = self.service.record(match_id).game
+            record, state, _ = self.service.latest(match_id, seq)  # the write just made: from memory
+            slug = record.game
             engine = self.book.engines.get(slug)
             if slug in self.book.games and engine is not None:
-                if isinstance(engine.turn(self.service.state(match_id)), Finished):
+                if isinstance(engine.turn(state), Finished):
                     self.book.summarize(match_id, slug, seq)
         except Exception:
             _log.exception("statistics of match %s not summarized", match_id)

@@ -13,6 +13,7 @@ The actor is resolved when an event is written, from what the sign-in put into t
 
 from __future__ import annotations
 
+import itertools
 import uuid
 from typing import Any
 
@@ -24,10 +25,18 @@ from stammtisch.matches import audit
 HEADER = "x-request-id"
 
 
+#: Fresh ids are this process's random prefix and a counter: unique across workers and restarts like
+#: a random UUID, without asking the system for randomness on every request (bench/hammer.py).
+_PREFIX = uuid.uuid4().hex[:20]
+_COUNTER = itertools.count(1)
+
+
 def correlation_id(scope: Scope) -> str:
-    """The request's id: the one it came with, if plain enough, else a fresh one."""
+    """The request's id: the one it came with, if plain enough, else a fresh one (32 hex digits)."""
     given = Headers(scope=scope).get(HEADER)
-    return given if audit.valid_correlation_id(given) and given is not None else uuid.uuid4().hex
+    if audit.valid_correlation_id(given) and given is not None:
+        return given
+    return f"{_PREFIX}{next(_COUNTER) % 16**12:012x}"
 
 
 def actor_of(state: dict[str, Any]) -> str | None:
