@@ -47,7 +47,8 @@ class RaceSolution:
         return float(self.v1[0, 0])
 
 
-def _diagonal(target: int, d: int) -> tuple[NDArray[np.intp], NDArray[np.intp]]:
+def diagonal(target: int, d: int) -> tuple[NDArray[np.intp], NDArray[np.intp]]:
+    """The score pairs (x, y) with x + y = d below ``target``, x ascending."""
     lo = max(0, d - (target - 1))
     hi = min(d, target - 1)
     xs = np.arange(lo, hi + 1)
@@ -73,7 +74,7 @@ def solve(
     six = np.ones((1, 1)) if six_wins else np.zeros((1, 1))
     previous: tuple[NDArray[np.intp], Sweeper, Sweeper | None] | None = None
     for d in range(2 * t - 2, -1, -1):
-        xs, ys = _diagonal(t, d)
+        xs, ys = diagonal(t, d)
         n = len(xs)
         second = Sweeper(compiled, n, columns, blocked=blocked)
         first = Sweeper(compiled, n, columns, blocked=blocked) if roles == 2 else None

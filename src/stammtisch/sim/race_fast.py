@@ -30,7 +30,7 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
-from stammtisch.sim.race import RaceSolution
+from stammtisch.sim.race import RaceSolution, diagonal
 from stammtisch.sim.sweep import CHANCE, DECISION, END, FAIL, SIX, Array, Compiled
 
 Ints = NDArray[np.intp]
@@ -264,13 +264,6 @@ class Role:
         _run_fast(slab, self.lay.start, 0, 1, n)
         found: Array = slab[root, 0, :]
         return found
-
-
-def diagonal(target: int, d: int) -> tuple[Ints, Ints]:
-    lo = max(0, d - (target - 1))
-    hi = min(d, target - 1)
-    xs = np.arange(lo, hi + 1)
-    return xs, d - xs
 
 
 def solve(

@@ -25,7 +25,8 @@ from numpy.typing import NDArray
 
 from stammtisch.sim import race_fast
 from stammtisch.sim.games.kluempchen.game import SOLVER_VERSION, compiled_for, config_of, turn_options
-from stammtisch.sim.race_fast import Layout, Role, buffer, diagonal, layout, newton, slopes_from
+from stammtisch.sim.race import diagonal
+from stammtisch.sim.race_fast import Layout, Role, buffer, layout, newton, slopes_from
 from stammtisch.sim.sweep import Array
 
 P1, P2 = 1, 2  # mask bits: player 1's joker, player 2's joker
