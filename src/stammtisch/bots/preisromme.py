@@ -16,7 +16,7 @@ actions. Its habits, in order of priority:
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from stammtisch.bots.base import RandomBot
@@ -58,6 +58,25 @@ def completes_figure(card: int, hand: Sequence[int]) -> bool:
     return len(other_suits) >= 2
 
 
+def own_turn_choice(legal: Sequence[Any], discard_key: Callable[[int], Any]) -> Any:
+    """The heuristic's move on its own turn: a joker swap, else the best meld, else a lay-off (natural
+    cards first: a joker in hand is worth keeping for a figure of one's own), else the discard that
+    ``discard_key`` ranks first. Shared with the search bot's playouts (``preisromme_playout``)."""
+    swaps = [a for a in legal if isinstance(a, Swap)]
+    if swaps:
+        return swaps[0]
+    melds = [a for a in legal if isinstance(a, Meld)]
+    if melds:
+        return max(melds, key=_meld_rank)
+    layoffs = [a for a in legal if isinstance(a, Layoff)]
+    if layoffs:
+        return min(layoffs, key=lambda a: (a.card == "JK", -VALUE[CARD[a.card]]))
+    discards = [a for a in legal if isinstance(a, Discard)]
+    if discards:
+        return min(discards, key=lambda a: discard_key(CARD[a.card]))
+    return legal[-1]
+
+
 class HeuristicBot:
     """Takes and knocks sensibly, lays what it can, discards high unusable cards."""
 
@@ -68,20 +87,7 @@ class HeuristicBot:
         first = legal[0]
         if isinstance(first, Take | Knock):
             return self._window(view, hand, legal)
-        swaps = [a for a in legal if isinstance(a, Swap)]
-        if swaps:
-            return swaps[0]
-        melds = [a for a in legal if isinstance(a, Meld)]
-        if melds:
-            return max(melds, key=_meld_rank)
-        layoffs = [a for a in legal if isinstance(a, Layoff)]
-        if layoffs:
-            # Natural cards first (a joker in hand is worth keeping for a figure of one's own).
-            return min(layoffs, key=lambda a: (a.card == "JK", -VALUE[CARD[a.card]]))
-        discards = [a for a in legal if isinstance(a, Discard)]
-        if discards:
-            return min(discards, key=lambda a: _discard_rank(CARD[a.card], hand))
-        return legal[-1]
+        return own_turn_choice(legal, lambda card: _discard_rank(card, hand))
 
     def _window(self, view: Mapping[str, Any], hand: list[int], legal: tuple[Any, ...]) -> Any:
         window = view.get("window") or {}

@@ -13,12 +13,12 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from stammtisch.bots.preisromme import _meld_rank
+from stammtisch.bots.preisromme import own_turn_choice
 from stammtisch.core.protocol import Decision
 from stammtisch.games.preisromme import GAME
 from stammtisch.games.preisromme.cards import CARD, JOKER, VALUE, rank_of, suit_of
 from stammtisch.games.preisromme.chance import OUTCOMES
-from stammtisch.games.preisromme.model import Discard, GameRecord, Knock, Layoff, Meld, State, Swap, Take
+from stammtisch.games.preisromme.model import Discard, GameRecord, Knock, State, Take
 from stammtisch.games.preisromme.moves import presence
 
 #: Penalty points worth as much as going out once, in the score of a playout.
@@ -90,19 +90,7 @@ def rollout_choice(state: State, seat: int, legal: tuple[Any, ...]) -> Any:
         return first if first.__class__ is Take and _links(card, hand) >= 2 else legal[-1]
     if first.__class__ is Discard:  # the common turn: nothing to lay
         return min(legal, key=lambda action: _discard_key(CARD[action.card], hand))
-    swaps = [action for action in legal if isinstance(action, Swap)]
-    if swaps:
-        return swaps[0]
-    melds = [action for action in legal if isinstance(action, Meld)]
-    if melds:
-        return max(melds, key=_meld_rank)
-    layoffs = [action for action in legal if isinstance(action, Layoff)]
-    if layoffs:
-        return min(layoffs, key=lambda action: (action.card == "JK", -VALUE[CARD[action.card]]))
-    discards = [action for action in legal if isinstance(action, Discard)]
-    if discards:
-        return min(discards, key=lambda action: _discard_key(CARD[action.card], hand))
-    return legal[-1]
+    return own_turn_choice(legal, lambda card: _discard_key(card, hand))
 
 
 def _discard_key(card: int, hand: Sequence[int]) -> tuple[bool, int, int]:
