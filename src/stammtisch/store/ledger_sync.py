@@ -48,9 +48,6 @@ class EveningBooker:
         self.club = SqlClub(engine)
         self.clock = clock
 
-    def day_of(self, match_id: str) -> date:
-        return self.service.record(match_id).created_at.astimezone(CLUB_ZONE).date()
-
     def ended_state(self, match_id: str) -> Any | None:
         state = self.service.state(match_id)
         return state if BANK.ended(state) else None
