@@ -292,6 +292,70 @@ def outcome_choices(view: Mapping[str, Any], lang: str) -> list[dict[str, str]]:
     ]
 
 
+#: What the scribe enters now, by phase (RGO-24): the heading of the scribe's steps, in words.
+SCRIBE_HEADINGS: dict[str, dict[str, str]] = {
+    "predict": _t(
+        "Geheime Vorhersagen: was hat jeder aufgeschrieben?", "Secret predictions: what did everybody write down?"
+    ),
+    "payment": _t("Chips: welche Farbe wird genommen oder gezahlt?", "Chips: which colour is taken or paid?"),
+    "play": _t("Welche Karte wird zur Abstimmung ausgespielt?", "Which card is put to the vote?"),
+    "vote": _t("Aufgedeckt: wie hat jeder abgestimmt?", "Revealed: how did everybody vote?"),
+    "tie": _t("Gleichstand: der aktive Spieler entscheidet", "A tie: the active player decides"),
+    "report_speech": _t("Wer hat während der Abstimmung gesprochen?", "Who spoke during the vote?"),
+    "cover": _t("Welche Karte deckt die angenommene ab?", "Which card does the adopted one cover?"),
+    "first_speaker": _t("Wer hat in der Wertung zuerst gesprochen?", "Who spoke first in the scoring?"),
+    "choose_wertung": _t("Punktletzte wählt die nächste Wertung-Regel", "Punktletzte chooses the next scoring rule"),
+    "choose_prognose": _t(
+        "Der Vorletzte wählt die nächste Prognose-Regel", "The next-to-last chooses the next prediction rule"
+    ),
+}
+
+
+def _scribe_label(item: dict[str, Any], players: list[str], leader: bool) -> dict[str, str]:
+    """The short label of a scribe's button: the row already names the seat and the question."""
+    words = str(item["notation"]).split()
+    if words[0] == "vote":
+        return _t(words[2], words[2])
+    if words[0] == "predict":
+        value = int(words[1])
+        shown = _name(players, value - 1) if leader else f"{value}."
+        colour = COLOUR_NAMES[words[2]].to_json() if len(words) > 2 else None
+        if colour is None:
+            return _t(shown, shown)
+        return _t(f"{shown} {colour['de']}", f"{shown} {colour['en']}")
+    label: dict[str, str] = item["label"]
+    return label
+
+
+def _scribe_rows(
+    groups: dict[str, list[dict[str, Any]]], players: list[str], turn: Mapping[str, Any], leader: bool
+) -> list[dict[str, Any]]:
+    """RGO-24: the scribe's steps, one row per seat the turn waits for (in seat order): the seat's name
+    and its choices by kind (``vote``: the Ja and Nein tile counts; ``predict``: the places or, for a
+    "who leads" prediction, the names)."""
+    rows = []
+    for seat in turn.get("seats") or []:
+        mine = {
+            verb: [{**item, "short": _scribe_label(item, players, leader)} for item in entries if item["seat"] == seat]
+            for verb, entries in groups.items()
+        }
+        mine = {verb: entries for verb, entries in mine.items() if entries}
+        if not mine:
+            continue
+        row: dict[str, Any] = {"seat": seat, "name": _name(players, seat), "groups": mine, "kinds": list(mine)}
+        if "vote" in mine:
+            row["yes"] = [v for v in mine["vote"] if v["yes"]]
+            row["no"] = [v for v in mine["vote"] if not v["yes"]]
+        rows.append(row)
+    return rows
+
+
+def _leader_prediction(view: Mapping[str, Any], cards: Mapping[str, Any]) -> bool:
+    """Whether the Prognose card in force asks for a seat ("who leads") rather than a place."""
+    prognose = cards.get(str(view.get("prognose") or "")) or {}
+    return bool((prognose.get("effect") or {}).get("target") == "leader_seat")
+
+
 def present(snap: Mapping[str, Any], lang: str, seat: int | None) -> dict[str, Any]:
     """The page model of a seat's phone, of the public table screen (``seat`` None) or, in table
     mode, of the scribe's page (``seat`` None and every seat's actions)."""
@@ -355,6 +419,16 @@ def present(snap: Mapping[str, Any], lang: str, seat: int | None) -> dict[str, A
         "by_table": bool(view.get("confirm_by_table")),
         "reporter": _name(players, view.get("reporter")) if view.get("reporter") is not None else None,
         "scorepad": _scorepad(view, players),
+        "scribe_rows": _scribe_rows(groups, players, turn, _leader_prediction(view, cards)) if scribe else [],
+        "card_texts": {
+            item["card"]: card(cards, item["card"]) for verb in ("play", "choose") for item in groups.get(verb) or []
+        }
+        if scribe
+        else {},
+        "scribe_heading": SCRIBE_HEADINGS.get(str(view.get("phase") or "")),
+        "entered": [_name(players, s) for s, done in enumerate(view.get("voted") or []) if done]
+        if view.get("phase") == "vote"
+        else [],
         "outcome_choices": outcome_choices(view, lang) if scribe and turn.get("kind") == "chance" else [],
         "scorepad_columns": [label for _, label in SCOREPAD_COLUMNS],
         "finished": finished,

@@ -37,6 +37,7 @@ from stammtisch.matches.games.regeln import DECISION_TIME
 from stammtisch.web.auth import link_seats
 from stammtisch.web.deps import LangDep, RendererDep
 from stammtisch.web.errors import BadInput, status_for
+from stammtisch.web.games.regeln.scribe import router as scribe_router
 from stammtisch.web.rendering import Renderer
 from stammtisch.web.routes.tables import opened_links
 from stammtisch.web.tables import announce, table_for
@@ -255,3 +256,7 @@ async def card_texts(deck: str) -> JSONResponse:
     if texts is None:
         raise UnknownCardFile(deck[:32])
     return JSONResponse(texts, headers={"Cache-Control": FOREVER})
+
+
+# The scribe's board of table mode (every seat's steps on the "everybody" page): its own module.
+router.include_router(scribe_router)
