@@ -8,6 +8,8 @@ KA-32, KA-33), on the same database as the server (``STAMMTISCH_DATABASE_URL`` o
 * ``bank fine NAME late|absent [--day D]`` – an attendance fine (KA-30);
 * ``bank report [--season DAY] [--csv FILE]`` – the season report of the season containing DAY;
 * ``bank close-season DAY`` – close the (ended) season containing DAY: nothing more is booked on it;
+* ``bank season-start [MM-DD]`` – show the season start (and a change already decided), or set it: from
+  the next season on, a closed season never moves (SE-1 … SE-4, docs/bank.md);
 * ``export [--format json|csv] [--out DIR]`` – every match's event log (JSON lines), members, the
   ledger and the closed seasons; CSV: the ledger and the current season's report.
 Refusals print German then English and write nothing.
@@ -29,6 +31,7 @@ from stammtisch.cli.console import fail, stdout
 from stammtisch.core.text import Text
 
 if TYPE_CHECKING:
+    from stammtisch.club.bank.season import SeasonCalendar
     from stammtisch.store.ledger_sync import EveningBooker
 
 app = typer.Typer(help="The club's bank: balances, payments, fines, the season report.", no_args_is_help=True)
@@ -194,10 +197,9 @@ def report(
     """The season report (KA-32): cash, income by reason, each member's balance and figures."""
     from stammtisch.club.bank.model import reason_text
     from stammtisch.club.bank.report import season_report
-    from stammtisch.club.bank.season import season_of
 
     with bank() as booker:
-        chosen = season_of(_day(season))
+        chosen = _calendar(booker).season_of(_day(season))
         booker.sync_all()
         figures = booker.figures(chosen.start, chosen.end)
         result = season_report(chosen, booker.ledger.bookings(until=chosen.end), figures=figures)
@@ -227,10 +229,8 @@ def report(
 @app.command("close-season")
 def close_season(day: Annotated[str, typer.Argument(help="a day in the season to close")]) -> None:
     """Close an ended season: nothing more is booked on its days (KA-32)."""
-    from stammtisch.club.bank.season import season_of
-
     with bank() as booker:
-        chosen = season_of(_day(day))
+        chosen = _calendar(booker).season_of(_day(day))
         if chosen.end >= _day(None):
             fail(
                 Text(
@@ -240,6 +240,44 @@ def close_season(day: Annotated[str, typer.Argument(help="a day in the season to
             )
         booker.ledger.close_season(chosen, None, datetime.now(UTC))
         stdout().print(f"abgeschlossen / closed: {chosen.label}", markup=False)
+
+
+def _calendar(booker: EveningBooker) -> SeasonCalendar:
+    """The club's season starts over time (SE-1)."""
+    from stammtisch.store.settings import SqlSettings
+
+    return SqlSettings(booker.ledger.engine).season_calendar()
+
+
+@app.command("season-start")
+def season_start(
+    start: Annotated[str | None, typer.Argument(help="the new start as MM-DD, e.g. 08-01; none: show it")] = None,
+) -> None:
+    """Show or set the season start (SE-2: a change applies from the next season on)."""
+    from stammtisch.club.bank.season import parse_start, start_text
+
+    with bank() as booker:
+        today = _day(None)
+        if start is not None:
+            from stammtisch.store.settings import SqlSettings
+
+            SqlSettings(booker.ledger.engine).set_season_start(parse_start(start), today, datetime.now(UTC))
+        seasons = _calendar(booker)
+        running = seasons.season_of(today)
+        console = stdout()
+        console.print(
+            f"Saisonbeginn / season start: {start_text(seasons.start_on(today))}; "
+            f"laufende Saison / running season {running.label} ({running.start} – {running.end})",
+            markup=False,
+        )
+        pending = seasons.pending(today)
+        if pending is not None:
+            first = seasons.season_of(pending.effective)
+            console.print(
+                f"ab / from {pending.effective}: Beginn / start {start_text(pending.start)}; "
+                f"nächste Saison / next season {first.label} ({first.start} – {first.end})",
+                markup=False,
+            )
 
 
 def _write_csv(path: Path, rows: list[list[Any]]) -> None:

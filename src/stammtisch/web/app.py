@@ -37,6 +37,7 @@ from stammtisch.web.routes import auth as auth_pages
 from stammtisch.web.routes import bank as bank_pages
 from stammtisch.web.routes import lab as lab_page
 from stammtisch.web.routes import reminders as reminder_pages
+from stammtisch.web.routes import settings_season as season_start_page
 from stammtisch.web.routes import stats as stats_pages
 from stammtisch.web.seat_guard import SeatGuard
 from stammtisch.web.security import SecurityHeaders
@@ -98,6 +99,7 @@ def create_app(
         app.include_router(module.router)
     app.include_router(lab_page.router)
     app.include_router(bank_pages.router)
+    app.include_router(season_start_page.router)  # the club's season start (issue 13.4)
     app.include_router(stats_pages.router)  # statistics per member and season (issue 13.5)
     app.include_router(reminder_pages.router)  # birthday and holiday rounds (issue 13.2, C-2)
     bank_pages.install(app)  # books Klümpchen evenings as they close (issue 13)

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import date
 
-from stammtisch.club.bank.season import DEFAULT_START, Season, season_of
+from stammtisch.club.bank.season import DEFAULT_CALENDAR, Season, SeasonCalendar
 from stammtisch.club.stats.figures import Summable
 
 
@@ -41,14 +41,14 @@ def by_member(summaries: Iterable[MatchSummary]) -> dict[str, dict[int, Summable
     return dict(totals)
 
 
-def seasons_of(summaries: Iterable[MatchSummary], start: tuple[int, int] = DEFAULT_START) -> list[Season]:
-    """The seasons that have at least one counted match, newest first."""
-    found = {season_of(s.day, start) for s in summaries}
+def seasons_of(summaries: Iterable[MatchSummary], calendar: SeasonCalendar = DEFAULT_CALENDAR) -> list[Season]:
+    """The seasons (under the club's ``calendar``, SE-1) that have at least one counted match, newest first."""
+    found = {calendar.season_of(s.day) for s in summaries}
     return sorted(found, key=lambda season: season.start, reverse=True)
 
 
 def member_by_season(
-    summaries: Iterable[MatchSummary], member: int, start: tuple[int, int] = DEFAULT_START
+    summaries: Iterable[MatchSummary], member: int, calendar: SeasonCalendar = DEFAULT_CALENDAR
 ) -> dict[str, list[tuple[Season, Summable]]]:
     """game -> [(season, her figures in it)] oldest season first: the member page's charts."""
     per: dict[str, dict[Season, Summable]] = defaultdict(dict)
@@ -56,7 +56,7 @@ def member_by_season(
         for who, figures in summary.members:
             if who != member:
                 continue
-            season = season_of(summary.day, start)
+            season = calendar.season_of(summary.day)
             known = per[summary.game].get(season)
             per[summary.game][season] = figures if known is None else known + figures
     return {game: sorted(seasons.items(), key=lambda item: item[0].start) for game, seasons in per.items()}

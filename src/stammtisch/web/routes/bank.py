@@ -31,11 +31,12 @@ from stammtisch.club.bank.export import ledger_csv_rows, season_csv_rows
 from stammtisch.club.bank.ledger import balances, bank_balance, cash, check_cents, parse_euros
 from stammtisch.club.bank.model import MANUAL, Booking, Reason, booking, reason_text
 from stammtisch.club.bank.report import season_report
-from stammtisch.club.bank.season import Season, season_of
+from stammtisch.club.bank.season import Season, SeasonCalendar
 from stammtisch.club.members.model import Kind, Member
 from stammtisch.core.text import Text
 from stammtisch.store.ledger_sync import CLUB_ZONE, SLUG, BookingNotifier, EveningBooker
 from stammtisch.store.repository import SqlMatchRepository
+from stammtisch.store.settings import SqlSettings
 from stammtisch.web.deps import LangDep, RendererDep
 
 router = APIRouter()
@@ -79,6 +80,11 @@ def _booker(request: Request) -> EveningBooker:
 
 def _today() -> date:
     return datetime.now(UTC).astimezone(CLUB_ZONE).date()
+
+
+def calendar(booker: EveningBooker) -> SeasonCalendar:
+    """The club's season starts over time (SE-1): every season on these pages comes from it."""
+    return SqlSettings(booker.ledger.engine).season_calendar()
 
 
 def _now() -> datetime:
@@ -127,7 +133,7 @@ def _overview(booker: EveningBooker) -> dict[str, Any]:
     members = {m.member_id: m for m in booker.club.members()}
     book = booker.ledger.bookings()
     owed = balances(book)
-    season = season_of(_today())
+    season = calendar(booker).season_of(_today())
     return {
         "members": sorted(members.values(), key=lambda m: m.name.casefold()),
         "balances": owed,
@@ -348,18 +354,27 @@ async def rebook_evening(
 
 
 # --- the season ---------------------------------------------------------------------------------------
-def _season(start: str) -> Season:
-    return season_of(_parse_day(start)) if start.strip() else season_of(_today())
+def _season(booker: EveningBooker, start: str) -> Season:
+    """The season of the day ``start`` (any day in it; empty: today) under the club's calendar."""
+    return calendar(booker).season_of(_parse_day(start) if start.strip() else _today())
 
 
 def _report(booker: EveningBooker, season: Season) -> dict[str, Any]:
     booker.sync_all()
+    seasons = calendar(booker)
     book = booker.ledger.bookings(until=season.end)
     figures = booker.figures(season.start, season.end)
     report = season_report(season, book, figures=figures)
     members = {m.member_id: m for m in booker.club.members()}
     closed = any(s.start == season.start for s in booker.ledger.closed_seasons())
-    return {"report": report, "figures": figures, "names": members, "closed": closed}
+    return {
+        "report": report,
+        "figures": figures,
+        "names": members,
+        "closed": closed,
+        "previous_season": seasons.previous(season),
+        "next_season": seasons.next(season),
+    }
 
 
 @router.get("/bank/season", response_class=HTMLResponse)
@@ -368,7 +383,7 @@ async def season_page(
 ) -> Response:
     booker = _booker(request)
     try:
-        season = _season(start)
+        season = await run_in_threadpool(_season, booker, start)
     except BankRefusal as error:
         return await _bank_page(request, renderer, lang, 422, **_refused(error, lang))
     data = await run_in_threadpool(_report, booker, season)
@@ -388,7 +403,7 @@ async def close_season(request: Request, renderer: RendererDep, lang: LangDep, s
     booker = _booker(request)
     account = request.state.account
     try:
-        season = _season(start)
+        season = await run_in_threadpool(_season, booker, start)
         if season.end >= _today():
             raise BookingRefused(
                 "KA-32",
@@ -416,7 +431,7 @@ def _csv(rows: list[list[Any]], filename: str) -> Response:
 @router.get("/bank/season.csv")
 async def season_csv(request: Request, start: str = "") -> Response:
     booker = _booker(request)
-    season = _season(start)
+    season = await run_in_threadpool(_season, booker, start)
     data = await run_in_threadpool(_report, booker, season)
     return _csv(season_csv_rows(data), f"season-{season.start.isoformat()}.csv")
 
@@ -424,7 +439,7 @@ async def season_csv(request: Request, start: str = "") -> Response:
 @router.get("/bank/ledger.csv")
 async def ledger_csv(request: Request, start: str = "") -> Response:
     booker = _booker(request)
-    season = _season(start)
+    season = await run_in_threadpool(_season, booker, start)
     book = await run_in_threadpool(booker.ledger.bookings)
     in_season = [b for b in book if b.on in season]
     return _csv(ledger_csv_rows(in_season), f"ledger-{season.start.isoformat()}.csv")

@@ -26,7 +26,7 @@ from fastapi import APIRouter, FastAPI, Request
 from starlette.concurrency import run_in_threadpool
 from starlette.responses import HTMLResponse, Response
 
-from stammtisch.club.bank.season import Season, season_of
+from stammtisch.club.bank.season import DEFAULT_CALENDAR, Season, SeasonCalendar
 from stammtisch.club.members.model import Member
 from stammtisch.club.stats.errors import StatsRefusal, UnknownMember, UnknownSeason
 from stammtisch.club.stats.figures import Summable
@@ -35,6 +35,7 @@ from stammtisch.games import GAMES
 from stammtisch.store.ledger_sync import CLUB_ZONE
 from stammtisch.store.members import SqlClub
 from stammtisch.store.repository import SqlMatchRepository
+from stammtisch.store.settings import SqlSettings
 from stammtisch.store.stats import StatsBook, SummaryNotifier
 from stammtisch.web.deps import LangDep, RendererDep
 from stammtisch.web.errors import answer_refusal
@@ -136,15 +137,16 @@ def _today() -> date:
     return datetime.now(UTC).astimezone(CLUB_ZONE).date()
 
 
-def chosen_season(given: str) -> Season | None:
-    """``""``: the running season; ``all``: every season (None); else the season of that day."""
+def chosen_season(given: str, calendar: SeasonCalendar = DEFAULT_CALENDAR) -> Season | None:
+    """``""``: the running season; ``all``: every season (None); else the season of that day (all under
+    the club's season calendar, SE-1)."""
     text = given.strip()
     if not text:
-        return season_of(_today())
+        return calendar.season_of(_today())
     if text == ALL:
         return None
     try:
-        return season_of(date.fromisoformat(text))
+        return calendar.season_of(date.fromisoformat(text))
     except ValueError:
         raise UnknownSeason(text[:40]) from None
 
@@ -154,6 +156,7 @@ class _Loaded:
     summaries: list[MatchSummary]
     members: dict[int, Member]
     tournaments: dict[int, list[date]]
+    calendar: SeasonCalendar = DEFAULT_CALENDAR
 
 
 def _load(request: Request) -> _Loaded:
@@ -164,7 +167,12 @@ def _load(request: Request) -> _Loaded:
     if warm_up is not None and warm_up.is_alive():
         warm_up.join()  # a page right after the start waits for the reading under way, not reads twice
     club = SqlClub(book.engine)
-    return _Loaded(book.summaries(), {m.member_id: m for m in club.members()}, book.tournaments())
+    return _Loaded(
+        book.summaries(),
+        {m.member_id: m for m in club.members()},
+        book.tournaments(),
+        SqlSettings(book.engine).season_calendar(),
+    )
 
 
 # --- presenting ------------------------------------------------------------------------------------
@@ -197,10 +205,10 @@ def _decimals(column: Column) -> int:
     return 0 if column.kind == "count" else 2 if column.kind in ("percent", "pair") else 1
 
 
-def _season_options(summaries: list[MatchSummary], chosen: Season | None, lang: str) -> list[dict[str, Any]]:
+def _season_options(loaded: _Loaded, chosen: Season | None, lang: str) -> list[dict[str, Any]]:
     _ = translator(lang)
-    seasons = seasons_of(summaries)
-    running = season_of(_today())
+    seasons = seasons_of(loaded.summaries, loaded.calendar)
+    running = loaded.calendar.season_of(_today())
     if running not in seasons:
         seasons.insert(0, running)
     if chosen is not None and chosen not in seasons:
@@ -300,7 +308,7 @@ def _member(
     _ = translator(lang)
     mine = [s for s in loaded.summaries if any(who == member.member_id for who, _f in s.members)]
     totals = by_member(in_season(mine, season))
-    history = member_by_season(mine, member.member_id)
+    history = member_by_season(mine, member.member_id, loaded.calendar)
     games = []
     for slug, table in stats_tables().items():
         line = _lines(totals.get(slug, {}), table, loaded.tournaments, season).get(member.member_id)
@@ -344,18 +352,18 @@ async def _refused(request: Request, error: StatsRefusal, status: int) -> Respon
 
 @router.get("/stats", response_class=HTMLResponse)
 async def stats_page(request: Request, renderer: RendererDep, lang: LangDep, season: str = "") -> Response:
+    loaded = await run_in_threadpool(_load, request)
     try:
-        chosen = chosen_season(season)
+        chosen = chosen_season(season, loaded.calendar)
     except StatsRefusal as error:
         return await _refused(request, error, 422)
-    loaded = await run_in_threadpool(_load, request)
     games = await run_in_threadpool(_overview, loaded, chosen, lang)
     return renderer.response(
         "stats/overview.html",
         request,
         lang,
         season=chosen,
-        seasons=_season_options(loaded.summaries, chosen, lang),
+        seasons=_season_options(loaded, chosen, lang),
         games=games,
     )
 
@@ -364,11 +372,11 @@ async def stats_page(request: Request, renderer: RendererDep, lang: LangDep, sea
 async def member_page(
     request: Request, member_id: int, renderer: RendererDep, lang: LangDep, season: str = ""
 ) -> Response:
+    loaded = await run_in_threadpool(_load, request)
     try:
-        chosen = chosen_season(season)
+        chosen = chosen_season(season, loaded.calendar)
     except StatsRefusal as error:
         return await _refused(request, error, 422)
-    loaded = await run_in_threadpool(_load, request)
     member = loaded.members.get(member_id)
     if member is None:
         return await _refused(request, UnknownMember(member_id), 404)
@@ -379,6 +387,6 @@ async def member_page(
         lang,
         member=member,
         season=chosen,
-        seasons=_season_options(loaded.summaries, chosen, lang),
+        seasons=_season_options(loaded, chosen, lang),
         games=games,
     )
