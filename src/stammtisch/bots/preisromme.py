@@ -6,7 +6,10 @@ actions. Its habits, in order of priority:
 * knock window: the next player takes the discard (R-4.4) when it is a joker or fits her hand
   (completes a figure or sits next to a card she holds); another seat knocks (R-4.1) only for a
   joker or a card that completes a figure at once, because a knock costs an extra stock card
-  (R-5.1) that may stay in hand as penalty points;
+  (R-5.1) that may stay in hand as penalty points. Neither claims a card she would throw straight
+  back (the least useful card of her hand with it, see ``keeps``): four such players once passed one
+  card round the table for ever, each taking it and throwing it again, no stock card ever drawn
+  (PB-8);
 * own turn: swap other players' jokers (R-7.1), lay the figure with the most cards (first the
   opening of 40, R-6.1), lay off every card that fits (RA-14), never withdraw voluntarily;
 * discard: the card that connects least with the rest of the hand, the higher one first (R-13.1),
@@ -96,11 +99,22 @@ class HeuristicBot:
         claim, decline = legal[0], legal[-1]
         if card is None or not isinstance(decline, Pass):
             return decline
+        if card == JOKER:
+            return claim
         if isinstance(claim, Take):
-            wanted = card == JOKER or completes_figure(card, hand) or connections(card, hand) >= 2
+            wanted = completes_figure(card, hand) or connections(card, hand) >= 2
         else:
-            wanted = card == JOKER or completes_figure(card, hand)
-        return claim if wanted else decline
+            wanted = completes_figure(card, hand)
+        return claim if wanted and keeps(card, hand) else decline
+
+
+def keeps(card: int, hand: Sequence[int]) -> bool:
+    """Whether a hand that claims ``card`` would keep it: some other card of the hand (not a copy of it) comes
+    strictly before it in the discard order (``_discard_rank``). A card that would be thrown straight back
+    is not worth claiming, and claiming it anyway can make a deal cycle for ever (PB-8)."""
+    held = [*hand, card]
+    own = _discard_rank(card, held)
+    return any(other != card and _discard_rank(other, held) < own for other in set(hand))
 
 
 def _meld_rank(meld: Meld) -> tuple[int, int, int]:

@@ -85,12 +85,27 @@ def rollout_choice(state: State, seat: int, legal: tuple[Any, ...]) -> Any:
     first = legal[0]
     if first.__class__ is Take or first.__class__ is Knock:
         card = state.top
-        if completes(card, presence(hand)):
+        if card == JOKER:
             return first
-        return first if first.__class__ is Take and _links(card, hand) >= 2 else legal[-1]
+        wanted = completes(card, presence(hand)) or first.__class__ is Take and _links(card, hand) >= 2
+        return first if wanted and keeps_fast(card, hand) else legal[-1]
     if first.__class__ is Discard:  # the common turn: nothing to lay
         return min(legal, key=lambda action: _discard_key(CARD[action.card], hand))
     return own_turn_choice(legal, lambda card: _discard_key(card, hand))
+
+
+def keeps_fast(card: int, hand: Sequence[int]) -> bool:
+    """``keeps(card, hand)`` of the heuristic (bots/preisromme.py, PB-8) from the ``LINKS`` table: some other
+    card of the hand comes strictly before ``card`` in the discard order of the hand with ``card``."""
+    row = LINKS[card]
+    own = (False, sum([row[other] for other in hand]), -VALUE[card])
+    for other in set(hand):
+        if other != card and other != JOKER:
+            links = LINKS[other]
+            key = (False, sum([links[x] for x in hand]) + links[card] - links[other], -VALUE[other])
+            if key < own:
+                return True
+    return False
 
 
 def _discard_key(card: int, hand: Sequence[int]) -> tuple[bool, int, int]:
