@@ -23,6 +23,7 @@ from numpy.typing import NDArray
 
 from stammtisch.games.kluempchen.model import CONTINUE, PAIR, VOLL, Config
 from stammtisch.games.kluempchen.scoring import base, clump_value
+from stammtisch.sim.crn import uniforms
 from stammtisch.sim.games.kluempchen.points import CAP, solve_points
 from stammtisch.sim.games.kluempchen.template import CHANCE, DECISION, END, FAIL, SIX, build  # noqa: F401
 
@@ -111,8 +112,18 @@ def _heuristic(turn: object, labels: list[str]) -> int:
     return 0
 
 
-def play_turns(n: int, rng: np.random.Generator, policy: str = "optimal", config: Config | None = None) -> TurnBatch:
-    """Simulate ``n`` independent player turns from their first throw."""
+def play_turns(
+    n: int,
+    rng: np.random.Generator | None,
+    policy: str = "optimal",
+    config: Config | None = None,
+    keys: NDArray[np.uint64] | None = None,
+) -> TurnBatch:
+    """Simulate ``n`` independent player turns from their first throw.
+
+    Uniform numbers come from ``rng``, or, with ``keys`` (one per turn, ``sim.crn.key``), from each turn's
+    own keyed stream: its k-th step takes the k-th number of its stream, so a turn's dice do not depend
+    on the other turns of the batch (common random numbers for the lab, LAB-1/KS-7)."""
     if policy not in POLICIES:
         raise ValueError(f"unknown policy {policy!r}; one of {', '.join(POLICIES)}")
     t = tables(config or Config())
@@ -123,11 +134,19 @@ def play_turns(n: int, rng: np.random.Generator, policy: str = "optimal", config
     six = np.zeros(n, dtype=np.bool_)
     live = np.arange(n)
     steps = 0
+    if keys is None and rng is None:
+        raise ValueError("play_turns needs an rng or keys")
+    counter = 0
     while live.size:
         steps += live.size
         here = node[live]
         kind = t.kinds[here]
-        u = rng.random(live.size)
+        if keys is not None:
+            u = uniforms(keys[live], counter)
+            counter += 1
+        else:
+            assert rng is not None
+            u = rng.random(live.size)
         is_chance = kind == CHANCE
         nxt = np.empty(live.size, dtype=np.int64)
         add = np.zeros(live.size, dtype=np.int64)

@@ -4,7 +4,9 @@ Rounds are played in bulk by the fast simulator (``fast.py``): two teams of two 
 turn then player 2's (K-5.1), the target 150 (K-11), six equal in one throw ends the round (S-7). Every
 player uses the exact expected-points turn policy and the joker the way ``bots/kluempchen.py`` does it
 late in the round (once his team has 95 points, K-10/K-13). The losing team starts the next round
-(K-17.4). An *evening* is ``ROUNDS_PER_EVENING`` rounds (ruling KS-7). Money follows the settlement
+(K-17.4). An *evening* is ``ROUNDS_PER_EVENING`` rounds (ruling KS-7). The default rules and the variant
+are played on common random numbers (LAB-1): every turn's dice come from a stream keyed by its round,
+seat and turn number (``sim.crn``). Money follows the settlement
 rules: verloren, Schuster, Schwarz (K-11/K-12), Joker ins Grab (K-13), 3 Straßen per evening (K-14), six
 equal (S-7: loser and open Schuster pay, the thrower is fined, no Schwarz and no joker fines).
 """
@@ -16,10 +18,13 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+from numpy.typing import NDArray
 
 from stammtisch.core.options import resolve_options
 from stammtisch.core.text import Text
+from stammtisch.games.kluempchen.model import Config
 from stammtisch.games.kluempchen.options import OPTIONS, config_from
+from stammtisch.sim.crn import key, uniforms
 from stammtisch.sim.games.kluempchen.fast import play_turns
 from stammtisch.sim.lab_report import Measure
 from stammtisch.sim.stats import Interval, mean_interval, proportion_interval
@@ -99,25 +104,43 @@ def unmodelled(options: Mapping[str, object]) -> tuple[str, ...]:
     return tuple(sorted(key for key in options if key not in MODELLED))
 
 
-def run_rounds(options: Mapping[str, object] | None, rounds: int, seed: int = 15) -> LabResult:
-    """Simulate ``rounds`` rounds (whole evenings of ``ROUNDS_PER_EVENING``) under ``options``."""
-    resolved = resolve_options(OPTIONS, dict(options or {}))
-    config = config_from(resolved)
-    unit = resolved["base_cents"] * PLAYERS  # S-9/KA-28
-    rng = np.random.default_rng(seed)
-    evenings = max(1, -(-rounds // ROUNDS_PER_EVENING))
-    n = evenings * ROUNDS_PER_EVENING
+#: Stream tags (``sim.crn.key``): the first round's draw and a player's turn are different chances.
+_START, _TURN = 1, 2
+
+
+@dataclass(frozen=True, slots=True)
+class Rounds:
+    """Per simulated round: the team that started it, the final scores, the loser, the joint turns, the
+    jokers used and Straßen thrown per seat (team 0 = seats 0, 1; team 1 = seats 2, 3), whether it ended
+    with six equal in one throw and who threw them."""
+
+    start: NDArray[np.int64]
+    scores: NDArray[np.int64]
+    loser: NDArray[np.int64]
+    joint: NDArray[np.int64]
+    joker_used: NDArray[np.bool_]
+    strassen: NDArray[np.int64]
+    six_end: NDArray[np.bool_]
+    six_thrower: NDArray[np.int64]
+
+
+def play_rounds(config: Config, n: int, seed: int) -> Rounds:
+    """Play ``n`` rounds under ``config`` with common random numbers (LAB-1): round r's draw and the k-th
+    turn of seat s in round r take their dice from streams keyed by (seed, r, s, k), so the default
+    rules and a variant meet the same luck as long as a round stays in step."""
+    lanes_all = np.arange(n)
+    start = (uniforms(key(seed, _START, lanes_all), 0) < 0.5).astype(np.int64)  # the draw (KS-7)
     scores = np.zeros((n, 2), dtype=np.int64)
-    joker_used = np.zeros((n, 4), dtype=bool)  # seats: team 0 = 0, 1; team 1 = 2, 3
+    joker_used = np.zeros((n, 4), dtype=bool)
     strassen = np.zeros((n, 4), dtype=np.int64)
-    start = rng.integers(0, 2, n)  # first round: the draw; later rounds are independent lanes (KS-7)
+    taken = np.zeros((n, 4), dtype=np.int64)  # turns each seat has played in its round
     current = start.copy()
     joint = np.zeros(n, dtype=np.int64)
     ended = np.zeros(n, dtype=bool)
     loser = np.full(n, -1)
     six_end = np.zeros(n, dtype=bool)
     six_thrower = np.full(n, -1)
-    live = np.arange(n)
+    live = lanes_all
     while live.size:
         first_points = np.zeros(live.size, dtype=np.int64)
         for role in (1, 2):
@@ -125,7 +148,9 @@ def run_rounds(options: Mapping[str, object] | None, rounds: int, seed: int = 15
             own = scores[live, current[live]]
             joker = (~joker_used[live, seat]) & (own >= LATE)
             joker_used[live, seat] |= joker
-            batch = play_turns(live.size, rng, "optimal", config)
+            keys = key(seed, _TURN, live, seat, taken[live, seat])
+            taken[live, seat] += 1
+            batch = play_turns(live.size, None, "optimal", config, keys=keys)
             strassen[live, seat] += batch.strassen
             points = batch.points * np.where(joker, 2, 1)
             six = batch.six & ~ended[live]
@@ -148,24 +173,37 @@ def run_rounds(options: Mapping[str, object] | None, rounds: int, seed: int = 15
                 ended[lanes[out]] = True
                 current[lanes] = 1 - current[lanes]
         live = live[~ended[live]]
+    return Rounds(start, scores, loser, joint, joker_used, strassen, six_end, six_thrower)
+
+
+def run_rounds(options: Mapping[str, object] | None, rounds: int, seed: int = 15) -> LabResult:
+    """Simulate ``rounds`` rounds (whole evenings of ``ROUNDS_PER_EVENING``) under ``options``."""
+    resolved = resolve_options(OPTIONS, dict(options or {}))
+    config = config_from(resolved)
+    unit = resolved["base_cents"] * PLAYERS  # S-9/KA-28
+    evenings = max(1, -(-rounds // ROUNDS_PER_EVENING))
+    n = evenings * ROUNDS_PER_EVENING
+    played = play_rounds(config, n, seed)
+    loser = played.loser
     units = np.zeros((n, 4), dtype=np.int64)
-    lost = scores[np.arange(n), loser]
+    lost = played.scores[np.arange(n), loser]
+    six_end = played.six_end
     for member in (0, 1):
         seat = 2 * loser + member
         units[np.arange(n), seat] += 1 + (lost < SCHUSTER) + ((lost == 0) & ~six_end)
     normal = ~six_end
-    units[normal] += (~joker_used[normal]).astype(np.int64)
-    thrown = six_end & (six_thrower >= 0)
-    units[np.where(thrown)[0], six_thrower[thrown]] += 1
+    units[normal] += (~played.joker_used[normal]).astype(np.int64)
+    thrown = six_end & (played.six_thrower >= 0)
+    units[np.where(thrown)[0], played.six_thrower[thrown]] += 1
     per_evening = units.reshape(evenings, ROUNDS_PER_EVENING, 4).sum(axis=1)
-    strassen_units = strassen.reshape(evenings, ROUNDS_PER_EVENING, 4).sum(axis=1) // 3
+    strassen_units = played.strassen.reshape(evenings, ROUNDS_PER_EVENING, 4).sum(axis=1) // 3
     cents = (per_evening + strassen_units) * unit
-    start_won = loser != start
+    start_won = loser != played.start
     return LabResult(
         options={key: resolved[key] for key in MODELLED},
         rounds=n,
         start_wins=Interval(*proportion_interval(int(start_won.sum()), n)),
-        joint_turns=Interval(*mean_interval(joint.tolist())),
+        joint_turns=Interval(*mean_interval(played.joint.tolist())),
         schuster=Interval(*proportion_interval(int(((lost < SCHUSTER) & normal).sum()), n)),
         schwarz=Interval(*proportion_interval(int(((lost == 0) & normal).sum()), n)),
         six_equal=Interval(*proportion_interval(int(six_end.sum()), n)),
@@ -174,8 +212,10 @@ def run_rounds(options: Mapping[str, object] | None, rounds: int, seed: int = 15
 
 
 def compare(variant: Mapping[str, object], rounds: int, seed: int = 15) -> tuple[LabResult, LabResult]:
-    """The default rules and ``variant``, each over ``rounds`` rounds (independent seeds)."""
-    return run_rounds({}, rounds, seed), run_rounds(variant, rounds, seed + 1)
+    """The default rules and ``variant`` over the same ``rounds`` rounds' dice (common random numbers,
+    LAB-1). The variant is checked first, so a bad option is refused before anything is simulated."""
+    resolve_options(OPTIONS, dict(variant))
+    return run_rounds({}, rounds, seed), run_rounds(variant, rounds, seed)
 
 
 #: Variants the web page offers (the CLI takes any option).
