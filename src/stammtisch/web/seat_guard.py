@@ -26,7 +26,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from stammtisch.matches.errors import MatchNotFound
 from stammtisch.matches.seat_links import SeatLinkRequired
 from stammtisch.web.i18n import COOKIE, choose_language
-from stammtisch.web.tables import seats_are_private
+from stammtisch.web.tables import private_seats_known, seats_are_private
 
 #: Match-scoped paths: every write under them, and every read naming a seat, is guarded. (Reads
 #: without a seat show the public table; a page that fails would be drawn for ``?seat=``.)
@@ -50,17 +50,27 @@ class SeatGuard:
     """ASGI middleware; ``linked(app, match_id)`` says whether a match's seats are private (default:
     ``web.tables.seats_are_private``)."""
 
-    def __init__(self, app: ASGIApp, linked: Callable[[Any, str], bool] = seats_are_private) -> None:
+    def __init__(
+        self,
+        app: ASGIApp,
+        linked: Callable[[Any, str], bool] = seats_are_private,
+        known: Callable[[Any, str], bool | None] | None = None,
+    ) -> None:
         self.app = app
         self.linked = linked
+        #: The answer from memory when ``linked`` has given it before (None: always ask ``linked``).
+        self.known = known if known is not None else (private_seats_known if linked is seats_are_private else None)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         match_id = _guarded_match(scope) if scope["type"] == "http" else None
         if match_id is not None:
-            try:
-                refused = await run_in_threadpool(self.linked, scope["app"], match_id)
-            except MatchNotFound:
-                refused = False  # the route answers 404 itself
+            # The answer never changes for a match: once known, no thread is needed.
+            refused = self.known(scope["app"], match_id) if self.known is not None else None
+            if refused is None:
+                try:
+                    refused = await run_in_threadpool(self.linked, scope["app"], match_id)
+                except MatchNotFound:
+                    refused = False  # the route answers 404 itself
             if refused:
                 await _refuse(scope, send)
                 return

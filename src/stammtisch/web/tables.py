@@ -64,6 +64,13 @@ async def after_write(app: Any, match_id: str) -> None:
     announce(app, await run_in_threadpool(table_for(app).public_snapshot, match_id))
 
 
+def private_seats_known(app: Any, match_id: str) -> bool | None:
+    """``seats_are_private`` when it is already known (no store read: the seat guard asks on every
+    request for a match, from the event loop); None when only the store can tell."""
+    known: dict[str, bool] | None = getattr(app.state, "private_seats", None)
+    return None if known is None else known.get(match_id)
+
+
 def seats_are_private(app: Any, match_id: str) -> bool:
     """TS-2: whether a seat of ``match_id`` may be seen or played only through its own seat cookie:
     a match with seat links, and any digital match of a game with hidden information (without

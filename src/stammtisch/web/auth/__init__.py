@@ -17,7 +17,7 @@ from typing import Annotated, Any
 from fastapi import Depends, FastAPI, Request
 from starlette.concurrency import run_in_threadpool
 
-from stammtisch.club.members.access import Permission
+from stammtisch.club.members.access import Permission, allowed
 from stammtisch.club.members.model import Account
 from stammtisch.web.auth import refusals
 from stammtisch.web.auth.identity import club_service, current_account
@@ -31,12 +31,20 @@ def require(permission: Permission | str) -> Any:
     wanted = Permission(permission)
 
     async def dependency(request: Request) -> None:
-        await run_in_threadpool(check, request, current_account(request), wanted)
+        account = current_account(request)
+        if account is not None and allowed(account.role, wanted):
+            return  # the usual case, decided without a thread (only the public-spectator setting is read)
+        await run_in_threadpool(check, request, account, wanted)
 
     return Depends(dependency)
 
 
-AccountDep = Annotated[Account | None, Depends(current_account)]
+async def _account(request: Request) -> Account | None:
+    """``current_account`` as an ``async`` dependency: FastAPI would run a plain function in a thread."""
+    return current_account(request)
+
+
+AccountDep = Annotated[Account | None, Depends(_account)]
 
 
 async def link_seats(app: Any, match_id: str, players: list[str]) -> None:

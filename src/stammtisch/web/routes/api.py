@@ -13,6 +13,8 @@ Actions and outcomes are the game's notation text or its JSON form. Refusals ans
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request
@@ -23,10 +25,12 @@ from starlette.responses import JSONResponse
 from stammtisch.core.text import Text
 from stammtisch.games import GAMES
 from stammtisch.matches.seat_links import SeatLinkRequired
+from stammtisch.matches.snapshot import MatchSnapshot
 from stammtisch.web.auth import link_seats
 from stammtisch.web.deps import BroadcasterDep, ServiceDep
 from stammtisch.web.errors import BadInput
 from stammtisch.web.presenters import list_matches
+from stammtisch.web.write_gate import gated_write
 
 router = APIRouter(prefix="/api")
 
@@ -108,29 +112,34 @@ async def snapshot(match_id: str, service: ServiceDep, seat: Annotated[int | Non
 
 
 @router.post("/matches/{match_id}/actions")
-async def submit(match_id: str, body: Submission, service: ServiceDep, broadcaster: BroadcasterDep) -> JSONResponse:
+async def submit(
+    request: Request, match_id: str, body: Submission, service: ServiceDep, broadcaster: BroadcasterDep
+) -> JSONResponse:
     _check_kind(body.action, body.outcome, body.steps, body.seat)
     for step in body.steps or ():
         _check_kind(step.action, step.outcome, None, step.seat)
-    stale = service.stale_in_memory(match_id, body.seq, body.seat if body.action is not None else None)
-    if stale is not None:  # a lost race, answered without a worker thread
-        raise stale
+    call: Callable[[], MatchSnapshot]
     if body.steps is not None:
         steps = [(step.seat, step.action) if step.action is not None else (None, step.outcome) for step in body.steps]
-        result = await run_in_threadpool(service.submit, match_id, steps, body.seq)
+        call = partial(service.submit, match_id, steps, body.seq)
     elif body.action is not None:
         assert body.seat is not None  # _check_kind: an action names its seat
-        result = await run_in_threadpool(service.act, match_id, body.seat, body.action, body.seq)
+        call = partial(service.act, match_id, body.seat, body.action, body.seq)
     else:
         assert body.outcome is not None  # _check_kind: exactly one of action, outcome and steps
-        result = await run_in_threadpool(service.enter_outcome, match_id, body.outcome, body.seq)
+        call = partial(service.enter_outcome, match_id, body.outcome, body.seq)
+    viewer = body.seat if body.action is not None else None
+    result = await gated_write(request.app, service, match_id, call, seq=body.seq, seat=viewer)
     broadcaster.publish(result.match_id, result.seq)
     return JSONResponse(result.to_json())
 
 
 @router.post("/matches/{match_id}/undo")
-async def undo(match_id: str, body: Undo, service: ServiceDep, broadcaster: BroadcasterDep) -> JSONResponse:
+async def undo(
+    request: Request, match_id: str, body: Undo, service: ServiceDep, broadcaster: BroadcasterDep
+) -> JSONResponse:
     reason = body.reason.strip() if body.reason and body.reason.strip() else None
-    result = await run_in_threadpool(lambda: service.undo(match_id, body.seq, confirm=body.confirm, reason=reason))
+    call = partial(service.undo, match_id, body.seq, confirm=body.confirm, reason=reason)
+    result = await gated_write(request.app, service, match_id, call, seq=body.seq)
     broadcaster.publish(result.match_id, result.seq)
     return JSONResponse(result.to_json())
