@@ -1,7 +1,8 @@
 """``stammtisch advise kluempchen``: for the decision at hand, each choice with its win probability (from the
 stored solution for ``--target``, ``stammtisch solve kluempchen``) and its expected points
 (``sim/games/kluempchen/advice.py``, the same function as the web card and the API). The spot is given by flags
-or read from a stored evening (``--match ID``). Heavy imports happen inside the command.
+or read from a stored evening (``--match ID``); with ``--own-jokers``/``--other-jokers`` the flags carry both
+teams' jokers left (KS-4's state), as the table's view does. Heavy imports happen inside the command.
 """
 
 from __future__ import annotations
@@ -92,6 +93,17 @@ def advise(
     unconfirmed: Annotated[
         bool, typer.Option("--unconfirmed", help="The pending points still await confirmation.")
     ] = False,
+    own_jokers: Annotated[
+        str,
+        typer.Option(
+            "--own-jokers",
+            help="KS-4: your team's jokers left now, after any announcement for this turn: 12 (both), "
+            "1 (player 1's), 2 (player 2's) or 0 (none). Give --other-jokers too.",
+        ),
+    ] = "",
+    other_jokers: Annotated[
+        str, typer.Option("--other-jokers", help="KS-4: the other team's jokers left: 12, 1, 2 or 0.")
+    ] = "",
     target: Annotated[int, typer.Option("--target", min=5, max=150, help="Points to win.")] = 150,
     option: Annotated[list[str] | None, typer.Option("--option", help="A house rule KEY=VALUE (repeatable).")] = None,
     match: Annotated[str, typer.Option("--match", help="A stored evening's id: advise its player on turn.")] = "",
@@ -109,13 +121,18 @@ def advise(
         if match:
             spot, given = _spot_of_match(match)
         else:
-            spot = Spot(
-                own, other, role, partner, joker, joker_left, _spot_turn(kept, pending, 0, unconfirmed, pairs, voll)
-            )
+            turn = _spot_turn(kept, pending, 0, unconfirmed, pairs, voll)
+            masks = jokers_of(own_jokers, other_jokers)
+            if masks is not None and turn is None and not joker:
+                # Before his turn a player may announce his joker when it is left (K-10.3), as the view says.
+                joker_left = joker_left or bool(masks[0] & (1 << (role - 1)))
+            spot = Spot(own, other, role, partner, joker, joker_left, turn, masks)
         # KS-4: the solve with jokers when stored (``solve kluempchen --jokers``), else the joker-free one.
         solution = load_solution(given, target, solver_dir(), jokers=True) or load_solution(given, target, solver_dir())
         result = advise_spot(spot, given, solution)
     except Exception as error:  # noqa: BLE001 - rule violations become bilingual refusals
+        if as_json:
+            _refuse_as_json(error)
         refuse_violation(error)
         raise
     if as_json:
@@ -133,6 +150,52 @@ def advise(
         )
     for number, choice in enumerate(result.choices, 1):
         out.print(_line(number, choice.words.get(lang.value), choice.win, choice.expected, lang.value))
+
+
+def _mask(text: str, flag: str) -> int:
+    """A team's jokers left as KS-4's mask (bit 1: its player 1's, bit 2: its player 2's) from the flag's
+    digits: ``12``, ``1``, ``2`` or ``0``."""
+    from stammtisch.core.errors import IllegalAction
+
+    cleaned = text.strip().lower()
+    digits = set(cleaned)
+    if cleaned in ("0", "none", "keine") or (cleaned and digits <= {"1", "2"} and len(cleaned) == len(digits)):
+        return 0 if cleaned in ("0", "none", "keine") else sum(1 << (int(d) - 1) for d in digits)
+    raise IllegalAction(
+        "K-10.1",
+        Text(
+            f"{flag} {text!r}: die Joker, die das Team noch hat: 12 (beide), 1 (Spieler 1), 2 (Spieler 2) oder 0",
+            f"{flag} {text!r}: the jokers the team has left: 12 (both), 1 (player 1's), 2 (player 2's) or 0",
+        ),
+    )
+
+
+def jokers_of(own: str, other: str) -> tuple[int, int] | None:
+    """Both teams' jokers left from ``--own-jokers`` and ``--other-jokers`` (None when neither is given:
+    the advice then values a joker for this turn only, KS-4)."""
+    from stammtisch.core.errors import IllegalAction
+
+    if not own and not other:
+        return None
+    if not own or not other:
+        raise IllegalAction(
+            "KS-4",
+            Text(
+                "Die Joker gehören zum Stand beider Teams: --own-jokers und --other-jokers zusammen angeben",
+                "the jokers are part of both teams' state: give --own-jokers and --other-jokers together",
+            ),
+        )
+    return _mask(own, "--own-jokers"), _mask(other, "--other-jokers")
+
+
+def _refuse_as_json(error: Exception) -> None:
+    """With ``--json`` a refusal is one JSON object ``{"error": {code, clause, de, en}}`` (exit 2)."""
+    from stammtisch.cli.console import USAGE_ERROR
+    from stammtisch.core.errors import RuleViolation
+
+    if isinstance(error, RuleViolation):
+        typer.echo(json.dumps({"error": error.to_json()}, ensure_ascii=False))
+        raise typer.Exit(USAGE_ERROR)
 
 
 def _spot_of_match(match_id: str) -> tuple[Any, dict[str, object]]:

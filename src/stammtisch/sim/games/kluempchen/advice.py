@@ -139,12 +139,45 @@ def _check(spot: Spot, target: int) -> None:
                 "a partner's points exist only for player 2 and are never negative",
             ),
         )
+    if spot.jokers is not None:
+        _check_jokers(spot)
     if spot.turn is not None and spot.turn.step not in (CONTINUE, PAIR, VOLL, KEEP_DICE):
         raise NoDecision(
             "K-6.2",
             Text(
                 "Jetzt ist nichts zu entscheiden: die nächsten Würfe sind Pflicht",
                 "there is nothing to decide now: the next throws are mandatory",
+            ),
+        )
+
+
+def _check_jokers(spot: Spot) -> None:
+    """KS-4: the jokers left must be masks (bit 1 player 1's, bit 2 player 2's) that agree with the
+    spot: an announced joker is used up (K-10.3, KA-15), one still to announce is left (K-10.1)."""
+    own, other = spot.jokers or (0, 0)
+    if not (0 <= own <= P1 | P2 and 0 <= other <= P1 | P2):
+        raise IllegalAction(
+            "K-10.1",
+            Text(
+                "Jedes Team hat höchstens die Joker seiner zwei Spieler (Spieler 1, Spieler 2)",
+                "a team has at most its two players' jokers (player 1's, player 2's)",
+            ),
+        )
+    mine = P1 if spot.role == 1 else P2
+    if spot.joker and own & mine:
+        raise IllegalAction(
+            "KA-15",
+            Text(
+                f"Der angesagte Joker ist für diesen Wurf verbraucht: Spieler {spot.role} hat keinen mehr übrig",
+                f"the announced joker is spent on this turn: player {spot.role} has none left",
+            ),
+        )
+    if spot.joker_available and not spot.joker and not own & mine:
+        raise IllegalAction(
+            "K-10.1",
+            Text(
+                f"Spieler {spot.role} hat seinen Joker nicht mehr, kann ihn also nicht ansagen",
+                f"player {spot.role} has no joker left, so he cannot announce one",
             ),
         )
 
