@@ -265,18 +265,16 @@ def season_start(
         seasons = _calendar(booker)
         running = seasons.season_of(today)
         console = stdout()
+        console.print(f"Saisonbeginn / season start: {start_text(seasons.start_on(today))}", markup=False)
         console.print(
-            f"Saisonbeginn / season start: {start_text(seasons.start_on(today))}; "
-            f"laufende Saison / running season {running.label} ({running.start} – {running.end})",
-            markup=False,
+            f"laufende Saison / running season: {running.label} ({running.start} – {running.end})", markup=False
         )
         pending = seasons.pending(today)
         if pending is not None:
             first = seasons.season_of(pending.effective)
+            console.print(f"ab / from {pending.effective}: Beginn / start {start_text(pending.start)}", markup=False)
             console.print(
-                f"ab / from {pending.effective}: Beginn / start {start_text(pending.start)}; "
-                f"nächste Saison / next season {first.label} ({first.start} – {first.end})",
-                markup=False,
+                f"nächste Saison / next season: {first.label} ({first.start} – {first.end})", markup=False
             )
 
 

@@ -371,6 +371,8 @@ EXPECTED: dict[tuple[str, str], Permission | str] = {
     ("GET", "/setup"): OPEN,
     ("GET", "/invite/{secret}"): OPEN,
     ("POST", "/bank/payments"): Permission.MONEY,
+    ("GET", "/bank/season/start"): Permission.MONEY,  # the season start (SE-2): admin, treasurer
+    ("POST", "/bank/season/start"): Permission.MONEY,
     ("POST", "/m/{match_id}/reopen"): Permission.CHANGE_CLOSED,
     ("POST", "/m/{match_id}/close"): Permission.CLOSE,
 }
