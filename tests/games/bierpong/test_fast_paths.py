@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from stammtisch.core.chance import sample
 from stammtisch.core.errors import RuleViolation
 from stammtisch.core.protocol import Chance, Finished
-from stammtisch.games.bierpong import GAME, rules, updates
+from stammtisch.games.bierpong import GAME, throws, updates
 from stammtisch.games.bierpong.model import Hit, Miss, PendingHit
 from stammtisch.games.bierpong.rack import GONE
 from stammtisch.games.bierpong.skill import SkillTable
@@ -78,7 +78,7 @@ SETUPS = [
 def test_every_listed_throw_takes_the_checked_paths_state(seed: int, setup: tuple[int, dict[str, object]]) -> None:
     """BP-R08, BP-R22: at every throw of a random game, every listed miss and clean or bounced hit
     gives the same state (or refusal) through ``resolve`` as through the checked path, including the
-    one-step end of a pair (``rules.closing_throw``); every listed decision likewise through ``act``."""
+    one-step end of a pair (``throws.closing_throw``); every listed decision likewise through ``act``."""
     seats, options = setup
     rng = random.Random(seed)
     skills = SkillTable.of(seats)
@@ -105,7 +105,7 @@ def test_the_closing_throw_ends_the_round_in_one_step() -> None:
     state = GAME.act(state, 0, GAME.parse_action("begin A"))
     state = GAME.act(state, 1, GAME.parse_action("side left"))
     state = GAME.resolve(state, Hit(5))
-    closed = rules.closing_throw(state, Miss())
+    closed = throws.closing_throw(state, Miss())
     assert closed is not None and closed == GAME.checked_resolve(state, Miss())
     assert closed.round is not None and closed.round.team == 1 and closed.cups[1][4] == GONE
     assert closed.drinks.owed == (0, 1)

@@ -10,6 +10,8 @@ from stammtisch.core.chance import ChanceNode
 from stammtisch.core.errors import IllegalAction, ImpossibleOutcome
 from stammtisch.core.text import Text
 from stammtisch.games.bierpong import rules
+from stammtisch.games.bierpong.events import can_rerack
+from stammtisch.games.bierpong.flow import legal_pairs
 from stammtisch.games.bierpong.model import (
     TEAM_NAMES,
     THROW_TYPES,
@@ -63,7 +65,7 @@ def check_action(state: State, seat: int, action: object) -> None:
             "The duel winner's team chooses who begins; the other team chooses the side (left/right).",
         )
     if isinstance(action, Pair):
-        pairs = [f"{a}+{b}" for a, b in rules.legal_pairs(state, _throwing_team(state))]
+        pairs = [f"{a}+{b}" for a, b in legal_pairs(state, _throwing_team(state))]
         raise _illegal(
             "BP-11.3",
             f"Dieses Paar darf jetzt nicht werfen: es müssen zwei verschiedene Spieler des Teams sein, "
@@ -162,7 +164,7 @@ def _check_rerack(state: State, event: Rerack) -> None:
             "Re-racking is not allowed under these house rules (option allow_rerack).",
         )
     r = state.round
-    if not rules.can_rerack(state) or r is None:
+    if not can_rerack(state) or r is None:
         raise _impossible(
             "BP-R01",
             "Umstellen geht nur zu Beginn einer gegnerischen Wurfrunde, vor dem ersten Wurf.",

@@ -9,7 +9,7 @@ from typing import Any
 
 from stammtisch.core.options import Options
 from stammtisch.core.protocol import Chance, Game, GameInfo
-from stammtisch.games.bierpong import checks, notation, rules, texts
+from stammtisch.games.bierpong import checks, flow, notation, rules, texts, throws
 from stammtisch.games.bierpong.model import (
     ACTION_TYPES,
     OUTCOME_TYPES,
@@ -82,16 +82,17 @@ class Bierpong(Game[State]):
         taken only when ``turn`` (memoised) is that throw and its node lists the outcome, i.e. exactly
         when the checked path would accept it; the state is the checked path's
         (tests/games/bierpong/test_fast_paths.py). The first ball of a pair leaves nothing for
-        ``_advance`` to do unless it emptied the rack."""
-        if type(outcome) is not Miss and type(outcome) is not Hit:
+        ``flow.advance`` to do unless it emptied the rack."""
+        kind = type(outcome)
+        if (kind is not Miss and kind is not Hit) or state.phase is not Phase.PLAY:
             return None
         t = rules.turn(state)
-        if type(t) is not Chance or state.phase is not Phase.PLAY or not t.node.distribution.contains(outcome):
+        if type(t) is not Chance or not t.node.distribution.contains(outcome):
             return None
-        closed = rules.closing_throw(state, outcome)
+        closed = throws.closing_throw(state, outcome)
         if closed is not None:
             return closed
-        thrown = rules.throw_only(state, outcome)
+        thrown = throws.throw(state, outcome)
         r = thrown.round
         if (
             r is not None
@@ -102,7 +103,7 @@ class Bierpong(Game[State]):
             and LIVE in thrown.cups[1 - r.team]
         ):
             return thrown  # mid-pair: nothing is removed, nothing else is due (BP-R08)
-        return rules.advance(thrown)
+        return flow.advance(thrown)
 
     def describe_action(self, state: State, action: Any) -> Any:
         return texts.describe_action(action)

@@ -177,17 +177,26 @@ class Drinks:
 
 @dataclass(frozen=True, slots=True)
 class Player:
-    """One seat's calls and streak (BP-R11, BP-R12)."""
+    """One seat's calls and streak (BP-R11, BP-R12) and its statistics: throws, hits, Aufsetzer,
+    Bomben, Islands, On-Fire calls. (The statistics live here, not in a state field of their own, so a
+    throw copies one value per seat instead of two.)"""
 
     streak: int = 0
     heating: bool = False
     on_fire: bool = False
     island_used: bool = False
+    throws: int = 0
+    hits: int = 0
+    bounces: int = 0
+    bombs: int = 0
+    islands: int = 0
+    fires: int = 0
 
 
 @dataclass(frozen=True, slots=True)
 class Stats:
-    """Per-seat statistics: throws, hits, Aufsetzer, Bomben, Islands, On-Fire calls."""
+    """Per-seat statistics (``State.stats``, read from the players): throws, hits, Aufsetzer, Bomben,
+    Islands, On-Fire calls."""
 
     throws: tuple[int, ...]
     hits: tuple[int, ...]
@@ -203,7 +212,6 @@ class State:
     teams: tuple[tuple[int, ...], tuple[int, ...]]
     cups: tuple[tuple[int, ...], tuple[int, ...]]
     players: tuple[Player, ...]
-    stats: Stats
     phase: Phase = Phase.DUEL
     duel_winner: int | None = None
     duels: int = 0
@@ -223,6 +231,19 @@ class State:
     drinks: Drinks = Drinks()
     winner: int | None = None
     end: End | None = None
+
+    @property
+    def stats(self) -> Stats:
+        """Every seat's statistics, one tuple per counter (seat order)."""
+        p = self.players
+        return Stats(
+            tuple(x.throws for x in p),
+            tuple(x.hits for x in p),
+            tuple(x.bounces for x in p),
+            tuple(x.bombs for x in p),
+            tuple(x.islands for x in p),
+            tuple(x.fires for x in p),
+        )
 
 
 # --- actions (decisions) -------------------------------------------------------------------------

@@ -7,6 +7,8 @@ from typing import Literal, TypedDict
 
 from stammtisch.core.protocol import Chance
 from stammtisch.games.bierpong import notation, rules
+from stammtisch.games.bierpong.events import can_rerack
+from stammtisch.games.bierpong.flow import next_slot
 from stammtisch.games.bierpong.model import EVENT_TYPES, TEAM_NAMES, State
 from stammtisch.games.bierpong.nodes import Throw
 from stammtisch.games.bierpong.rack import DEAD, DUE, GONE, LIVE, live_count
@@ -126,7 +128,7 @@ def _throw_view(state: State) -> ThrowView | None:
         "catchers": list(dist.catchers),
         "events": events,
         "knock": True,
-        "rerack": rules.can_rerack(state),
+        "rerack": can_rerack(state),
     }
     return out
 
@@ -137,7 +139,7 @@ def view(state: State, seat: int | None) -> View:
     r = state.round
     round_view: RoundView | None = None
     if r is not None:
-        slot = rules.next_slot(r)
+        slot = next_slot(r)
         round_view = {
             "number": r.number,
             "team": TEAM_NAMES[r.team],
