@@ -28,6 +28,7 @@ from stammtisch.games.regeln.model import (
     Deck,
     Outcome,
     PayChip,
+    PlaceOutcome,
     Predict,
     ReportFirstSpeaker,
     ReportSpeech,
@@ -160,6 +161,17 @@ class Regeln(Game[State]):
 
     def check_outcome(self, state: State, node: ChanceNode, outcome: object) -> None:
         if not node.contains(outcome):
+            if isinstance(outcome, PlaceOutcome):
+                still = ", ".join(f"{o.place}." for o in node.outcomes() if isinstance(o, PlaceOutcome))
+                raise ImpossibleOutcome(
+                    "RG-5.2",
+                    Text(
+                        f"Die Platzkarte {outcome.place}. liegt nicht mehr in der Ziehung; "
+                        f"gezogen wird {node.label.de} (noch da: {still}).",
+                        f"Place card {outcome.place} is no longer in the draw; "
+                        f"this is {node.label.en} (still there: {still}).",
+                    ),
+                )
             what = outcome.card if isinstance(outcome, CardOutcome) else str(outcome)
             raise ImpossibleOutcome(
                 "RG-1.7" if state.phase != "ranking" else "RG-5.2",

@@ -153,7 +153,9 @@ def chance_node(state: State) -> ChanceNode:
     seat, contested = scoring.next_draw(state)
     outcomes = tuple(PlaceOutcome(p) for p in contested)
     return ChanceNode(
-        UniformDraw(outcomes), Text(f"Platzkarte für Platz {seat + 1}", f"place card for seat {seat + 1}"), seat
+        UniformDraw(outcomes),
+        Text(f"die Platzkarte, die Sitzplatz {seat + 1} zieht", f"the place card seat {seat + 1} draws"),
+        seat,
     )
 
 
@@ -322,7 +324,6 @@ def apply_report(state: State, report: ReportSpeech | ReportFirstSpeaker) -> Sta
     if isinstance(report, ReportSpeech):
         return build_payments(replace(state, speakers=report.seats))
     return scoring.score_chips(replace(state, first_speaker=report.seat))
-
 
 
 def apply_action(state: State, seat: int, action: Action) -> State:

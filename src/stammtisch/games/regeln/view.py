@@ -17,7 +17,7 @@ import random
 from typing import Literal, NotRequired, TypedDict
 
 from stammtisch.core.redeal import redeal_hands
-from stammtisch.games.regeln import confirmation, rules, unknown_hands
+from stammtisch.games.regeln import confirmation, rules, scoring, unknown_hands
 from stammtisch.games.regeln.catalogue import fingerprint
 from stammtisch.games.regeln.model import COLOURS, Predict, ScoreLine, State, Vote, replace
 from stammtisch.games.regeln.notation import format_action
@@ -67,6 +67,11 @@ class ProposalView(TypedDict):
     confirmed: list[int]
 
 
+class DrawView(TypedDict):
+    seat: int
+    places: list[int]
+
+
 class View(TypedDict):
     """A Regeln table as ``seat`` (or, without the seat keys, the public) sees it."""
 
@@ -113,6 +118,9 @@ class View(TypedDict):
     reporter: int | None
     #: RGO-23: table mode without the deal: hands are counts until a card is played.
     unknown_hands: bool
+    #: RG-5.2: while tied seats draw place cards, who draws next and the place cards still in the draw
+    #: (public: the table sees the draw); None otherwise.
+    draw: DrawView | None
     seat: NotRequired[int]
     hand: NotRequired[list[str]]
     my_vote: NotRequired[VoteView | None]
@@ -136,6 +144,14 @@ def _line(line: ScoreLine) -> LineView:
         "noted_colour": line.noted_colour,
         "place": line.place,
     }
+
+
+def _draw(state: State) -> DrawView | None:
+    """RG-5.2: the seat drawing a contested place card and the cards it draws from."""
+    if state.phase != "ranking":
+        return None
+    seat, places = scoring.next_draw(state)
+    return {"seat": seat, "places": list(places)}
 
 
 def view(state: State, seat: int | None) -> View:
@@ -197,6 +213,7 @@ def view(state: State, seat: int | None) -> View:
         "objections": state.objections,
         "next_proposer": state.proposer if state.proposal is None else None,
         "reporter": confirmation.reporter(state) if state.phase in confirmation.REPORT_PHASES else None,
+        "draw": _draw(state),
     }
     if seat is not None:
         result["seat"] = seat

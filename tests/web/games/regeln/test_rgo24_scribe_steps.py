@@ -178,3 +178,42 @@ def test_rgo24_only_for_table_mode_and_for_who_may_act(client: TestClient, membe
     assert member_client.get(f"/m/{match_id}/regeln/board", headers=HTMX).status_code == 403
     page = member_client.get(f"/m/{match_id}")
     assert page.status_code == 200 and f'hx-get="/m/{match_id}/regeln/board"' not in page.text
+
+
+def test_rg52_a_place_card_draw_names_the_drawer_and_offers_only_the_cards_left(client: TestClient) -> None:
+    """RG-5.2: at a draw of place cards the scribe is asked which card the drawing player drew, by name,
+    and offered only the place cards still in the draw; a card already drawn is refused with RG-5.2 in
+    words (not the engine's value), and nothing is written."""
+    match_id = _table(client)
+    _enter_layout(client, match_id)
+    service = _service(client)
+    first = service.snapshot(match_id, None)
+    assert first.view["phase"] == "ranking" and first.view["draw"] == {"seat": 0, "places": [1, 2, 3]}
+    page = html.unescape(client.get(f"/m/{match_id}").text)
+    assert "Platzkarten ziehen: welche hat Anna gezogen?" in page
+    assert client.post(f"/m/{match_id}/outcome", data={"seq": first.seq, "outcome": "place 2"}).is_success
+    second = service.snapshot(match_id, None)
+    assert second.view["draw"] == {"seat": 1, "places": [1, 3]}
+    page = html.unescape(client.get(f"/m/{match_id}").text)
+    assert "welche hat Ben gezogen?" in page
+    assert re.findall(r'<option value="(place \d)">', page) == ["place 1", "place 3"]
+    taken = client.post(f"/m/{match_id}/outcome", data={"seq": second.seq, "outcome": "place 2"}, headers=HTMX)
+    shown = html.unescape(taken.text)
+    assert taken.status_code >= 400 and 'data-clause="RG-5.2"' in shown
+    assert "Die Platzkarte 2. liegt nicht mehr in der Ziehung" in shown and "PlaceOutcome" not in shown
+    assert service.snapshot(match_id, None).seq == second.seq
+
+
+def test_rgo24_the_round_just_scored_is_shown_while_the_next_rules_are_chosen(client: TestClient) -> None:
+    """RG-5.3, RG-5.4: after a Scoring and Prediction Round the scribe's steps begin with that round's
+    standing (place, name, total), to read out while Punktletzte chooses."""
+    match_id = _table(client)
+    _enter_layout(client, match_id)
+    _play_out(client, match_id, random.Random(2), until=lambda public: public.view.get("phase") == "choose_wertung")
+    service = _service(client)
+    pad = service.snapshot(match_id, None).view["scorepad"][-1]
+    board = html.unescape(client.get(f"/m/{match_id}/regeln/board", headers=HTMX).text)
+    shown = re.search(r'data-testid="round-result">(.*?)</p>', board, re.S)
+    assert shown is not None and "Runde 1 gewertet:" in shown.group(1)
+    for seat, name in enumerate(("Anna", "Ben", "Cem")):
+        assert f"{pad[seat]['place']}. {name} {pad[seat]['total']}" in " ".join(shown.group(1).split())

@@ -157,6 +157,7 @@ def _play_choices(entries: list[dict[str, Any]], cards: Mapping[str, Any]) -> li
             {
                 "notation": entry["notation"],
                 "seat": entry["seat"],
+                "group": shown["type_name"],
                 "label": _t(
                     f"{shown['type_name']['de']}: {shown['title']['de']} ({shown['id']}){stood['de']}",
                     f"{shown['type_name']['en']}: {shown['title']['en']} ({shown['id']}){stood['en']}",
@@ -275,8 +276,11 @@ def outcome_choices(view: Mapping[str, Any], lang: str) -> list[dict[str, str]]:
     The engine still checks the entry; this only spares typing."""
     cards = deck_cards(view)
     phase = view.get("phase")
-    if phase == "ranking":
-        return [{"notation": f"place {n}", "label": f"{n}."} for n in range(1, int(view.get("seats") or 0) + 1)]
+    if phase == "ranking":  # RG-5.2: only the place cards still in the draw
+        draw = view.get("draw") or {}
+        places = draw.get("places") or range(1, int(view.get("seats") or 0) + 1)
+        word = "Platz" if lang == "de" else "place"
+        return [{"notation": f"place {n}", "label": f"{n}. {word}"} for n in places]
     seen = {c for kind in ("korrektur", "abstimm", "ereignis") for c in view.get(kind) or [] if c}
     seen |= set(view.get("covered") or []) | set(view.get("discard") or [])
     if phase == "setup_table":
@@ -348,6 +352,29 @@ def _scribe_rows(
             row["no"] = [v for v in mine["vote"] if not v["yes"]]
         rows.append(row)
     return rows
+
+
+def _last_round(view: Mapping[str, Any], players: list[str]) -> dict[str, Any] | None:
+    """The last Scoring and Prediction Round in one line per seat (place, total), for the scribe to read
+    out while the next rules and predictions are chosen (RG-5.3, RG-5.4)."""
+    pad = view.get("scorepad") or []
+    if not pad or view.get("phase") not in ("choose_wertung", "choose_prognose", "predict", "ranking"):
+        return None
+    lines = [
+        {"name": _name(players, s), "total": line["total"], "place": line.get("place")}
+        for s, line in enumerate(pad[-1])
+    ]
+    lines.sort(key=lambda line: (line["place"] or 99, line["name"]))
+    return {"round": len(pad), "lines": lines}
+
+
+def _chance_heading(view: Mapping[str, Any], players: list[str]) -> dict[str, str] | None:
+    """The scribe's question at a place-card draw, by name (RG-5.2); None: the engine's label."""
+    draw = view.get("draw")
+    if not draw:
+        return None
+    name = _name(players, draw.get("seat"))
+    return _t(f"Platzkarten ziehen: welche hat {name} gezogen?", f"Drawing place cards: which one did {name} draw?")
 
 
 def _leader_prediction(view: Mapping[str, Any], cards: Mapping[str, Any]) -> bool:
@@ -430,6 +457,8 @@ def present(snap: Mapping[str, Any], lang: str, seat: int | None) -> dict[str, A
         if view.get("phase") == "vote"
         else [],
         "outcome_choices": outcome_choices(view, lang) if scribe and turn.get("kind") == "chance" else [],
+        "chance_heading": _chance_heading(view, players),
+        "last_round": _last_round(view, players),
         "scorepad_columns": [label for _, label in SCOREPAD_COLUMNS],
         "finished": finished,
         "scores": result.get("scores") if finished else None,
