@@ -10,7 +10,7 @@ from typing import Any
 from stammtisch.core.chance import sample
 from stammtisch.core.protocol import Chance, Finished
 from stammtisch.games.regeln import GAME
-from stammtisch.games.regeln.model import State
+from stammtisch.games.regeln.model import State, replace
 
 
 def strings(value: Any, skip: str = "cards") -> set[str]:
@@ -78,3 +78,51 @@ def test_a_vote_changes_no_other_view_before_the_reveal() -> None:
         after = GAME.act(state, voter, action)
         views.add(json.dumps([GAME.view(after, s) for s in (0, 2, 3, None)], sort_keys=True))
     assert len(views) == 1
+
+
+def _swapped(state: State, seat: int, field: str, value: Any) -> State:
+    values = list(getattr(state, field))
+    values[seat] = value
+    return replace(state, **{field: tuple(values)})
+
+
+def test_rg3_2_before_the_last_vote_no_view_shows_any_vote_over_whole_games() -> None:
+    """RG-3.2, RG-1.11 (conformance, issue 12): over whole random games, at every state where someone has
+    still to vote, every vote already given may be replaced by any other vote that seat could have given,
+    and no other seat's view nor the public one changes: nothing of a vote shows before the last one
+    arrives. The same for the secret predictions, at every decision until they are scored."""
+    checked = 0
+    for seed in range(3):
+        rng = random.Random(100 + seed)
+        state = GAME.start(3 + seed, GAME.configure())
+        choices: dict[str, dict[int, tuple[Any, ...]]] = {"votes": {}, "predictions": {}}
+        while True:
+            turn = GAME.turn(state)
+            if isinstance(turn, Finished):
+                break
+            if isinstance(turn, Chance):
+                state = GAME.resolve(state, sample(turn.node, rng))
+                continue
+            if state.phase == "vote":  # what each seat could answer when the decision opened
+                for seat in turn.seats:
+                    choices["votes"].setdefault(seat, GAME.legal_actions(state, seat))
+            elif state.phase == "predict":
+                choices["votes"] = {}
+                for seat in turn.seats:
+                    choices["predictions"].setdefault(seat, GAME.legal_actions(state, seat))
+            else:
+                choices["votes"] = {}
+            for field, alternatives in choices.items():
+                given = getattr(state, field)
+                for seat in (s for s in alternatives if given[s] is not None):
+                    others = [s for s in (*range(state.seats), None) if s != seat]
+                    before = [GAME.view(state, s) for s in others]
+                    for alternative in alternatives[seat]:
+                        changed = _swapped(state, seat, field, alternative)
+                        assert [GAME.view(changed, s) for s in others] == before, (state.phase, seat, alternative)
+                        checked += 1
+            if state.phase == "choose_prognose":
+                choices["predictions"] = {}  # the last ones are scored: the next rule asks anew
+            seat = rng.choice(turn.seats)
+            state = GAME.act(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+    assert checked > 1000
