@@ -175,8 +175,14 @@ def _stage(
         first_doubled = np.where(has1, role.start_at_own_score(root), -1.0)
         warm[(stage, "1x")] = (xs, role.top(), np.empty(0))
 
-    second, first = roles("2", turns.plain), roles("1", turns.plain)
-    slopes = np.zeros(n * m)
+    # The plain turns' fixed point (KS-6) by Newton passes over the contexts not yet settled: a pair
+    # (x, y, own, other) / (y, x, other, own) depends on no other context of the diagonal, so once both
+    # its values repeat within the tolerance it is final and leaves the passes (about a third of the
+    # work, the settled contexts being many after the second pass).
+    warm2 = roles("2", turns.plain).top()
+    warm1 = roles("1", turns.plain).top()
+    total = n * m
+    slopes = np.zeros(total)
     before = warm.get((stage, "1"))
     if before is not None:
         # Warm start from the diagonal above: the same x and masks, one point more for the other team.
@@ -186,30 +192,48 @@ def _stage(
         guess = v1[near_x[:, None], (xs[0] + ys[0] + 1 - near_x)[:, None], own.reshape(n, m), other.reshape(n, m)]
         v1[cx, cy, own, other] = guess.ravel()
         slopes = old_slopes.reshape(-1, m)[near].ravel()
-    last: tuple[Array, Array] | None = None
+    top_all = np.empty((t + 1, total))
+    last_fail, last_found = np.zeros(total), np.zeros(total)
+    active = np.arange(total)
     passes = 0
     while True:
         passes += 1
-        current = v1[cx, cy, own, other].copy()
-        end, _ = second_ends(own)
-        fail = 1.0 - current[partner]
+        k = len(active)
+        ax, ay, aown, aother = cx[active], cy[active], own[active], other[active]
+        pair = np.searchsorted(active, partner[active])  # the partner's place among the active contexts
+        second = Role(turns.plain, t, ax, turns.rooms["2"])
+        first = Role(turns.plain, t, ax, turns.rooms["1"])
+        second.table[:, t, :] = warm2[:, active]
+        first.table[:, t, :] = warm1[:, active]
+        current = v1[ax, ay, aown, aother].copy()
+        end = np.ones((t + 1, k))
+        end[:t] = 1.0 - v1[ay[None, :], zs[:, None], aother[None, :], aown[None, :]]
+        fail = 1.0 - current[pair]
         second.set_terminals(end, fail, 1.0)
         second.solve_loop(tolerance * 0.01)
         second.solve_start_everywhere()
-        top = np.maximum(second.table[root], second_doubled)  # K-10.3: joker or not, before the turn
-        first.set_terminals(top, top[cx, rows], 1.0)
+        top = np.maximum(second.table[root], second_doubled[:, active])  # K-10.3: joker or not, before the turn
+        first.set_terminals(top, top[ax, np.arange(k)], 1.0)
         first.solve_loop(tolerance * 0.01)
-        found = np.maximum(first.start_at_own_score(root), first_doubled)
-        if last is not None:
-            slopes = slopes_from(last, (fail, found), slopes)
-        last = (fail, found)
-        delta = float(np.max(np.abs(found - current)))
-        if delta < tolerance or passes >= race_fast.MAX_DIAGONAL_PASSES:
-            v1[cx, cy, own, other] = found
+        found = np.maximum(first.start_at_own_score(root), first_doubled[active])
+        if passes > 1:
+            slopes[active] = slopes_from((last_fail[active], last_found[active]), (fail, found), slopes[active])
+        last_fail[active], last_found[active] = fail, found
+        top_all[:, active] = top
+        warm2[:, active] = second.top()
+        warm1[:, active] = first.top()
+        moving = np.abs(found - current) >= tolerance
+        moving |= moving[pair]
+        if not moving.any() or passes >= race_fast.MAX_DIAGONAL_PASSES:
+            v1[ax, ay, aown, aother] = found
             break
-        v1[cx, cy, own, other] = newton(fail, found, slopes, partner)
+        settled = ~moving
+        v1[ax[settled], ay[settled], aown[settled], aother[settled]] = found[settled]
+        step = newton(fail, found, slopes[active], pair)
+        v1[ax[moving], ay[moving], aown[moving], aother[moving]] = step[moving]
+        active = active[moving]
     for j, mk in enumerate(masks):
-        v2[mk] = top[:, j::m].copy()
-    warm[(stage, "2")] = (xs, second.top(), np.empty(0))
-    warm[(stage, "1")] = (xs, first.top(), slopes)
+        v2[mk] = top_all[:, j::m].copy()
+    warm[(stage, "2")] = (xs, warm2, np.empty(0))
+    warm[(stage, "1")] = (xs, warm1, slopes)
     return passes
