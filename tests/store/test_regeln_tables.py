@@ -219,3 +219,71 @@ def test_rgo22_the_table_confirms_a_report_on_the_phones(table: DigitalTable) ->
     assert kinds[-6:] == ["ReportSpeech", "Confirm", "Object", "ReportSpeech", "Confirm", "Confirm"]
     fresh = MatchService(table.service.repository, games=GAMES)
     assert fresh.snapshot(match_id, None).view == settled.view
+
+
+def _refused(service: MatchService, match_id: str, seat: int, notation: str, clause: str) -> RuleViolation:
+    """``notation`` of ``seat`` is refused with ``clause`` in both languages, and nothing is written."""
+    before = service.snapshot(match_id, None)
+    logged = len(service.events(match_id))
+    with pytest.raises(RuleViolation) as refused:
+        service.act(match_id, seat, notation, before.seq)
+    error = refused.value
+    assert error.clause == clause, (notation, error.clause, error.message.en)
+    assert error.message.de and error.message.en and error.message.de != error.message.en
+    assert clause not in error.message.de and clause not in error.message.en  # the clause is data, not text
+    assert service.snapshot(match_id, None).seq == before.seq and len(service.events(match_id)) == logged
+    return error
+
+
+def test_bad_input_at_the_boxed_game_is_refused_and_writes_nothing(table: DigitalTable) -> None:
+    """Issue 12 "Bad input", table mode on a real store: a card not in the hand (RG-3.1), a prediction
+    after the reveal (RG-5.1), a vote with more tiles than held (RG-R02), paying a chip one does not
+    have (RG-R05), a second Korrektur for a colour already ruled covering another card (RG-3.8): each
+    refused with its clause and a German and English sentence; the log keeps its length."""
+    service = table.service
+    match_id = service.create("regeln", ["Anna", "Ben", "Cem"], mode="table", title="Schachtel").match_id
+
+    def enter(outcome: str) -> None:
+        service.enter_outcome(match_id, outcome, service.snapshot(match_id, None).seq)
+
+    def act(seat: int, notation: str) -> None:
+        service.act(match_id, seat, notation, service.snapshot(match_id, None).seq)
+
+    for card in ("K-Y0", "K-B2", "A-EINZELGAENGER5", "A-LINKS2", "E-SPRICHT-3", "E-ERSTER-SPRICHT-15"):
+        enter(f"card {card}")
+    enter("card K-Y2")  # the deal: Anna's first card (RGO-7: round the table from seat 1)
+    while service.snapshot(match_id, None).view["phase"] == "setup_deal":
+        node = GAMES["regeln"].turn(service.state(match_id)).node
+        enter(GAMES["regeln"].format_outcome(node.outcomes()[0]))
+    enter("place 1")  # Anna draws 1. Platz: she starts (RG-1.10)
+    enter("place 2")
+    for seat in range(3):
+        act(seat, "predict 1")
+    for _ in range(21):  # starting chips: Anna white, Ben purple, Cem yellow
+        public = service.snapshot(match_id, None)
+        seat = int(public.turn["seats"][0])
+        act(seat, f"take {('white', 'purple', 'yellow')[seat]}")
+    public = service.snapshot(match_id, None)
+    assert public.view["phase"] == "play" and public.view["active"] == 0
+    bens = service.snapshot(match_id, 1).view["hand"]
+    _refused(service, match_id, 0, f"play {bens[0]}", "RG-3.1")
+    _refused(service, match_id, 0, "predict 2", "RG-5.1")
+    act(0, "play K-Y2")
+    _refused(service, match_id, 1, "vote yes 5", "RG-R02")
+    for seat, vote in ((0, "vote yes 3"), (1, "vote no 1"), (2, "vote no 1")):
+        act(seat, vote)
+    act(0, "spoke 2")  # E-SPRICHT-3: Ben spoke during the vote and pays 3 chips (RGO-1)
+    paid = False
+    while service.snapshot(match_id, None).view["phase"] == "payment":
+        public = service.snapshot(match_id, None)
+        seat = int(public.turn["seats"][0])
+        owed = public.view["owed"][0]
+        if owed["amount"] < 0 and seat == 1 and not paid:
+            _refused(service, match_id, 1, "pay green", "RG-R05")  # Ben holds only purple
+            paid = True
+        act(seat, service.snapshot(match_id, seat).legal[0]["notation"])
+    assert paid
+    assert service.snapshot(match_id, None).view["phase"] == "cover"
+    _refused(service, match_id, 0, "cover 2", "RG-3.8")  # K-Y2 must cover K-Y0, the yellow one
+    act(0, "cover 1")
+    assert service.snapshot(match_id, None).view["korrektur"] == ["K-Y2", "K-B2"]
