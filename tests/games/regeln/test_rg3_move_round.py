@@ -82,14 +82,17 @@ def test_rg_r01_tie_decided_by_the_active_player() -> None:
 
 
 def test_rg7_1_payment_example() -> None:
-    """RG-7.1, RG-3.4, RG-3.6, RG-R04, RG-R19: A alone votes Yes, B and C No; under A-EINZELGAENGER5 and
-    A-LINKS2 A gets 5 (sole dissenter), B 2 (like C), C nothing; tiles do not matter; A first."""
+    """RG-7.1, RG-3.4, RG-3.6, RG-R04, RG-R19, the rule book's example (the translator's names: Ingrid is
+    player A, Hans B, Klaus C): Ingrid alone votes Yes, Hans and Klaus No; under A-EINZELGAENGER5 and
+    A-LINKS2 Ingrid gets 5 (sole dissenter), Hans 2 (he voted like his left neighbour Klaus), Klaus
+    nothing (his left neighbour Ingrid voted otherwise); tiles do not matter; Ingrid settles first."""
+    ingrid, hans, klaus = 0, 1, 2
     state = GAME.act(table(), 0, PlayCard("K-W2"))
-    state = GAME.act(state, 0, Vote(True, 1))
-    state = GAME.act(state, 1, Vote(False, 3))
-    state = GAME.act(state, 2, Vote(False, 1))
+    state = GAME.act(state, ingrid, Vote(True, 1))
+    state = GAME.act(state, hans, Vote(False, 3))
+    state = GAME.act(state, klaus, Vote(False, 1))
     assert state.adopted is False and state.phase == "payment"
-    assert state.queue == (Transfer(0, 5), Transfer(1, 2))
+    assert state.queue == (Transfer(ingrid, 5), Transfer(hans, 2))
     before = [sum(mine) for mine in state.chips]
     state = take_first(state)
     assert [sum(mine) - was for mine, was in zip(state.chips, before, strict=True)] == [5, 2, 0]

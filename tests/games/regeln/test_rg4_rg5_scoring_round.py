@@ -36,8 +36,11 @@ def worked_example() -> State:
 
 
 def test_rg7_2_worked_example() -> None:
-    """RG-7.2, RG-R10: C speaks first (-15); chips A 3, B 11, C 22; K-B2 bonus A 30, B 10; interim
-    A 33, B 21, C 7; A first loses 10; only B predicted right (+15): A = 23, B = 36, C = 7."""
+    """RG-7.2, RG-R10, the rule book's example and dialogue (Ingrid is A, Hans B, Klaus C): Klaus speaks
+    first ("you spoke first and that costs you 15 points"); chips A 3, B 11, C 22 (yellow counts 0);
+    Ingrid's "three single chips, that gets me 30 points" (K-B2), Hans 10; interim A 33, B 21, C 7;
+    Ingrid is first and loses 10; only Hans predicted right ("I predicted I would be in second place",
+    +15, and "he moves ahead of me"): A = 23, B = 36, C = 7, Klaus last."""
     state = begin_scoring(worked_example())
     assert state.phase == "first_speaker" and GAME.turn(state) == Decision((0,))
     state = GAME.act(state, 0, ReportFirstSpeaker(2))
