@@ -4,6 +4,10 @@
   temporary file. That step reads one snapshot (WAL mode: writers carry on meanwhile); the copy is then
   written out as the backup format at leisure.
 * PostgreSQL: every table is read in one ``REPEATABLE READ`` transaction, which sees one snapshot.
+  The server writes each row's line itself (``json_build_array`` over the columns, date-times and dates
+  formatted as Python's ``isoformat`` would, JSON columns as their stored text) and a server-side cursor
+  hands them over in large batches: no value passes through Python one by one (speed: a decade of
+  evenings is close to a million rows; reading them through SQLAlchemy took 20 s of CPU).
 
 Both end in the same file format (``store.backup_format``), so any backup restores into either backend.
 Tables are found by reflection, so tables added by later migrations are included without a list here.
@@ -19,7 +23,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Connection, MetaData, Table, create_engine, make_url, select, text
+from sqlalchemy import Column, Connection, MetaData, Table, create_engine, make_url, select, text
+from sqlalchemy import types as sqltypes
 
 from stammtisch.core.text import Text
 from stammtisch.store.backup_errors import CannotBackUp
@@ -30,6 +35,12 @@ from stammtisch.store.database import check_sqlite_file, prepare
 VERSION_TABLE = "alembic_version"
 #: Rows fetched from the database at a time while writing.
 BATCH = 2_000
+#: Lines fetched at a time from PostgreSQL's server-side cursor.
+PG_BATCH = 20_000
+#: Column kinds PostgreSQL writes into a line itself, exactly as ``backup_format.encode`` would.
+_PG_KINDS = frozenset({"plain", "boolean", "datetime", "date", "json"})
+#: ``json_build_array`` takes at most 100 arguments (the table index is one of them).
+_PG_MAX_COLUMNS = 99
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,6 +124,62 @@ def dump_sqlite(snapshot: Path, handle: Any) -> tuple[str, int, int]:
     return revision, writer.finish(), len(tables)
 
 
+def _pg_value(column: Column[Any], kind: str) -> str:
+    """The SQL of one column's value in a PostgreSQL line, written as ``backup_format.encode`` writes it:
+    a date-time as ISO 8601 in UTC (``+00:00``, microseconds only when there are any, as ``isoformat``),
+    a date as ``YYYY-MM-DD``, a JSON column as its stored JSON text (a string), the rest as it is."""
+    name = _quoted(column.name)
+    if kind == "datetime":
+        aware = bool(getattr(column.type, "timezone", False))
+        utc = f"({name} AT TIME ZONE 'UTC')" if aware else name
+        whole = f"to_char({utc}, 'YYYY-MM-DD\"T\"HH24:MI:SS\"+00:00\"')"
+        fraction = f"to_char({utc}, 'YYYY-MM-DD\"T\"HH24:MI:SS.US\"+00:00\"')"
+        return f"CASE WHEN date_trunc('second', {name}) = {name} THEN {whole} ELSE {fraction} END"
+    if kind == "date":
+        return f"to_char({name}, 'YYYY-MM-DD')"
+    if kind == "json":
+        return f"{name}::text"
+    return name
+
+
+def _pg_lines_sql(table: Table, shape: TableShape, index: int) -> str | None:
+    """``SELECT json_build_array(index, values...)::text ... ORDER BY <primary key>``; None when a column
+    needs Python to write it (bytes, decimals, times: no table has them today) or there are too many."""
+    if len(shape.columns) > _PG_MAX_COLUMNS or not set(shape.kinds) <= _PG_KINDS:
+        return None
+    if any(isinstance(c.type, sqltypes.Interval) for c in table.columns):
+        return None
+    values = ", ".join(_pg_value(c, k) for c, k in zip(table.columns, shape.kinds, strict=True))
+    order = ", ".join(_quoted(c.name) for c in (list(table.primary_key.columns) or list(table.columns)))
+    return f"SELECT json_build_array({index}, {values})::text FROM {_quoted(table.name)} ORDER BY {order}"
+
+
+def dump_postgres(connection: Connection, handle: Any) -> tuple[str, int, int]:
+    """``dump`` of a PostgreSQL database inside the caller's ``REPEATABLE READ`` transaction: the server
+    builds each row's line, a named (server-side) cursor on the same connection, so the same snapshot,
+    fetches them ``PG_BATCH`` at a time, and they go into the file as they are."""
+    revision = revision_of(connection)
+    tables = data_tables(connection)
+    shapes = [shape_of(table) for table in tables]
+    writer = BackupWriter(handle, revision, "postgresql", shapes)
+    raw = connection.connection.driver_connection
+    for table, shape in zip(tables, shapes, strict=True):
+        sql = _pg_lines_sql(table, shape, writer.index_of(table.name))
+        if sql is None:
+            kinds = shape.kinds
+            writer.rows(
+                table.name,
+                ([encode(k, v) for k, v in zip(kinds, row, strict=True)] for row in ordered_rows(connection, table)),
+            )
+            continue
+        with raw.cursor(name=f"stammtisch_backup_{writer.index_of(table.name)}") as cursor:  # type: ignore[union-attr]
+            cursor.itersize = PG_BATCH
+            cursor.execute(sql)
+            while batch := cursor.fetchmany(PG_BATCH):
+                writer.lines([line for (line,) in batch])
+    return revision, writer.finish(), len(tables)
+
+
 def _converted(cursor: sqlite3.Cursor, convert: list[tuple[int, str]]) -> Iterator[list[Any]]:
     while batch := cursor.fetchmany(BATCH):
         for row in batch:
@@ -171,9 +238,12 @@ def make_backup(url: str, path: Path) -> BackupSummary:
     try:
         with engine.connect().execution_options(isolation_level="REPEATABLE READ") as connection:
             with connection.begin():
-                revision, rows, tables = _write_atomically(
-                    path, lambda h: dump(connection, h, parsed.get_backend_name())
-                )
+                if parsed.get_backend_name() == "postgresql":
+                    revision, rows, tables = _write_atomically(path, lambda h: dump_postgres(connection, h))
+                else:
+                    revision, rows, tables = _write_atomically(
+                        path, lambda h: dump(connection, h, parsed.get_backend_name())
+                    )
     finally:
         engine.dispose()
     return BackupSummary(path, revision, parsed.get_backend_name(), rows, tables)

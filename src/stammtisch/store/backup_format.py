@@ -189,6 +189,16 @@ class BackupWriter:
         if batch:
             self._write_lines(batch)
 
+    def index_of(self, table: str) -> int:
+        """The table's index: the first value of each of its row lines."""
+        return self._index[table]
+
+    def lines(self, lines: list[str]) -> None:
+        """Row lines made elsewhere (PostgreSQL builds them itself, ``store.backup.dump_postgres``):
+        each one JSON array ``[table index, values...]`` on one line, without the newline."""
+        if lines:
+            self._write_lines(lines)
+
     def _write_lines(self, lines: list[str]) -> None:
         data = ("\n".join(lines) + "\n").encode("utf-8")
         self._digest.update(data)
