@@ -71,8 +71,15 @@ class MatchMachine(RuleBasedStateMachine):
         choice = data.draw(st.sampled_from(legal))
         before, seq = self.service.state(self.match), self.seq
         notation = choice["action"] if as_json else choice["notation"]
-        self.service.act(self.match, seat, notation, seq, reason=self.reason())
+        player = self.joining(before, seat, choice["notation"])
+        self.service.act(self.match, seat, notation, seq, reason=self.reason(), player=player)
         self._submitted(before, seq)
+
+    def joining(self, state: Any, seat: int, notation: str) -> str | None:
+        """M-12: a step that seats someone new (the game counts one seat more after it) names him."""
+        seats = self.game.seat_count(state, self.seats)
+        after = self.game.act(state, seat, self.game.parse_action(notation))
+        return f"Neu {seats + 1}" if self.game.seat_count(after, self.seats) > seats else None
 
     @precondition(lambda self: isinstance(self.turn(), Chance))
     @rule(data=st.data())

@@ -11,7 +11,7 @@ from stammtisch.club.members.model import Kind
 from stammtisch.core.chance import sample
 from stammtisch.core.protocol import Chance, Finished
 from stammtisch.games.kluempchen import GAME
-from stammtisch.games.kluempchen.model import CloseEvening
+from stammtisch.games.kluempchen.model import CloseEvening, Join
 from stammtisch.matches.service import MatchService
 from stammtisch.store import open_store
 from stammtisch.store.ledger_sync import EveningBooker
@@ -36,7 +36,8 @@ def play(service: MatchService, match_id: str, seed: int, steps: int = 5000, clo
         seat = turn.seats[0]
         legal = [a for a in GAME.legal_actions(state, seat) if close or a != CloseEvening()]
         action = CloseEvening() if close and CloseEvening() in legal and len(state.rounds) >= 2 else rng.choice(legal)
-        service.act(match_id, seat, action, seq)
+        guest = f"Gast {state.seats + 1}" if isinstance(action, Join) else None  # M-12: a new seat is named
+        service.act(match_id, seat, action, seq, player=guest)
     if close:
         raise AssertionError("the evening did not end")
 

@@ -17,7 +17,7 @@ from stammtisch.core.chance import sample
 from stammtisch.core.protocol import Chance, Finished
 from stammtisch.games.kluempchen import GAME
 from stammtisch.games.kluempchen.evening import evening_totals
-from stammtisch.games.kluempchen.model import CloseEvening
+from stammtisch.games.kluempchen.model import CloseEvening, Join
 from stammtisch.matches.service import MatchService
 from stammtisch.store import open_store
 from stammtisch.store.ledger_sync import BookingNotifier, EveningBooker
@@ -54,7 +54,8 @@ def play_until_closed(service: MatchService, match_id: str, seed: int) -> None:
         seat = turn.seats[0]
         legal = GAME.legal_actions(state, seat)
         action = CloseEvening() if CloseEvening() in legal and len(state.rounds) >= 2 else rng.choice(legal)
-        service.act(match_id, seat, action, seq)
+        guest = f"Gast {state.seats + 1}" if isinstance(action, Join) else None  # M-12: a new seat is named
+        service.act(match_id, seat, action, seq, player=guest)
     raise AssertionError("the evening did not end")
 
 

@@ -36,6 +36,7 @@ from stammtisch.games.kluempchen.model import (
     DemandRedraw,
     Forfeit,
     FormTeam,
+    Join,
     KeepPair,
     Leave,
     NextRound,
@@ -85,8 +86,10 @@ class HeuristicBot:
             return DemandRedraw() if wants_redraw else NextRound()
         if isinstance(first, FormTeam):
             return first
-        # Who sits at the table (E-22) is a fact of the evening, not a bot's move.
-        playable = tuple(a for a in legal if not isinstance(a, CloseEvening | Forfeit | ReportAway | Arrive | Leave))
+        # Who sits at the table (E-22, E-26) is a fact of the evening, not a bot's move.
+        playable = tuple(
+            a for a in legal if not isinstance(a, CloseEvening | Forfeit | ReportAway | Arrive | Leave | Join)
+        )
         return (playable or legal)[rng.randrange(len(playable or legal))]
 
     # --- the decisions ------------------------------------------------------------------------
@@ -196,9 +199,12 @@ def play_evening(
                 seat, action = 0, CloseEvening()
             else:
                 seat = turn.seats[0]  # an entitled seat still to choose comes first (K-17)
-                # Closing and who arrives or leaves (E-22) are the Schreiber's, never a bot's choice.
+                # Closing and who arrives, sits down new or leaves (E-22, E-26) are the Schreiber's, never a
+                # bot's choice.
                 legal = tuple(
-                    a for a in game.legal_actions(state, seat) if not isinstance(a, CloseEvening | Arrive | Leave)
+                    a
+                    for a in game.legal_actions(state, seat)
+                    if not isinstance(a, CloseEvening | Arrive | Leave | Join)
                 )
                 action = bots[seat].choose(game.view(state, seat), legal, rng)
         elif phase == "manual_draw" and teams is not None:

@@ -196,6 +196,12 @@ class Game(ABC, Generic[State]):
         is ignored, so the pre-checks' classes (and the conformance kit's expectations) never change."""
         return refusal
 
+    def seat_count(self, state: State, started: int) -> int:
+        """How many seats the match has in ``state`` (seats 0 … count−1). ``started``: the seats it began
+        with, which is the answer unless the game lets seats join a running match (someone nobody
+        expected sits down between two Klümpchen rounds, E-26); such a game returns its own count."""
+        return started
+
     def timeout_action(self, state: State, seat: int) -> Any | None:
         """The action a table's deadline submits for ``seat`` when it did not answer in time (e.g.
         ``pass`` in a knock window); ``None``: nothing may be submitted for it (the table waits).

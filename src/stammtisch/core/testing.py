@@ -348,13 +348,13 @@ def check_game(
         redealt = False
         for count in range(max_steps):
             if detail >= 1 or count < ALWAYS_CHECKED or sampler.random() < detail:
-                turn, changed = check_state(game, state, seats, pools, rng, seed + index)
+                turn, changed = check_state(game, state, game.seat_count(state, seats), pools, rng, seed + index)
                 redealt = redealt or changed
             else:
                 turn = game.turn(state)
             if isinstance(turn, Finished):
                 if not (detail >= 1 or count < ALWAYS_CHECKED):
-                    check_state(game, state, seats, pools, rng, seed + index)
+                    check_state(game, state, game.seat_count(state, seats), pools, rng, seed + index)
                 break
             step: Step
             if isinstance(turn, Decision):

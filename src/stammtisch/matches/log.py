@@ -77,6 +77,8 @@ class Position:
     top: Frame | None
     recent: tuple[Event, ...] = ()
     reopened: bool = False
+    #: Seats that joined the running match (M-12): (seq of the step that seated him, his name), in force.
+    joined: tuple[tuple[int, str], ...] = ()
 
     def frames(self) -> Iterator[Frame]:
         """The submissions in force, newest first."""
@@ -113,6 +115,7 @@ def fold_events(game: Game[Any], position: Position, events: Iterable[Event], va
     decode = decode_step
     last_seq, state, top = position.last_seq, position.state, position.top
     reopened = position.reopened
+    joined = position.joined
     events = list(events)
     # The submission being folded is collected in plain lists and becomes a Frame when it ends,
     # so a replay builds one frame per batch rather than one per event.
@@ -151,6 +154,8 @@ def fold_events(game: Game[Any], position: Position, events: Iterable[Event], va
                     if not isinstance(step, ActionStep):
                         raise CorruptLog(f"match {event.match_id}: event {seq} is not an action")
                     state = apply_action(state, step.seat, step.action)
+                    if "player" in payload:  # M-12: the step seated a new player, named in its event
+                        joined = (*joined, (seq, str(payload["player"])))
                 else:
                     if not isinstance(step, OutcomeStep):
                         raise CorruptLog(f"match {event.match_id}: event {seq} is not an outcome")
@@ -172,10 +177,12 @@ def fold_events(game: Game[Any], position: Position, events: Iterable[Event], va
                 raise CorruptLog(f"match {event.match_id}: undo {seq} does not cancel the latest submission")
             state, top = top.before, top.below
             reopened = reopened or bool(event.payload.get("after_end"))
+            if joined:
+                joined = tuple(seat for seat in joined if seat[0] not in undoes)
         else:
             raise CorruptLog(f"match {event.match_id}: event {seq} has unknown kind {kind!r}")
         last_seq = seq
     if open_batch is not None:
         top = Frame(open_batch, tuple(seqs), tuple(steps), before, sampled, top)
     recent = (*position.recent, *events[-RECENT_EVENTS:])[-RECENT_EVENTS:]
-    return Position(last_seq, state, top, recent, reopened)
+    return Position(last_seq, state, top, recent, reopened, joined)

@@ -7,6 +7,7 @@ learn *that* something happened; what became public shows in ``game.view``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from stammtisch.core.protocol import Chance, Decision, Finished, Game, Result, Turn
@@ -40,13 +41,16 @@ def result_to_json(result: Result | None) -> dict[str, Any] | None:
     }
 
 
-def _who(record: MatchRecord, seat: int) -> tuple[str, str]:
-    name = record.players[seat] if 0 <= seat < len(record.players) else "?"
+def _who(players: Sequence[str], seat: int) -> tuple[str, str]:
+    name = players[seat] if 0 <= seat < len(players) else "?"
     return f"Platz {seat + 1} ({name})", f"Seat {seat + 1} ({name})"
 
 
-def public_event(game: Game[Any], record: MatchRecord, event: Event, seat: int | None) -> dict[str, Any]:
-    """``event`` as ``seat`` may see it."""
+def public_event(
+    game: Game[Any], record: MatchRecord, event: Event, seat: int | None, players: Sequence[str] | None = None
+) -> dict[str, Any]:
+    """``event`` as ``seat`` may see it; ``players``: the names by seat, with the seats that joined the
+    running match (M-12), else the record's."""
     data: dict[str, Any] = {
         "seq": event.seq,
         "batch": event.batch,
@@ -64,7 +68,7 @@ def public_event(game: Game[Any], record: MatchRecord, event: Event, seat: int |
         return data
     step = decode_step(game, event.payload)
     if isinstance(step, ActionStep):
-        de, en = _who(record, step.seat)
+        de, en = _who(record.players if players is None else players, step.seat)
         if hidden and step.seat != seat:
             data["text"] = Text(f"{de} hat gezogen.", f"{en} acted.").to_json()
         else:

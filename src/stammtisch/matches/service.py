@@ -66,6 +66,7 @@ from stammtisch.matches.errors import (
     UnknownGame,
 )
 from stammtisch.matches.events import MODES, Event, MatchRecord
+from stammtisch.matches.guests import check_joined, joining_name
 from stammtisch.matches.log import Frame, Position
 from stammtisch.matches.notifier import Notifier
 from stammtisch.matches.public import public_event, result_to_json, turn_to_json
@@ -180,6 +181,10 @@ class MatchService:
     def record(self, match_id: str) -> MatchRecord:
         return self._load(match_id).record
 
+    def players(self, match_id: str) -> list[str]:
+        """The names by seat: the record's, then those of the seats that joined the running match (M-12)."""
+        return _players(self._load(match_id))
+
     def events(self, match_id: str, after_seq: int = 0) -> list[Event]:
         """The full log (audit, export). Not seat-safe: adapters must not show it to players of
         games with hidden information before the match is over."""
@@ -271,10 +276,19 @@ class MatchService:
         *,
         correlation_id: str | None = None,
         reason: str | None = None,
+        player: str | None = None,
     ) -> MatchSnapshot:
-        """``seat`` takes ``action`` (notation text, JSON dict or action object)."""
+        """``seat`` takes ``action`` (notation text, JSON dict or action object); ``player``: the name of
+        the player the action seats in the running match (M-12)."""
         return self.submit(
-            match_id, [(seat, action)], expected_seq, actor, seat=seat, correlation_id=correlation_id, reason=reason
+            match_id,
+            [(seat, action)],
+            expected_seq,
+            actor,
+            seat=seat,
+            correlation_id=correlation_id,
+            reason=reason,
+            player=player,
         )
 
     def enter_outcome(
@@ -304,12 +318,16 @@ class MatchService:
         seat: int | None = None,
         correlation_id: str | None = None,
         reason: str | None = None,
+        player: str | None = None,
     ) -> MatchSnapshot:
         """Several steps at once, all or nothing: ``(seat, action)`` or ``(None, outcome)``.
         The snapshot returned is for ``seat`` (keyword; None: the public table). A closed match takes
-        a submission only with a written ``reason`` (M-10)."""
+        a submission only with a written ``reason`` (M-10). ``player``: the name of the player a step
+        seats in the running match (M-12: such a step comes alone and names him; no other step may)."""
         if not steps:
             raise EmptySubmission()
+        if player is not None:
+            player = joining_name(player, len(steps))
         stamp = _Stamp.of(actor, correlation_id, reason)
         viewer = seat  # the loop below names each step's seat ``acting``
         loaded = self._current(match_id, expected_seq, viewer)
@@ -319,6 +337,7 @@ class MatchService:
         if stamp.reason is None and loaded.position.reopened:
             raise MatchClosed()
         engine, state = loaded.game, loaded.position.state
+        seated = len(loaded.record.players) + len(loaded.position.joined)
         events: list[Event] = []
         first = loaded.position.last_seq + 1
         digital = loaded.record.mode == "digital"
@@ -333,7 +352,8 @@ class MatchService:
                     events, state = self._advance(loaded, events, state, stamp, first)
                 step = ActionStep(acting, self._parse(engine, given, outcome=False))
                 state = engine.act(state, acting, step.action)
-            events.append(self._event(loaded, first + len(events), first, step, stamp))
+            events.append(self._event(loaded, first + len(events), first, step, stamp, player=player))
+        check_joined(engine.seat_count(state, seated) - seated, player)
         if digital:
             events, state = self._advance(loaded, events, state, stamp, first)
         loaded = self._append(loaded, events, viewer)
@@ -477,7 +497,7 @@ class MatchService:
         return loaded
 
     def _stale(self, loaded: _Loaded, expected_seq: int, seat: int | None) -> StaleSequence:
-        if seat is not None and not 0 <= seat < len(loaded.record.players):
+        if seat is not None and not 0 <= seat < len(loaded.record.players) + len(loaded.position.joined):
             seat = None
         return StaleSequence(expected_seq, loaded.position.last_seq, self._snapshot(loaded, seat))
 
@@ -533,11 +553,20 @@ class MatchService:
             events.append(self._event(loaded, seq, batch, step, stamp, sampled=True))
 
     def _event(
-        self, loaded: _Loaded, seq: int, batch: int, step: Step, stamp: _Stamp | None, sampled: bool = False
+        self,
+        loaded: _Loaded,
+        seq: int,
+        batch: int,
+        step: Step,
+        stamp: _Stamp | None,
+        sampled: bool = False,
+        player: str | None = None,
     ) -> Event:
         payload = step_to_json(loaded.game, step)
         if sampled:
             payload["sampled"] = True
+        if player is not None:
+            payload["player"] = player  # M-12: the name of the player this step seats
         stamp = stamp or _Stamp.of(None, None, None)
         kind, seat = ("action", step.seat) if isinstance(step, ActionStep) else ("outcome", None)
         return Event(
@@ -581,7 +610,7 @@ class MatchService:
 
     @staticmethod
     def _check_seat(loaded: _Loaded, seat: int | None) -> None:
-        seats = len(loaded.record.players)
+        seats = len(loaded.record.players) + len(loaded.position.joined)
         if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats):
             raise InvalidSeat(seat, seats)
 
@@ -613,12 +642,13 @@ class MatchService:
                         }
                     )
         can_undo = position.top is not None and undo_refusal(engine, position.top, record.mode) is None
+        players = _players(loaded)
         return MatchSnapshot(
             match_id=record.match_id,
             game=record.game,
             title=record.title,
             mode=record.mode,
-            players=list(record.players),
+            players=players,
             seq=position.last_seq,
             options=dict(record.options),
             view=dict(engine.view(state, seat)),  # a game's TypedDict, as the snapshot's plain dict
@@ -629,12 +659,18 @@ class MatchService:
             undo_passes_outcome=can_undo
             and position.top is not None
             and self._undo_passes_outcome(record.match_id, position.top, position.last_seq),
-            last_events=[public_event(engine, record, event, seat) for event in position.recent],
+            last_events=[public_event(engine, record, event, seat, players) for event in position.recent],
             seat=seat,
             rules_version=record.rules_version,
             created_at=record.created_at.isoformat(),
             closed=position.reopened or isinstance(turn, Finished),
         )
+
+
+def _players(loaded: _Loaded) -> list[str]:
+    """The names by seat, with the seats that joined the running match (M-12)."""
+    joined = loaded.position.joined
+    return [*loaded.record.players, *(name for _, name in joined)] if joined else list(loaded.record.players)
 
 
 def _check_actor(actor: str | None) -> None:

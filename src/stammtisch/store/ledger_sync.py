@@ -78,11 +78,16 @@ class EveningBooker:
 
     def seats(self, match_id: str) -> dict[int, int]:
         """The evening's seats as members (AC-1). An evening started from names whose seats were never
-        linked is linked now by its players' names (unknown names become guests, as AC-1 does)."""
+        linked is linked now by its players' names (unknown names become guests, as AC-1 does); so is a
+        seat that joined the running evening without a link (M-12). Linked seats keep their member."""
         seats = self.club.seats(match_id)
-        if not seats and self.club.club() is not None:
+        players = self.service.players(match_id)  # M-12: with the seats that joined the running evening
+        started = len(self.service.record(match_id).players)
+        if seats:  # only the joined seats not linked yet: a seat left unlinked at the start stays so
+            players = ["" if seat < started or seat in seats else name for seat, name in enumerate(players)]
+        if any(players) and self.club.club() is not None:
             try:
-                seats = ClubService(self.club).link_seats(match_id, self.service.record(match_id).players)
+                seats = ClubService(self.club).link_seats(match_id, players)
             except RuleViolation as refusal:  # a name the club refuses: the evening stays unbooked
                 _log.info("seats of %s not linked: %s", match_id, refusal)
         return seats

@@ -30,15 +30,16 @@ NOW = datetime(2026, 5, 8, 23, 0, tzinfo=UTC)
 def test_an_evenings_bookings_equal_its_settlement(
     seed: int, seats: int, externals: set[int], scope: str, later: set[int]
 ) -> None:
-    """KA-33: to the cent, also when players arrive and leave between rounds (E-22: each round at its N)."""
+    """KA-33: to the cent, also when players arrive and leave between rounds (E-22: each round at its N)
+    and when someone nobody expected sits down (E-26: the evening's seats grow, each linked to a member)."""
     came_later = tuple(s for s in later if s < seats)
     state = random_evening(seed, seats, externals, {"external_share_scope": scope}, came_later, min_rounds=3)
-    members = {s: 100 + s for s in range(seats)}
+    members = {s: 100 + s for s in range(state.seats)}
     bookings = evening_bookings(state, members, "m1", date(2026, 5, 8), NOW)
     paid, received, bank = evening_totals(state)
     assert bank_balance(bookings) == bank
     got = balances(bookings)
-    for seat in range(seats):
+    for seat in range(state.seats):
         assert got.get(100 + seat, 0) == received[seat] - paid[seat]
     assert all(b.evening == "m1" and b.booked_by is None and b.cents > 0 for b in bookings)
     payouts = [b for b in bookings if b.reason is Reason.EXTERNAL_PAYOUT]
@@ -65,7 +66,7 @@ def test_an_evening_with_arrivals_and_leaves_books_each_round_at_its_n() -> None
         if len(sizes) >= 3:
             break
     assert len(sizes) >= 3, "no random evening with three different table sizes"
-    bookings = evening_bookings(state, {s: 100 + s for s in range(7)}, "m1", date(2026, 5, 8), NOW)
+    bookings = evening_bookings(state, {s: 100 + s for s in range(state.seats)}, "m1", date(2026, 5, 8), NOW)
     for record in state.rounds:
         n = sum(len(team.members) for team in record.teams)
         booked = [b for b in bookings if b.round == record.number]

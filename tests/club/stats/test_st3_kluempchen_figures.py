@@ -91,7 +91,7 @@ def test_st3_figures_agree_with_the_banks_figures(seed: int, seats: int, rounds:
     figures = summarize(GAME, start, steps, final)
     assert figures is not None
     bank: dict[int, PlayerFigures] = {}
-    add_evening(bank, final, {seat: seat for seat in range(seats)})
+    add_evening(bank, final, {seat: seat for seat in range(final.seats)})  # E-26: seats may have joined
     for seat, mine in enumerate(figures):
         theirs = bank[seat]
         assert (mine.evenings, mine.rounds, mine.lost) == (theirs.evenings, theirs.rounds, theirs.lost)

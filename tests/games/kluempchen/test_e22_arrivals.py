@@ -67,8 +67,9 @@ def test_e22_late_arrival_joins_the_next_draw_and_the_unit_follows_n(mode: str) 
     table = view(state)
     assert table["table_changed"] and table["at_table"] == [0, 1, 2, 3, 4] and table["unit_cents"] == 250
     assert table["draw_starter"] == 4
-    # K-17's choice is moot: the teams are drawn again; any of the 5 may still be entered as leaving.
-    assert words(state, 2) == ["redraw", "close", *(f"leave {seat}" for seat in range(5))]
+    # K-17's choice is moot: the teams are drawn again; someone new may sit down (E-26) and any of the 5
+    # may still be entered as leaving.
+    assert words(state, 2) == ["redraw", "close", "join", "join external", *(f"leave {seat}" for seat in range(5))]
     assert refusal(state, 2, "next").clause == "E-23"  # a changed table is drawn again
     state = play(state, "redraw@1")
     assert state.phase == MANUAL and GAME.turn(state) == Decision((4,))  # K-2.1: the last to arrive
@@ -104,7 +105,7 @@ def test_e22_coming_back_in_the_same_break_keeps_the_teams() -> None:
     choice is open again (and a choice made before the change is void)."""
     state = first_team_wins(evening(5, [[0, 1], [2, 3], [4]], later=[]), "table", loser=1)
     state = play(state, "next@2", "leave 3@0")  # the losers waived; the solo (K-17.3) had not chosen yet
-    assert words(state, 2) == ["redraw", "close", "arrive 3"]
+    assert words(state, 2) == ["redraw", "close", "arrive 3", "join", "join external"]
     state = play(state, "arrive 3@3")
     assert not view(state)["table_changed"] and view(state)["draw_starter"] == 3
     assert words(state, 2)[:3] == ["redraw", "next", "close"]

@@ -28,8 +28,9 @@ def test_k171_only_losers_may_demand_a_redraw(mode: str) -> None:
     only close the evening (the Schreiber's act), never demand a redraw."""
     state = finished_round(mode=mode)
     assert GAME.turn(state) == Decision((2, 3, 0, 1))
-    assert [GAME.format_action(a) for a in GAME.legal_actions(state, 2)] == ["redraw", "next", "close"]
-    assert [GAME.format_action(a) for a in GAME.legal_actions(state, 0)] == ["close"]
+    new_seat = ["join", "join external"]  # E-26: someone new may sit down between rounds, whoever enters it
+    assert [GAME.format_action(a) for a in GAME.legal_actions(state, 2)] == ["redraw", "next", "close", *new_seat]
+    assert [GAME.format_action(a) for a in GAME.legal_actions(state, 0)] == ["close", *new_seat]
     with pytest.raises(IllegalAction) as error:
         GAME.act(state, 0, DemandRedraw())
     assert error.value.clause == "K-17.1"
@@ -67,7 +68,7 @@ def test_k173_solo_right_stands_when_the_losers_choose_next(mode: str) -> None:
     assert state.phase == ROUND_OVER and GAME.turn(state).seats[0] == 4
     # Besides closing, any seat at the table may enter a leave (E-22: 5 seated, so one may go).
     leaves = [f"leave {seat}" for seat in range(5)]
-    assert [GAME.format_action(a) for a in GAME.legal_actions(state, 3)] == ["close", *leaves]
+    assert [GAME.format_action(a) for a in GAME.legal_actions(state, 3)] == ["close", "join", "join external", *leaves]
     with pytest.raises(IllegalAction) as error:
         GAME.act(state, 3, DemandRedraw())
     assert error.value.clause == "K-17.1"  # his team already chose; the solo's right still stands
@@ -84,7 +85,8 @@ def test_k172_solo_may_demand_a_redraw_even_after_winning() -> None:
     assert state.rounds[-1].loser == 1
     assert view(state)["redraw_seats"] == [2, 3, 4]
     leaves = [f"leave {seat}" for seat in range(5)]  # E-22: 5 seated, one may go
-    assert [GAME.format_action(a) for a in GAME.legal_actions(state, 4)] == ["redraw", "next", "close", *leaves]
+    offered = [GAME.format_action(a) for a in GAME.legal_actions(state, 4)]
+    assert offered == ["redraw", "next", "close", "join", "join external", *leaves]
 
 
 def test_k174_next_round_starts_with_the_losing_team() -> None:

@@ -57,6 +57,7 @@ from stammtisch.games.kluempchen.model import (
     Forfeit,
     FormTeam,
     FoulOutcome,
+    Join,
     KeepPair,
     Leave,
     NextRound,
@@ -69,6 +70,7 @@ from stammtisch.games.kluempchen.model import (
     TowerOutcome,
 )
 from stammtisch.games.kluempchen.rules import (
+    MAX_SEATS,
     deciding_seats,
     joker_available,
     legal_actions,
@@ -107,6 +109,8 @@ def check_action(state: State, seat: int, action: object) -> None:
     phase = state.phase
     if isinstance(action, Arrive | Leave):
         _check_table_change(state, seat, action)
+    if isinstance(action, Join):
+        _check_join(state, seat)
     if isinstance(action, EnterTurn | EnterSixEqual):
         if state.config.mode != "scoresheet":
             raise EntryRefused(
@@ -482,6 +486,48 @@ def _check_table_change(state: State, seat: int, action: Arrive | Leave) -> None
     )
 
 
+def _check_join(state: State, seat: int) -> None:
+    """E-26: someone new sits down only between rounds, entered by a player at the table, while fewer than
+    ``max_players`` sit there (KA-35) and the evening has fewer than 16 seats."""
+    if state.phase != ROUND_OVER:
+        raise TableChangeRefused("E-26", _joins_between_rounds())
+    if seat in state.not_seated:
+        raise TableChangeRefused(
+            "E-22",
+            text(
+                "Wer nicht am Tisch sitzt, kann sich nur selbst als angekommen melden, aber niemand Neues eintragen.",
+                "A player who is not at the table can only report himself arrived, not enter someone new.",
+            ),
+        )
+    most, now = state.config.max_players, len(seating_table.at_table(state))
+    if now >= most:
+        raise TableChangeRefused(
+            "KA-35",
+            text(
+                f"Am Tisch sitzen schon {now} Spieler, höchstens {most} sind erlaubt: erst muss jemand gehen.",
+                f"{now} players sit at the table already and at most {most} are allowed: someone must leave first.",
+            ),
+        )
+    raise TableChangeRefused(
+        "E-26",
+        text(
+            f"Dieser Abend hat schon {state.seats} Plätze (höchstens {MAX_SEATS}, auch die von Gegangenen zählen): "
+            "wer gegangen ist, kann wiederkommen, ein neuer Platz geht nicht mehr.",
+            f"This evening has {state.seats} seats already (at most {MAX_SEATS}, those of players who left "
+            "count too): a player who left can come back, but no new seat fits.",
+        ),
+    )
+
+
+def _joins_between_rounds() -> Text:
+    return text(
+        "Jemand Neues setzt sich nur zwischen zwei Runden dazu (nach der Abrechnung, vor dem Auswürfeln der "
+        "Paare) und spielt ab der nächsten Runde mit.",
+        "Someone new sits down only between two rounds (after the settlement, before the team draw) and plays "
+        "from the next round on.",
+    )
+
+
 def _check_round_end(state: State, seat: int, action: object) -> None:
     """K-17.1-K-17.3: only the losing team and the solo player choose between redraw and next; after an
     arrival or a leave the teams are drawn again (E-22)."""
@@ -544,11 +590,15 @@ def explain_refusal(state: State, seat: int | None, step: object) -> RuleViolati
     if seat is None:
         return _explain_outcome(state, now) if isinstance(now, Decision) else None
     if isinstance(now, Chance):
+        if isinstance(step, Join):
+            return DiceDue("E-26", _joins_between_rounds())
         if isinstance(step, Arrive | Leave):
             return DiceDue("E-22", _between_rounds_only())
         return _explain_dice_due(state, step)
     if seat in now.seats:
         return None
+    if isinstance(step, Join):
+        return NotOnTurn("E-26", _joins_between_rounds())
     if isinstance(step, Arrive | Leave):
         return NotOnTurn("E-22", _between_rounds_only())
     return _explain_not_on_turn(state, now, seat, step)

@@ -70,6 +70,10 @@ class Kluempchen(Game[State]):
     timeout_action = staticmethod(rules.timeout_action)
     format_action = staticmethod(notation.format_action)
 
+    def seat_count(self, state: State, started: int) -> int:
+        """E-26: someone nobody expected may sit down between rounds, so the evening's seats can grow."""
+        return state.seats
+
     def explain_refusal(self, state: State, seat: int | None, step: Any, refusal: RuleViolation) -> RuleViolation:
         """The framework's pre-checks refused ``step``: name the Klümpchen clause it breaks (K-6.2 a
         throw after the turn ended, K-11.1 a team that is out, K-16.1 a stand-in while the owner is

@@ -121,6 +121,16 @@ class Leave:
 
 
 @dataclass(frozen=True, slots=True)
+class Join:
+    """Someone nobody expected sits down at the table between rounds (E-26): the evening gets a new seat
+    (number ``seats``, the last in the clockwise order), at the table from the next round on (E-22) and
+    the last to arrive, so he starts the team draw (E-24). ``external``: a guest who does not pay into
+    the fund (C-4). His name is not the engine's: the match records it with the step (issue 13.2)."""
+
+    external: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class EnterTurn:
     """Scoresheet mode: one player turn's result as the Schreiber writes it down.
 
@@ -163,6 +173,7 @@ ACTION_TYPES: tuple[type, ...] = (
     EnterSixEqual,
     Arrive,
     Leave,
+    Join,
 )
 
 # --- table incidents (chance outcomes besides dice, table mode only) -------------------------

@@ -3,7 +3,8 @@
 Actions: ``joker``, ``throw``, ``stop``, ``keep 4``, ``aside 6 6`` (``aside``: none), ``voll a``, ``away``,
 ``standin``, ``absent``, ``team 0 3``, ``redraw``, ``next``, ``close``, ``score 26 joker strassen 1``,
 ``score 36 strassen 1 by 1`` (seat 1 threw it for the absent owner, K-16), ``six strassen 1``, ``six by 1``,
-``arrive 5`` and ``leave 2`` (between rounds, E-22).
+``arrive 5`` and ``leave 2`` (between rounds, E-22), ``join`` and ``join external`` (someone new sits down
+between rounds, E-26).
 Outcomes: ``1 3 3 5 6 6`` (the faces, any order; ``133566`` is read too), ``turm``, ``cocked``,
 ``foul missing_die``.
 """
@@ -28,6 +29,7 @@ from stammtisch.games.kluempchen.model import (
     Forfeit,
     FormTeam,
     FoulOutcome,
+    Join,
     KeepPair,
     Leave,
     NextRound,
@@ -73,6 +75,8 @@ def format_action(action: Any) -> str:
         return f"arrive {action.seat}"
     if isinstance(action, Leave):
         return f"leave {action.seat}"
+    if isinstance(action, Join):
+        return "join external" if action.external else "join"
     if isinstance(action, EnterTurn):
         text = f"score {action.points}"
         if action.joker:
@@ -147,6 +151,8 @@ def parse_action(text: str) -> Any:
         return Arrive(_number(text, rest[0]))
     if head == "leave" and len(rest) == 1:
         return Leave(_number(text, rest[0]))
+    if head == "join" and rest in ([], ["external"]):
+        return Join(external=bool(rest))
     if head == "score" and rest:
         points = _number(text, rest[0])
         joker, strassen, thrower = _entry_tail(text, rest[1:])
@@ -159,9 +165,9 @@ def parse_action(text: str) -> Any:
     raise _bad(
         text,
         "erwartet joker, throw, stop, keep N, aside N.., voll a|b, away, standin, absent, team A B, redraw, next, "
-        "close, arrive SEAT, leave SEAT, score N, six",
+        "close, arrive SEAT, join [external], leave SEAT, score N, six",
         "expected joker, throw, stop, keep N, aside N.., voll a|b, away, standin, absent, team A B, redraw, next, "
-        "close, arrive SEAT, leave SEAT, score N, six",
+        "close, arrive SEAT, join [external], leave SEAT, score N, six",
     )
 
 

@@ -42,6 +42,7 @@ from stammtisch.games.kluempchen.model import (
     EnterTurn,
     Forfeit,
     FormTeam,
+    Join,
     KeepPair,
     Leave,
     NextRound,
@@ -70,6 +71,9 @@ JOKER, THROW, STOP = AnnounceJoker(), Throw(), Stop()
 AWAY_REPORT, STAND_IN, FORFEIT = ReportAway(), StandIn(), Forfeit()
 REDRAW, NEXT, CLOSE = DemandRedraw(), NextRound(), CloseEvening()
 VOLL_A, VOLL_B = ChooseVollStar("a"), ChooseVollStar("b")
+JOIN, JOIN_EXTERNAL = Join(), Join(external=True)
+#: E-26: the most seats an evening can have (the game's ``max_seats``; seats of players who left count).
+MAX_SEATS = 16
 KEEP = tuple(KeepPair(face) for face in range(7))
 
 
@@ -142,6 +146,7 @@ _state_waived = replacer(State, "waived")
 _state_redraw = replacer(State, "phase", "draw", "waived")
 _state_arrived = replacer(State, "not_seated", "arrivals", "waived")
 _state_left = replacer(State, "not_seated", "waived")
+_state_joined = replacer(State, "seats", "externals", "strassen", "arrivals", "waived")
 
 
 def _seat_for(team: Team, role: int, joint_turns: int, config: Config) -> int:
@@ -300,7 +305,8 @@ _last_legal: tuple[object, int, tuple[Any, ...]] = (None, -1, ())
 def legal_actions(state: State, seat: int) -> tuple[Any, ...]:
     """Canonical order: joker, throw, away (owner) / stand-in, forfeit (partner of an absent owner);
     keep pairs ascending;
-    voll a, b; throw, stop; redraw, next, close, then arrivals and leaves by seat (E-22); manual teams by
+    voll a, b; throw, stop; redraw, next, close, then arrivals by seat (E-22), a new seat (join, join
+    external, E-26) and leaves by seat (E-22); manual teams by
     (first, second); scoresheet entries."""
     global _last_legal
     last = _last_legal
@@ -357,8 +363,9 @@ def _legal_actions(state: State, seat: int) -> tuple[Any, ...]:
 def _between_rounds(state: State, seat: int) -> tuple[Any, ...]:
     """After a round (K-17, E-12, E-22): the entitled seats choose redraw or next; once the table has
     changed any seat at the table starts the new draw; every seat at the table may close the evening,
-    enter a player who arrives and one who leaves (at least 4 stay, K-1.1); a seat not at the table
-    may only report himself back."""
+    enter a player who arrives, someone new who sits down (E-26: while fewer than ``max_players`` sit at
+    the table and the evening has fewer than 16 seats) and one who leaves (at least 4 stay, K-1.1); a
+    seat not at the table may only report himself back."""
     if seat in state.not_seated:
         return (Arrive(seat),)
     if not seating_table.teams_fit(state):
@@ -368,8 +375,15 @@ def _between_rounds(state: State, seat: int) -> tuple[Any, ...]:
     else:
         choices = (CLOSE,)
     arrivals = tuple(Arrive(s) for s in state.not_seated)
+    joins = (JOIN, JOIN_EXTERNAL) if can_join(state) else ()
     leaves = tuple(Leave(s) for s in seating_table.at_table(state)) if seating_table.can_leave(state) else ()
-    return (*choices, *arrivals, *leaves)
+    return (*choices, *arrivals, *joins, *leaves)
+
+
+def can_join(state: State) -> bool:
+    """E-26: a new seat fits while fewer than ``max_players`` sit at the table (KA-35) and the evening has
+    fewer than ``MAX_SEATS`` seats (every seat of the evening keeps its accounts, also after a leave)."""
+    return len(seating_table.at_table(state)) < state.config.max_players and state.seats < MAX_SEATS
 
 
 def timeout_action(state: State, seat: int) -> Any | None:
@@ -458,6 +472,18 @@ def apply_action(state: State, seat: int, action: Any) -> State:
             return _state_arrived(state, not_seated=not_seated, arrivals=(*state.arrivals, action.seat), waived=())
         if isinstance(action, Leave):
             return _state_left(state, not_seated=tuple(sorted((*state.not_seated, action.seat))), waived=())
+        if isinstance(action, Join):
+            # E-26: the new seat is the last in the clockwise order; he came last, so he starts the next
+            # draw (E-24), with his own Straßen accounts (KA-20); a K-17 choice made before is void (E-23).
+            new = state.seats
+            return _state_joined(
+                state,
+                seats=new + 1,
+                externals=(*state.externals, action.external),
+                strassen=(*state.strassen, 0, 0),
+                arrivals=(*state.arrivals, new),
+                waived=(),
+            )
     if state.phase == MANUAL and isinstance(action, FormTeam):
         assert state.draw is not None
         return _draw_progress(state, drawing.add_manual(state.draw, action.first, action.second))

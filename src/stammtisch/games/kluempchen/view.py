@@ -36,6 +36,7 @@ from stammtisch.games.kluempchen.model import (
     EnterTurn,
     Forfeit,
     FormTeam,
+    Join,
     KeepPair,
     Leave,
     NextRound,
@@ -500,6 +501,13 @@ def describe_action(state: State, action: Any) -> Text:
         return Text(
             f"Platz {action.seat + 1} kommt an den Tisch und spielt ab der nächsten Runde mit",
             f"seat {action.seat + 1} arrives and plays from the next round",
+        )
+    if isinstance(action, Join):
+        seat = state.seats + 1 if state is not None else 0
+        who_de, who_en = ("ein externer Gast", "an external guest") if action.external else ("jemand", "someone")
+        return Text(
+            f"Neuer Platz {seat}: {who_de} setzt sich dazu, spielt ab der nächsten Runde mit und würfelt die Paare aus",
+            f"new seat {seat}: {who_en} sits down, plays from the next round and starts the team draw",
         )
     if isinstance(action, Leave):
         return Text(

@@ -26,6 +26,8 @@ _ROLE = re.compile(r"\s*\((?:role|Rolle) \d\)")
 ANY_SEAT = ("next", "close", "redraw")
 #: Between rounds (E-22): who comes to the table and who leaves, one button per name, whoever enters it.
 TABLE_CHANGE_TYPES = ("Arrive", "Leave")
+#: Between rounds (E-26): someone nobody expected sits down: a name box, not a button (``new_seat``).
+JOIN_TYPE = "Join"
 #: Scoresheet entries are typed into one small form instead of one button per possible result.
 ENTRY_TYPES = ("EnterTurn",)
 #: Six equal dice written on the sheet: a tick in the same form, not eight look-alike buttons.
@@ -312,8 +314,13 @@ def _actions(snap: Mapping[str, Any], seat: int | None, view: dict[str, Any], la
     throws, entries, others, sixes, changes = [], [], [], [], []
     players: list[str] = list(snap.get("players") or [])
     shown: set[str] = set()
+    new_seat: dict[str, Any] | None = None
     for entry in seat_legal(snap, seat):
         kind = (entry.get("action") or {}).get("type")
+        if kind == JOIN_TYPE:  # E-26: whoever at the table enters him; the form asks for his name
+            if new_seat is None:
+                new_seat = {"seat": entry["seat"]}
+            continue
         if kind in TABLE_CHANGE_TYPES:  # any seat at the table enters them: one button per name
             if entry["notation"] not in shown:
                 shown.add(entry["notation"])
@@ -343,6 +350,7 @@ def _actions(snap: Mapping[str, Any], seat: int | None, view: dict[str, Any], la
     return {
         "arrivals": [] if own_return else [entry for entry in changes if entry["arriving"]],
         "leaves": [entry for entry in changes if not entry["arriving"]],
+        "new_seat": None if own_return else new_seat,
         "own_return": changes if own_return else [],
         "throw_actions": [entry for entry in throws if entry["notation"] != "joker"],
         "joker_actions": [entry for entry in throws if entry["notation"] == "joker"],

@@ -15,13 +15,18 @@ from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import FormData
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 
+from stammtisch.club.members.access import Permission, allowed
 from stammtisch.club.members.duplicates import duplicate_warning
+from stammtisch.club.members.model import Kind, Member
+from stammtisch.club.members.names import clean_name, name_key
+from stammtisch.club.members.service import ClubService
 from stammtisch.core.errors import InvalidOption, RuleViolation
 from stammtisch.core.options import Option
 from stammtisch.core.text import Text
+from stammtisch.matches.guests import seat_player
 from stammtisch.matches.service import MatchService
 from stammtisch.matches.snapshot import MatchSnapshot
-from stammtisch.web.auth import link_seats
+from stammtisch.web.auth import club_service, link_seats
 from stammtisch.web.deps import BroadcasterDep, LangDep, RendererDep, ServiceDep
 from stammtisch.web.errors import BadInput
 from stammtisch.web.games.kluempchen.choices import CHOICE_NAMES
@@ -262,3 +267,72 @@ async def enter_score(
     notation += f" by {int(thrower)}" if thrower else ""
     snapshot = await run_in_threadpool(service.act, match_id, seat, notation, seq)
     return await written(request, service, broadcaster, snapshot, lang)
+
+
+@router.post("/m/{match_id}/guest")
+async def seat_guest(
+    request: Request,
+    match_id: str,
+    service: ServiceDep,
+    broadcaster: BroadcasterDep,
+    lang: LangDep,
+    seq: SeqField,
+    seat: Annotated[int, Form(ge=0)],
+    name: Annotated[str, Form(max_length=200)] = "",
+    member: Annotated[str, Form(pattern=r"^\d{0,12}$")] = "",
+    external: Annotated[bool, Form()] = False,
+) -> Response:
+    """E-26, M-12: someone nobody expected sits down between rounds (the fold "Someone arrives or
+    leaves?"): a new guest by name, or a member picked from the list; ``seat`` is the seat at the table
+    that enters him. An external member (C-4) is external at the table too."""
+    club = club_service(request.app)
+    snapshot = await run_in_threadpool(_seat_guest, service, club, match_id, seat, name, member, external, seq)
+    return await written(request, service, broadcaster, snapshot, lang)
+
+
+def _seat_guest(
+    service: MatchService,
+    club: ClubService,
+    match_id: str,
+    seat: int,
+    name: str,
+    member: str,
+    external: bool,
+    seq: int,
+) -> MatchSnapshot:
+    picked: Member | None = club.member(int(member)) if member else None
+    if picked is None and name.strip():  # a known name is that member (AC-1), as when the evening started
+        picked = club.repository.member_by_key(name_key(clean_name(name)))
+    if picked is not None:
+        name = picked.name
+        external = external or picked.kind is Kind.EXTERNAL
+    return seat_player(
+        service,
+        match_id,
+        seat,
+        "join external" if external else "join",
+        name,
+        seq,
+        duplicate=duplicate_warning,
+        link=club.link_seats,
+    )
+
+
+@router.get("/m/{match_id}/guest/members", response_class=HTMLResponse)
+async def guest_members(
+    request: Request, match_id: str, service: ServiceDep, renderer: RendererDep, lang: LangDep
+) -> HTMLResponse:
+    """The member picker of the new-seat form (E-26): the club's active members not seated tonight, for
+    those who may enter steps (the list of names is not the spectators'). Empty without members."""
+    account = getattr(request.state, "account", None)
+    if account is not None and not allowed(account.role, Permission.ACT):
+        return HTMLResponse("")
+    club = club_service(request.app)
+    seated, members = await run_in_threadpool(
+        lambda: ({name_key(n) for n in service.players(match_id)}, club.members(include_inactive=False))
+    )
+    free = sorted((m for m in members if name_key(m.name) not in seated), key=lambda m: m.name.casefold())
+    if not free:
+        return HTMLResponse("")
+    picks = [{"id": m.member_id, "name": m.name, "external": m.kind is Kind.EXTERNAL} for m in free]
+    return renderer.response("kluempchen/guest_members.html", request, lang, members=picks)
