@@ -353,8 +353,7 @@ def _check_no_proposal(state: State) -> None:
             Text(
                 "Es liegt schon ein Vorschlag vor: bestätige ihn oder widersprich; nach einem Widerspruch "
                 "kann jeder einen neuen machen.",
-                "A report is proposed already: confirm it or object; after an objection anyone may propose "
-                "another.",
+                "A report is proposed already: confirm it or object; after an objection anyone may propose another.",
             ),
         )
 

@@ -145,6 +145,12 @@ class Regeln(Game[State]):
             tiles = action.tiles
             if tiles.__class__ is int and 1 <= tiles <= state.tiles[seat] and action.yes.__class__ is bool:
                 return rules.vote(state, seat, action)
+            return None
+        # Any other step: one of the seat's legal actions passes every pre-check (the seat is on turn at
+        # a decision) and ``check_action``, whose last word is this very membership, so the checked
+        # path would apply it unchanged; anything else goes the checked way for its refusal.
+        if kind in _ACTION_CLASSES and action in rules.legal_actions(state, seat):
+            return rules.apply_action(state, seat, action)
         return None
 
     def turn(self, state: State) -> Turn:
@@ -232,5 +238,8 @@ class Regeln(Game[State]):
             return PayChip(COLOURS[max(range(4), key=lambda c: (mine[c], -c))])
         return None
 
+
+#: The engine's own action types (a foreign object never takes the short way).
+_ACTION_CLASSES: frozenset[type] = frozenset(ACTION_TYPES)
 
 GAME = Regeln()

@@ -126,7 +126,13 @@ class Deck:
         return card_id in self._index
 
     def of_type(self, card_type: str) -> tuple[str, ...]:
-        return tuple(card.id for card in self.cards if card.type == card_type)
+        """The ids of one type in file order (kept in the memo: the set-up and the deal ask for them at
+        every step)."""
+        key = "of_type:" + card_type
+        found: tuple[str, ...] | None = self.memo.get(key)
+        if found is None:
+            found = self.memo[key] = tuple(card.id for card in self.cards if card.type == card_type)
+        return found
 
     def sort(self, ids: tuple[str, ...] | list[str]) -> tuple[str, ...]:
         return tuple(sorted(ids, key=self.index))
@@ -442,13 +448,13 @@ def _state_copier() -> Callable[..., State]:
     random games. This function sets each slot once, straight from the old state, and is generated
     once from the field list, the way ``dataclasses`` generates ``__init__`` (State has no
     ``__post_init__``, so nothing is skipped). ``test_fast_paths`` checks it equals ``replace``."""
-    slots = {name: getattr(State, name) for name in _STATE_FIELDS}
+    setters = {name: getattr(State, name).__set__ for name in _STATE_FIELDS}  # bound once, not per copy
     lines = ["def copy(state, changes):", "    new = _new(_State)"]
     for name in _STATE_FIELDS:
-        lines.append(f"    _slot_{name}.__set__(new, changes['{name}'] if '{name}' in changes else state.{name})")
+        lines.append(f"    _set_{name}(new, changes['{name}'] if '{name}' in changes else state.{name})")
     lines.append("    return new")
     namespace: dict[str, Any] = {"_new": object.__new__, "_State": State}
-    namespace.update({f"_slot_{name}": slot for name, slot in slots.items()})
+    namespace.update({f"_set_{name}": setter for name, setter in setters.items()})
     exec("\n".join(lines), namespace)  # noqa: S102 - code built above from the dataclass's own field names
     copier: Callable[..., State] = namespace["copy"]
     return copier

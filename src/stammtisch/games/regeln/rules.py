@@ -55,6 +55,23 @@ from stammtisch.games.regeln.model import (
 
 TAKE: tuple[TakeChip, ...] = tuple(TakeChip(c) for c in COLOURS)
 PAY: tuple[PayChip, ...] = tuple(PayChip(c) for c in COLOURS)
+#: The chips one may take (pay) by which colours are there: index bit i set when colour i is (canonical
+#: colour order; built once, a payment step asks at every chip).
+TAKE_BY_MASK: tuple[tuple[TakeChip, ...], ...] = tuple(
+    tuple(TAKE[i] for i in range(4) if mask >> i & 1) for mask in range(16)
+)
+PAY_BY_MASK: tuple[tuple[PayChip, ...], ...] = tuple(
+    tuple(PAY[i] for i in range(4) if mask >> i & 1) for mask in range(16)
+)
+#: RG-R01: the votes of a seat with ``stock`` tiles (Ja 1…stock, then Nein 1…stock), by stock.
+VOTES_BY_STOCK: tuple[tuple[Vote, ...], ...] = tuple(
+    tuple(Vote(yes, k) for yes in (True, False) for k in range(1, stock + 1)) for stock in range(5)
+)
+
+
+def _mask(counts: tuple[int, int, int, int]) -> int:
+    return (counts[0] > 0) | (counts[1] > 0) << 1 | (counts[2] > 0) << 2 | (counts[3] > 0) << 3
+
 
 # --- set-up (RG-1) ------------------------------------------------------------------------------
 
@@ -136,8 +153,25 @@ def _card_node(choices: tuple[str, ...], label: Text, seat: int | None = None) -
     return ChanceNode(UniformDraw(tuple(_OUTCOME(c) for c in choices)), label, seat)
 
 
+#: The last chance node built, with its state. A chance event is asked for twice (``turn`` to draw it,
+#: then ``resolve``'s check of the outcome), and building the node lists the cards still to deal; states
+#: are immutable values, so the node of the very same state object is the same node. One entry, held
+#: with its state (so the identity cannot be reused); a lost race only builds a node twice.
+_last_node: tuple[State | None, ChanceNode | None] = (None, None)
+
+
 def chance_node(state: State) -> ChanceNode:
     """The chance event the state waits for (set-up draws, the deal, place cards)."""
+    global _last_node
+    held, node = _last_node
+    if held is state and node is not None:
+        return node
+    node = _chance_node(state)
+    _last_node = (state, node)
+    return node
+
+
+def _chance_node(state: State) -> ChanceNode:
     if state.phase == "setup_table":
         opened = open_slot(state)
         assert opened is not None
@@ -218,25 +252,39 @@ def next_to_last(state: State) -> int:
     return state.places.index(state.seats - 1)
 
 
+#: The phases that wait for a chance event (RG-1.7, RG-1.9, RG-1.10, RG-5.2).
+CHANCE_PHASES = frozenset(("setup_table", "setup_deal", "ranking"))
+
+
 def turn(state: State) -> Turn:
     phase = state.phase
-    if phase in ("setup_table", "setup_deal", "ranking"):
+    if phase in CHANCE_PHASES:
         return Chance(chance_node(state))
-    if phase == "vote":
-        return Decision(tuple(s for s in range(state.seats) if state.votes[s] is None))
-    if phase == "predict":
-        return Decision(tuple(s for s in range(state.seats) if state.predictions[s] is None))
-    if phase == "payment":
-        return Decision((state.queue[0].seat,))
-    if phase in confirmation.REPORT_PHASES:
-        return Decision(confirmation.report_seats(state))
-    if phase == "choose_wertung":
-        return Decision((punktletzte(state),))
-    if phase == "choose_prognose":
-        return Decision((next_to_last(state),))
     if phase == "over":
         return Finished(scoring.result(state))
-    return Decision((state.active,))
+    return Decision(deciding(state))
+
+
+def deciding(state: State) -> tuple[int, ...]:
+    """The seats a decision waits for (empty at a chance event and at the end): ``turn``'s seats
+    without building the chance node or the result."""
+    phase = state.phase
+    if phase == "payment":
+        return (state.queue[0].seat,)
+    if phase == "vote":
+        votes = state.votes
+        return tuple(s for s in range(state.seats) if votes[s] is None)
+    if phase in CHANCE_PHASES or phase == "over":
+        return ()
+    if phase == "predict":
+        return tuple(s for s in range(state.seats) if state.predictions[s] is None)
+    if phase in confirmation.REPORT_PHASES:
+        return confirmation.report_seats(state)
+    if phase == "choose_wertung":
+        return (punktletzte(state),)
+    if phase == "choose_prognose":
+        return (next_to_last(state),)
+    return (state.active,)
 
 
 # --- legal actions (canonical order: see the module docstring) --------------------------------
@@ -263,11 +311,19 @@ def cover_slots(state: State) -> tuple[int, ...]:
 
 
 def prediction_choices(state: State) -> tuple[Predict, ...]:
+    """RG-1.11, RG-5.4: what may be written under the Prognose and Wertung cards in force (the same for
+    every seat; kept in the deck's memo per pair of cards and seat count)."""
     assert state.prognose is not None and state.wertung is not None
-    domain = effects.prediction_domain(state.deck.card(state.prognose), state.seats)
-    if effects.needs_noted_colour(state.deck.card(state.wertung)):
-        return tuple(Predict(v, c) for v in domain for c in COLOURS)
-    return tuple(Predict(v) for v in domain)
+    key = f"predict:{state.prognose}:{state.wertung}:{state.seats}"
+    found: tuple[Predict, ...] | None = state.deck.memo.get(key)
+    if found is None:
+        domain = effects.prediction_domain(state.deck.card(state.prognose), state.seats)
+        if effects.needs_noted_colour(state.deck.card(state.wertung)):
+            found = tuple(Predict(v, c) for v in domain for c in COLOURS)
+        else:
+            found = tuple(Predict(v) for v in domain)
+        state.deck.memo[key] = found
+    return found
 
 
 def speaker_sets(seats: int) -> tuple[tuple[int, ...], ...]:
@@ -275,8 +331,7 @@ def speaker_sets(seats: int) -> tuple[tuple[int, ...], ...]:
 
 
 def legal_actions(state: State, seat: int) -> tuple[Action, ...]:
-    turn_now = turn(state)
-    if not isinstance(turn_now, Decision) or seat not in turn_now.seats:
+    if seat not in deciding(state):
         return ()
     phase = state.phase
     if phase == "play":
@@ -287,6 +342,8 @@ def legal_actions(state: State, seat: int) -> tuple[Action, ...]:
         return tuple(PlayCard(card, stood) for card in state.hands[seat] for stood in standing)
     if phase == "vote":
         stock = state.tiles[seat]
+        if 0 <= stock < len(VOTES_BY_STOCK):
+            return VOTES_BY_STOCK[stock]
         return tuple(Vote(yes, k) for yes in (True, False) for k in range(1, stock + 1))
     if phase == "tie":
         return (Decide(True), Decide(False))
@@ -298,10 +355,8 @@ def legal_actions(state: State, seat: int) -> tuple[Action, ...]:
         return (ReportFirstSpeaker(None), *(ReportFirstSpeaker(s) for s in range(state.seats)))
     if phase == "payment":
         if state.queue[0].amount > 0:
-            pool = state.pool
-            return tuple(TAKE[i] for i in range(4) if pool[i] > 0)
-        mine = state.chips[seat]
-        return tuple(PAY[i] for i in range(4) if mine[i] > 0)
+            return TAKE_BY_MASK[_mask(state.pool)]
+        return PAY_BY_MASK[_mask(state.chips[seat])]
     if phase == "cover":
         return tuple(Cover(slot) for slot in cover_slots(state))
     if phase == "choose_wertung":

@@ -156,8 +156,7 @@ def _draw(state: State) -> DrawView | None:
 
 def view(state: State, seat: int | None) -> View:
     """Everything ``seat`` may see (``None``: the public table)."""
-    turn = rules.turn(state)
-    on_turn = list(getattr(turn, "seats", ()))
+    on_turn = list(rules.deciding(state))
     places = list(state.places)
     record = state.last_vote
     result: View = {
