@@ -96,9 +96,11 @@ def test_ka32_a_bad_date_is_refused_bilingually_and_nothing_written(
     refused = set_start(admin_client, day, month)
     assert refused.status_code == 422
     assert 'data-clause="KA-32"' in refused.text and "(KA-32)" not in refused.text
-    assert "Saisonbeginn" in refused.text and "nicht der 29. Februar" in refused.text
+    assert "Saisonbeginn" in refused.text and "29. Februar" in refused.text
+    if day.isdigit():
+        assert f"Saisonbeginn {day}.{month}. geht nicht" in refused.text
     english = set_start(admin_client, day, month, **{"accept-language": "en"})
-    assert english.status_code == 422 and "not 29 February" in english.text
+    assert english.status_code == 422 and "29 February" in english.text
     assert settings(app).values(SEASON_START) == []
 
 

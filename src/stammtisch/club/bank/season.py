@@ -77,6 +77,23 @@ def parse_start(text: str) -> tuple[int, int]:
     return value
 
 
+def start_on_day(month: int, day: int) -> tuple[int, int]:
+    """The start picked as day and month (the web form); a day not every year has is refused (KA-32)."""
+    try:
+        date(2023, month, day)  # a day of a common year
+    except ValueError:
+        raise BookingRefused(
+            "KA-32",
+            Text(
+                f"Saisonbeginn {day}.{month}. geht nicht: eine Saison beginnt an einem Tag, den jedes Jahr hat "
+                "(also nicht am 29. Februar).",
+                f"Season start day {day} of month {month} is not allowed: a season starts on a day every year has "
+                "(so not 29 February).",
+            ),
+        ) from None
+    return (month, day)
+
+
 def start_text(start: tuple[int, int]) -> str:
     """(8, 1) -> ``"08-01"``: how a start is stored and typed (``parse_start`` reads it back)."""
     return f"{start[0]:02d}-{start[1]:02d}"

@@ -21,7 +21,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 
 from stammtisch.club.bank.errors import BankRefusal
-from stammtisch.club.bank.season import SINCE_EVER, Season, SeasonCalendar, parse_start
+from stammtisch.club.bank.season import SINCE_EVER, Season, SeasonCalendar, parse_start, start_on_day
 from stammtisch.club.settings import SEASON_START
 from stammtisch.store.ledger_sync import CLUB_ZONE, EveningBooker
 from stammtisch.store.settings import SqlSettings
@@ -104,7 +104,11 @@ async def set_season_start(
     account = request.state.account
 
     def change() -> None:
-        start = parse_start(f"{month}-{day}")
+        try:
+            picked = (int(month), int(day))
+        except ValueError:  # not numbers at all (the form sends numbers): the typed form's refusal
+            picked = parse_start(f"{month}-{day}")
+        start = start_on_day(*picked)
         SqlSettings(booker.ledger.engine).set_season_start(
             start, bank._today(), bank._now(), account.member_id if account else None
         )
