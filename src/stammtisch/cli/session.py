@@ -17,8 +17,9 @@ from typing import Any
 from rich.console import RenderableType
 from rich.markup import escape
 
-from stammtisch.cli.board import plain_draw, seat_name
+from stammtisch.cli.board import NamedSeats, plain_draw, seat_name
 from stammtisch.cli.plugin import Mode, PlayRequest
+from stammtisch.club.members.duplicates import duplicate_warning
 from stammtisch.core.chance import sample
 from stammtisch.core.errors import RuleViolation
 from stammtisch.core.protocol import Chance, Decision, Finished, Result
@@ -169,10 +170,28 @@ class Session:
             line = self._ask(self.say(f"Wahl (1–{len(legal)} oder Notation)", f"Choice (1–{len(legal)} or notation)"))
             try:
                 action = self._read_action(line, legal)
-                self.update(self.game.act(self.state, seat, action))
+                after = self.game.act(self.state, seat, action)
+                self._seat_newcomers(after)
+                self.update(after)
                 return
             except RuleViolation as error:
                 self.refused(error)
+
+    def _seat_newcomers(self, after: Any) -> None:
+        """M-12 (Klümpchen E-26): a step that seats someone new asks for his name (not one seated
+        already, the club's duplicate check); he plays at this terminal from then on (hot seat)."""
+        seats = len(self.humans) + len(self.bots)
+        for seat in range(seats, self.game.seat_count(after, seats)):
+            names = self.names or tuple(self.name(s) for s in range(seats))
+            while True:
+                name = " ".join(self._ask(self.say("Name des neuen Spielers", "Name of the new player")).split())
+                warning = Text("Bitte einen Namen eingeben.", "Please enter a name.") if not name else None
+                warning = warning or duplicate_warning([*names, name])
+                if warning is None:
+                    break
+                self.console.print(escape(warning.get(self.lang)), style="red")
+            self.humans = NamedSeats((*self.humans, seat), (*names, name))
+            self.names = self.humans.names
 
     def _bot_choice(self, seat: int, view: Mapping[str, Any], legal: tuple[Any, ...], turn: Decision) -> Any:
         """The bot's action; at a decision open to the whole table with no human at it (an evening

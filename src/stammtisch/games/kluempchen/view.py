@@ -503,11 +503,14 @@ def describe_action(state: State, action: Any) -> Text:
             f"seat {action.seat + 1} arrives and plays from the next round",
         )
     if isinstance(action, Join):
-        seat = state.seats + 1 if state is not None else 0
-        who_de, who_en = ("ein externer Gast", "an external guest") if action.external else ("jemand", "someone")
+        if action.external:
+            return Text(
+                "Ein externer Gast setzt sich dazu: spielt ab der nächsten Runde mit und würfelt die Paare aus",
+                "an external guest sits down: plays from the next round and starts the team draw",
+            )
         return Text(
-            f"Neuer Platz {seat}: {who_de} setzt sich dazu, spielt ab der nächsten Runde mit und würfelt die Paare aus",
-            f"new seat {seat}: {who_en} sits down, plays from the next round and starts the team draw",
+            "Jemand Neues setzt sich dazu: spielt ab der nächsten Runde mit und würfelt die Paare aus",
+            "someone new sits down: plays from the next round and starts the team draw",
         )
     if isinstance(action, Leave):
         return Text(
