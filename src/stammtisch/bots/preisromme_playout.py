@@ -10,7 +10,7 @@ world to the end of the deal (Spiel) and scores it by what the rules book (R-13,
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from stammtisch.bots.preisromme import own_turn_choice
@@ -122,12 +122,17 @@ def deal_score(record: GameRecord, seat: int) -> float:
     return won + (record.credits[seat] - record.penalties[seat]) / PENALTY_SCALE
 
 
-def playout_value(state: State, seat: int, rng: random.Random) -> float:
-    """Play the deal (Spiel) to its end with the heuristic for every seat and fresh stock draws from
-    ``rng``; ``seat``'s ``deal_score``. A playout that reaches ``MAX_PLAYOUT_STEPS`` is scored by the
-    hands as they are."""
+#: A seat's playout policy: its move in a world state, from the legal actions.
+Policy = Callable[[State, int, tuple[Any, ...]], Any]
+
+
+def playout_value(state: State, seat: int, rng: random.Random, own: Policy | None = None) -> float:
+    """Play the deal (Spiel) to its end with fresh stock draws from ``rng``, ``seat`` by its ``own`` policy
+    and every other seat by the heuristic (``seat`` too when ``own`` is not given); ``seat``'s
+    ``deal_score``. A playout that reaches ``MAX_PLAYOUT_STEPS`` is scored by the hands as they are."""
     history = len(state.history)
     turn_of, legal_of, act, resolve = GAME.turn, GAME.legal_actions, GAME.act, GAME.resolve
+    mine = own or rollout_choice
     for _ in range(MAX_PLAYOUT_STEPS):
         if len(state.history) > history:
             return deal_score(state.history[-1], seat)
@@ -135,7 +140,8 @@ def playout_value(state: State, seat: int, rng: random.Random) -> float:
         if isinstance(turn, Decision):
             actor = turn.seats[0]
             legal = legal_of(state, actor)
-            state = act(state, actor, rollout_choice(state, actor, legal))
+            choice = mine if actor == seat else rollout_choice
+            state = act(state, actor, choice(state, actor, legal))
         elif state.stock:  # a card is due (after the deal only draws happen)
             state = resolve(state, OUTCOMES[rng.choice(state.stock)])
         else:

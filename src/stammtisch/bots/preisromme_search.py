@@ -44,12 +44,13 @@ from typing import Any
 
 from stammtisch.bots.preisromme import HeuristicBot
 from stammtisch.bots.preisromme_memory import Memory
-from stammtisch.bots.preisromme_playout import _discard_key, _links, completes, playout_value
+from stammtisch.bots.preisromme_playout import _links, completes, playout_value
+from stammtisch.bots.preisromme_strong import discard_ranking, strong_choice
 from stammtisch.bots.preisromme_worlds import ViewMismatch, determinize
 from stammtisch.core.errors import RuleViolation
 from stammtisch.games.preisromme import GAME
 from stammtisch.games.preisromme.cards import CARD, JOKER
-from stammtisch.games.preisromme.model import Discard, Knock, Take
+from stammtisch.games.preisromme.model import Knock, State, Take
 from stammtisch.games.preisromme.moves import presence
 
 #: How many of the least useful discards are candidates beside the heuristic's choice.
@@ -65,9 +66,13 @@ LOOK = 4
 _HEURISTIC = HeuristicBot()
 
 
-def shortlist(view: Mapping[str, Any], legal: tuple[Any, ...], rng: random.Random, discards: int) -> list[Any]:
-    """The candidates worth a search, the heuristic's choice first; one candidate means no search."""
-    favourite = _HEURISTIC.choose(view, legal, rng)
+def shortlist(
+    view: Mapping[str, Any], legal: tuple[Any, ...], world: State, pile: Sequence[int], discards: int
+) -> list[Any]:
+    """The candidates worth a search, the strong policy's choice first (``preisromme_strong``, computed in
+    ``world``, where the seat's own part is exactly its view); one candidate means no search."""
+    seat: int = view["seat"]
+    favourite = strong_choice(world, seat, legal, pile)
     first = legal[0]
     hand = [CARD[code] for code in view["hand"]]
     if isinstance(first, Take | Knock):
@@ -75,13 +80,16 @@ def shortlist(view: Mapping[str, Any], legal: tuple[Any, ...], rng: random.Rando
         if not _worth_a_search(first, card, hand):
             return [favourite]
         return [favourite, *(answer for answer in legal if answer != favourite)]
-    options = [action for action in legal if isinstance(action, Discard)]
-    options.sort(key=lambda action: _discard_key(CARD[action.card], hand))
     candidates = [favourite]
-    for action in options[:discards]:
+    for action in discard_ranking(world, seat, pile, legal)[:discards]:
         if action not in candidates:
             candidates.append(action)
     return candidates
+
+
+def _own_policy(state: State, seat: int, legal: tuple[Any, ...]) -> Any:
+    """The bot's own seat in a playout: the strong policy, with the world's pile as the discards it saw."""
+    return strong_choice(state, seat, legal, state.pile)
 
 
 def _worth_a_search(claim: Any, card: int, hand: Sequence[int]) -> bool:
@@ -168,14 +176,20 @@ class SearchBot:
             self.memory = (self.memory or Memory.start(view)).observe(view)
         if len(legal) == 1:
             return legal[0]
-        candidates = shortlist(view, legal, rng, self.discards)
-        if len(candidates) == 1:
+        memory = self.memory if self.remember else None
+        try:
+            world = determinize(view, rng, memory)
+        except ViewMismatch:  # other house rules than the bot plans with (more packs or jokers)
+            return _HEURISTIC.choose(view, legal, rng)
+        pile = memory.hidden_pile(view) if memory is not None else ()
+        candidates = shortlist(view, legal, world, pile, self.discards)
+        if len(candidates) == 1 or self.worlds == 0:
             return candidates[0]
         try:
             return self.evaluate(view, candidates, rng).best(self.z)
         except (ViewMismatch, RuleViolation):
-            # Other house rules than the bot plans with: a count that does not add up, or a move the
-            # table allows and the default rules do not (a wrap-round run). The heuristic's move stands.
+            # A move the table allows and the default rules do not (a wrap-round run): the strong
+            # policy's move stands.
             return candidates[0]
 
     def evaluate(self, view: Mapping[str, Any], candidates: Sequence[Any], rng: random.Random) -> Evaluation:
@@ -192,7 +206,7 @@ class SearchBot:
             stream = rng.getrandbits(64)
             for index in live:
                 after = GAME.act(world, seat, candidates[index])
-                scores[index].append(playout_value(after, seat, random.Random(stream)))
+                scores[index].append(playout_value(after, seat, random.Random(stream), _own_policy))
             played += 1
             if played % LOOK == 0:
                 live = _race(live, scores)
