@@ -6,6 +6,8 @@
   standard deck, marking our designed cards.
 * ``stammtisch regeln play --cards FILE ...``: ``stammtisch play regeln`` with the club's cards.
 * ``stammtisch regeln simulate --cards FILE ...``: ``stammtisch simulate regeln`` with them.
+* ``stammtisch regeln balance [--cards FILE] [--games N] [--card ID ...] [--json]``: how much each card
+  moves the average winner's score in bot play, and the bound of the known cards (``balance.py``).
 """
 
 from __future__ import annotations
@@ -166,6 +168,68 @@ def simulate(
         typer.echo(json.dumps(figures, indent=2))
     else:
         print_figures(f"regeln: {games} games, seed {seed}", figures)
+
+
+@app.command("balance")
+def balance(
+    card_file: FileOption = None,
+    games: Annotated[int, typer.Option("--games", min=1, help="Games per card (the same seeds for every card).")] = 60,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the first game.")] = 1,
+    players: Annotated[int, typer.Option("--players", min=3, max=5, help="Players per game.")] = 4,
+    card: Annotated[list[str] | None, typer.Option("--card", help="Only this card (repeatable).")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
+    lang: Annotated[str, typer.Option("--lang", help="de or en.")] = "de",
+) -> None:
+    """How much each card moves the average winner's score in bot play, and the bound of the known cards."""
+    import json
+
+    from stammtisch.cli.console import fail, stdout
+    from stammtisch.cli.games.regeln.balance import balance as measure
+    from stammtisch.core.text import Text
+    from stammtisch.games.regeln.cards import load_deck, standard_deck
+    from stammtisch.games.regeln.game import GAME
+
+    text = read_card_file(card_file) if card_file is not None else None
+    deck = load_deck(text) if text is not None else standard_deck()
+    unknown = [c for c in card or [] if not deck.has(c)]
+    if unknown:
+        fail(
+            Text(
+                f"Unbekannte Karte(n): {', '.join(unknown)}; die Kartendatei hat sie nicht.",
+                f"Unknown card(s): {', '.join(unknown)}; the card file does not have them.",
+            )
+        )
+    figures = measure(GAME, players, games, seed, {"cards": text} if text is not None else None, card or None)
+    if as_json:
+        typer.echo(json.dumps(figures, indent=2))
+        return
+    console = stdout()
+    de = lang == "de"
+    console.print(
+        (
+            f"Grundwert (Durchschnitt des Siegers): {figures['baseline']}"
+            if de
+            else f"Baseline (average winner): {figures['baseline']}"
+        )
+        + f" (sd {figures['baseline_sd']}), {games} "
+        + ("Spiele je Karte" if de else "games per card"),
+        markup=False,
+    )
+    for row in figures["cards"]:
+        mark = " *" if row["status"] == "designed" else ""
+        console.print(f"{row['card']:22} {row['type']:10} {row['delta'] * 100:+6.1f} %{mark}", markup=False)
+    if figures["bound"] is not None:
+        low, high = figures["bound"]
+        console.print(
+            (
+                f"Grenze (bekannte Karten): {low * 100:+.1f} % … {high * 100:+.1f} %"
+                if de
+                else f"Bound (known cards): {low * 100:+.1f} % … {high * 100:+.1f} %"
+            ),
+            markup=False,
+        )
+    outside = ", ".join(figures["outside"]) or ("keine" if de else "none")
+    console.print(("Entworfene Karten außerhalb: " if de else "Designed cards outside: ") + outside, markup=False)
 
 
 def _dealer(seed: int | None) -> random.Random:
