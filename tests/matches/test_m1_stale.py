@@ -134,3 +134,21 @@ def test_snapshots_of_one_position_are_built_once_per_seat(service: MatchService
     assert service.snapshot(snap.match_id, None) is not service.snapshot(snap.match_id, 1)
     after = service.act(snap.match_id, 0, "pick 2", 0)
     assert after.seq == 1 and service.snapshot(snap.match_id, 0).seq == 1
+
+
+def test_a_notice_from_another_worker_brings_memory_up_to_date() -> None:
+    """``refresh`` (a notice that another worker wrote): the held match is folded forward at once, so
+    the next lost race here is answered from memory; a match this process never loaded stays unread."""
+    repository = CountingRepository()
+    one, two = make_service(repository), make_service(repository)
+    snap = one.create("toy-open", ["A", "B"], mode="table")
+    assert two.snapshot(snap.match_id).seq == 0
+    one.act(snap.match_id, 0, "pick 2", 0)
+    assert two.stale_in_memory(snap.match_id, 0) is None  # two has not heard yet
+    two.refresh(snap.match_id, 1)
+    stale = two.stale_in_memory(snap.match_id, 0, 1)
+    assert stale is not None and stale.snapshot is not None and stale.snapshot.seq == 1
+    reads = repository.reads
+    two.refresh(snap.match_id, 1)  # already there: nothing is read
+    two.refresh("never-loaded", 3)
+    assert repository.reads == reads

@@ -24,6 +24,7 @@ from stammtisch.store.database import open_store
 from stammtisch.store.notify import CHANNEL
 from stammtisch.web import auth, errors, qr
 from stammtisch.web.body_limit import BodyLimit
+from stammtisch.web.collector import tune_for_serving
 from stammtisch.web.correlation import Correlation
 from stammtisch.web.csrf import CsrfToken, OriginGuard
 from stammtisch.web.fanout import PostgresFanout, is_postgres
@@ -65,6 +66,8 @@ def create_app(
         # A service built here publishes its writes itself; the routes publish too (for a given service),
         # and the broadcaster drops the repeated notice (and the echo of this worker's own NOTIFY).
         service = build_service(url, fanout.notifier if fanout is not None else broadcaster)
+        if fanout is not None:  # another worker's write: this worker's memory catches up at once
+            fanout.refresh = service.refresh
     # No Swagger page: FastAPI's loads from a CDN with an inline script, which the CSP forbids (docs/deploy.md).
     app = FastAPI(
         title="Stammtisch",
@@ -113,6 +116,7 @@ def create_app(
 @asynccontextmanager
 async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
     """With several workers on PostgreSQL: hear the other workers' writes while serving."""
+    tune_for_serving()
     fanout: PostgresFanout | None = app.state.fanout
     if fanout is not None:
         await fanout.start()

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from sqlalchemy import make_url
@@ -65,6 +66,9 @@ class PostgresFanout:
         self.remote = PostgresNotifier(url, channel)
         self.notifier = LocalAndRemote(broadcaster, self.remote)
         self.listener: Listener | None = None
+        #: Brings this worker's memory of a match up to a notice's seq before the pages hear of it
+        #: (``MatchService.refresh``; set once the service exists).
+        self.refresh: Callable[[str, int], None] | None = None
 
     async def start(self) -> None:
         """Start listening and wait (without blocking the event loop) until ``LISTEN`` is in place, so a
@@ -74,13 +78,23 @@ class PostgresFanout:
         # The listener thread calls ``Broadcaster.publish`` directly: it is the thread-safe hand-off
         # (it queues each notice with ``call_soon_threadsafe`` on the loop of every subscribed stream),
         # so no notice is ever handed to a loop that has already stopped.
-        self.listener = self.remote.listen(self.broadcaster.publish)
+        self.listener = self.remote.listen(self._heard)
         if not await asyncio.to_thread(self.listener.ready.wait, READY_SECONDS):
             _log.warning(
                 "LISTEN %s not ready after %s s; live updates from other workers may lag",
                 self.remote.channel,
                 READY_SECONDS,
             )
+
+    def _heard(self, match_id: str, seq: int) -> None:
+        """A notice (on the listener thread): memory first, so the boards the pages then fetch and the
+        next submissions are answered without reading the log again; then the pages."""
+        if self.refresh is not None:
+            try:
+                self.refresh(match_id, seq)
+            except Exception:  # the pages must hear of the write anyway; a request reads the log itself
+                _log.exception("refreshing match %s after a notice failed", match_id)
+        self.broadcaster.publish(match_id, seq)
 
     async def stop(self) -> None:
         """Stop listening and close the ``NOTIFY`` connection (joins the thread off the event loop)."""
