@@ -470,6 +470,15 @@ class MatchService:
         self._remember(loaded)
         return loaded
 
+    def refresh(self, match_id: str, seq: int) -> None:
+        """Another worker wrote ``match_id`` up to ``seq`` (its notice): fold the new events into this
+        process's memory now, if it holds the match, so the next submission here is judged from memory
+        (a lost race answered at once) instead of by a failing append and a read (bench/hammer.py)."""
+        with self._lock:
+            cached = self._cache.get(match_id)
+        if cached is not None and cached.position.last_seq < seq:
+            self._load(match_id)
+
     def stale_in_memory(self, match_id: str, expected_seq: int, seat: int | None = None) -> StaleSequence | None:
         """The ``StaleSequence`` a submission based on ``expected_seq`` will get, when this process
         already knows a newer position (sequence numbers only grow, so no read can make it current);
