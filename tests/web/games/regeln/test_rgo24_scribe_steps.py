@@ -217,3 +217,26 @@ def test_rgo24_the_round_just_scored_is_shown_while_the_next_rules_are_chosen(cl
     assert shown is not None and "Runde 1 gewertet:" in shown.group(1)
     for seat, name in enumerate(("Anna", "Ben", "Cem")):
         assert f"{pad[seat]['place']}. {name} {pad[seat]['total']}" in " ".join(shown.group(1).split())
+
+
+def test_rgo24_after_an_undo_the_everybody_page_offers_the_steps_again(client: TestClient) -> None:
+    """The undo answers with the generic board; on it the scribe's page loads the steps again by itself.
+    (A vote once entered is a decision of a game with hidden information: M-5 refuses to take it back,
+    also in table mode; an entered face-up card is taken back.)"""
+    match_id = _table(client)
+    service = _service(client)
+    seq = service.snapshot(match_id, None).seq
+    assert client.post(f"/m/{match_id}/outcome", data={"seq": seq, "outcome": "card K-Y0"}).is_success
+    undone = client.post(f"/m/{match_id}/undo", data={"seq": seq + 1}, headers=HTMX)
+    assert undone.status_code == 200, undone.text[:500]
+    assert service.snapshot(match_id, None).view["korrektur"] == [None, None]
+    _enter_layout(client, match_id)
+    _play_out(client, match_id, random.Random(5), until=lambda public: public.view.get("phase") == "vote")
+    seq = service.snapshot(match_id, None).seq
+    entered = client.post(
+        f"/m/{match_id}/regeln/act", data={"seq": seq, "seat": 1, "notation": "vote no 1"}, headers=HTMX
+    )
+    assert entered.status_code == 200 and "Eingetragen: Ben" in html.unescape(entered.text)
+    refused = client.post(f"/m/{match_id}/undo", data={"seq": seq + 1}, headers=HTMX)
+    assert refused.status_code == 422 and 'data-clause="M-5"' in refused.text
+    assert f'hx-get="/m/{match_id}/regeln/board"' in refused.text  # the steps come back by themselves
