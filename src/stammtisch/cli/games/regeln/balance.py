@@ -3,7 +3,9 @@ measure our designed cards were balanced by (issue 12 §3, docs/rulings/regeln-c
 
 Method (the one of regeln-cards.md, kept here so the figures can be made again, for our deck or for a
 club's own card file): the heuristic bot in every seat, ``games`` games per card with the same seeds
-(common random numbers: game ``i`` of every card starts from seed ``"{seed}:{i}"``). A Korrektur,
+(common random numbers: game ``i`` of every card starts from seed ``"{seed}:{i}"``, and the forced space
+still draws its card from it, unused, so the rest of the set-up, the deal and the bots' choices take the
+same random numbers as in the baseline game). A Korrektur,
 Abstimm or Ereignis card is forced onto its type's first face-up space at set-up (it may be covered
 later; the other face-up cards are drawn as ever); a Wertung or Prognose card is made the round-1 rule
 instead of the start card (which then lies with the unused ones). Measured: the average final score of
@@ -55,8 +57,8 @@ def forced_start(
     while state.phase == "setup_table":
         turn = game.turn(state)
         assert isinstance(turn, Chance)
-        outcome = CardOutcome(card) if open_slot(state) == (kind, 0) else sample(turn.node, rng)
-        state = game.resolve(state, outcome)
+        drawn = sample(turn.node, rng)  # drawn for the forced space too, so every later draw stays in step
+        state = game.resolve(state, CardOutcome(card) if open_slot(state) == (kind, 0) else drawn)
     return state
 
 
