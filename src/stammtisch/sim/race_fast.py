@@ -185,6 +185,16 @@ def buffer(lay: Layout, target: int, contexts: int) -> Array:
     return np.zeros((lay.rows, target + 1, contexts))
 
 
+#: Elements (columns x contexts) per gathered row in the start part's blocks: wider blocks leave the
+#: cache (at 900 contexts 32 columns cost 1.8 times 6), narrower ones pay NumPy's per-call cost.
+START_BLOCK_ELEMENTS = 5400
+
+
+def start_width(contexts: int) -> int:
+    """Columns per block of the start part (which reads no column of its own block through a shift)."""
+    return max(4, min(32, START_BLOCK_ELEMENTS // max(1, contexts)))
+
+
 class Role:
     """One player's turn on one diagonal: table [rows, target + 1, contexts] over columns z; ``xs`` (the
     contexts' own scores) ascend."""
@@ -251,11 +261,12 @@ class Role:
         """The start part on every column z = x .. target (every partner result, role 2)."""
         lay, t = self.lay, self.t
         _run_fast(self.table, lay.start, t, t + 1, len(self.xs))
-        for hi in range(t, 0, -32):
+        width = start_width(len(self.xs))
+        for hi in range(t, 0, -width):
             k = int(np.searchsorted(self.xs, hi))
             if k == 0:
                 break
-            _run_fast(self.table, lay.start, max(0, hi - 32), hi, k)
+            _run_fast(self.table, lay.start, max(0, hi - width), hi, k)
 
     def start_at_own_score(self, root: int) -> Array:
         """The root's value at z = x (nothing in the side turn yet) for every context."""
