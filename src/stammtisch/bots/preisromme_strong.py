@@ -9,11 +9,11 @@ suit, 6-10, four of a rank from the ten up). Heuristic tables (one seat against 
 to 5,000 deals a rule, docs/rulings/preisromme-bot.md PB-9) gave the opening-minded rules below +7 to +9
 points of wins; after the opening the heuristic's habits are kept, they are near the best of their family.
 
-* **Forties** (``TARGETS``): every single figure of 40 or more that holds no smaller one: per suit the
-  shortest run from each position (positions 1 = low ace .. 14 = high ace) reaching 40, and the sets of
-  four of ten, jack, queen, king and ace. A hand's *opening potential* is the sum over the forties still
-  possible of ``W ** d``, ``d`` the cards missing once its jokers fill gaps (a forty a card of which is
-  dead, both copies seen on the table or in the pile while the hand holds none, is not possible).
+* **Forties** (``TARGETS``): per suit the shortest run from each position (positions 1 = low ace .. 14 =
+  high ace) reaching 40 points, and the sets of four of ten, jack, queen, king and ace. A hand's *opening
+  potential* is the sum over the forties still possible of ``W ** d``, ``d`` the cards missing once its
+  jokers fill gaps (a forty a card of which is dead, both copies seen on the table or in the pile while
+  the hand holds none, is not possible).
 * **Before the opening**: throw the card whose loss keeps the most potential (a second copy costs
   nothing: one figure never needs both), ties as the heuristic (least connected, highest first); as the
   next player (R-4.4) take the discard only if it raises the potential by ``TAKE_GAIN`` of itself and is
@@ -56,8 +56,9 @@ def _position_card(suit: int, position: int) -> int:
 
 
 def _forties() -> tuple[tuple[int, int], ...]:
-    """(card mask, cards) of every minimal single figure of at least 40 points (RA-09, RA-10): no card can
-    be left out at either end."""
+    """(card mask, cards) of the single figures of at least 40 points (RA-09, RA-10) that the bot aims at:
+    per suit and lowest position the shortest run reaching 40 (A-9 is kept beside 2-9: a hand with the
+    low ace has two ways), and the sets of four from the ten up."""
     found = []
     for suit in range(4):
         for low in range(1, 15):
@@ -70,8 +71,7 @@ def _forties() -> tuple[tuple[int, int], ...]:
                     break
     for rank in (1, 10, 11, 12, 13):  # RA-11: the ace counts 10 in a set; four of a rank below ten miss 40
         found.append((sum(1 << (suit * 13 + rank - 1) for suit in range(4)), 4))
-    # A run that holds a shorter forty (A-9 holds 2-9) is never the nearest: keep the minimal ones.
-    return tuple(target for target in found if not any(o != target and o[0] & target[0] == o[0] for o in found))
+    return tuple(found)
 
 
 TARGETS = _forties()
