@@ -23,6 +23,7 @@ from stammtisch.matches.service import MatchService
 from stammtisch.store import Store, open_store
 from stammtisch.store.ledger_sync import EveningBooker
 from stammtisch.store.members import SqlClub
+from stammtisch.store.stats import StatsBook
 
 NOW = datetime(2026, 5, 8, 18, tzinfo=UTC)
 NAMES = ["Anna", "Ben", "Carl", "Dora"]
@@ -95,6 +96,11 @@ def test_m12_joined_seats_are_linked_named_and_booked(world: tuple[Store, MatchS
     assert [got.get(seats[s], 0) for s in range(6)] == [r - p for p, r in zip(paid, received, strict=True)]
     assert got[karl.member_id] == -paid[4] < 0 and got[xaver.member_id] == received[5] - paid[5] and received[5] > 0
     assert any(b.member_id == xaver.member_id and b.reason is Reason.EXTERNAL_PAYOUT for b in book)
+    # ST-*: the statistics count the guests under their members: one evening, one round each, lost.
+    (summary,) = [s for s in StatsBook(store.engine).summaries() if s.match_id == match_id]
+    figures = dict(summary.members)
+    assert sorted(figures) == sorted(seats.values())
+    assert (figures[karl.member_id].evenings, figures[karl.member_id].rounds, figures[karl.member_id].lost) == (1, 1, 1)
 
 
 def test_m12_a_joined_seat_left_unlinked_is_linked_by_name_when_booked(
