@@ -135,53 +135,58 @@ def _stage(
     index = {mk: j for j, mk in enumerate(masks)}
     partner_i = race_fast.partner_of(xs, ys)
     partner = (partner_i[:, None] * m + np.array([index[(b, a)] for a, b in masks])[None, :]).ravel()
-    rows = np.arange(n * m)
     zs = np.arange(t)
+    total = n * m
 
-    def roles(name: str, lay: Layout) -> Role:
-        role = Role(lay, t, cx, turns.rooms[name])
+    def warm_top(name: str, lay: Layout) -> Array:
+        """The top column of every row and context from the diagonal above (same x and masks; zeros on
+        the first diagonal): the top column's iteration starts there."""
         found = warm.get((stage, name))
-        if found is not None:
-            old_xs, old_top, _ = found
-            near = np.clip(np.searchsorted(old_xs, xs), 0, len(old_xs) - 1)
-            role.table[:, t, :] = old_top.reshape(old_top.shape[0], -1, m)[:, near, :].reshape(old_top.shape[0], -1)
-        return role
+        if found is None:
+            return np.zeros((lay.rows, total))
+        old_xs, old_top, _ = found
+        near = np.clip(np.searchsorted(old_xs, xs), 0, len(old_xs) - 1)
+        return old_top.reshape(old_top.shape[0], -1, m)[:, near, :].reshape(old_top.shape[0], -1)
 
-    def second_ends(after: NDArray[np.intp]) -> tuple[Array, Array]:
-        """Player 2's ends when his team's masks are ``after`` at the turn's end: banking to z (z < t: the
-        other team moves at (y, z) with the masks swapped), and scoring nothing (it moves at (y, x))."""
-        end = np.ones((t + 1, n * m))
-        end[:t] = 1.0 - v1[cy[None, :], zs[:, None], other[None, :], after[None, :]]
-        return end, 1.0 - v1[cy, cx, other, after]
-
-    # The doubled turns end in states with fewer jokers: known, solved once.
-    has2, has1 = (own & P2) > 0, (own & P1) > 0
-    second_doubled = np.full((t + 1, n * m), -1.0)
-    if has2.any():
-        role = roles("2x", turns.doubled)
-        end, fail = second_ends(own & ~P2)
-        role.set_terminals(end, fail, 1.0)
+    # The doubled turns end in states with fewer jokers: known, solved once, and only for the contexts
+    # whose player holds that joker (a subset of the contexts is still in ascending x).
+    second_doubled = np.full((t + 1, total), -1.0)
+    sub = np.flatnonzero(own & P2)
+    if sub.size:
+        tops = warm_top("2x", turns.doubled)
+        role = Role(turns.doubled, t, cx[sub], turns.rooms["2x"])
+        role.table[:, t, :] = tops[:, sub]
+        sx, sy, so, after = cx[sub], cy[sub], other[sub], own[sub] & ~P2
+        # Banking to z < t: the other team moves at (y, z), masks swapped; nothing: it moves at (y, x).
+        end = np.ones((t + 1, sub.size))
+        end[:t] = 1.0 - v1[sy[None, :], zs[:, None], so[None, :], after[None, :]]
+        role.set_terminals(end, 1.0 - v1[sy, sx, so, after], 1.0)
         role.solve_loop(tolerance * 0.01)
         role.solve_start_everywhere()
-        second_doubled = np.where(has2[None, :], role.table[root], -1.0)
-        warm[(stage, "2x")] = (xs, role.top(), np.empty(0))
-    first_doubled = np.full(n * m, -1.0)
-    if has1.any():
-        role = roles("1x", turns.doubled)
+        second_doubled[:, sub] = role.table[root]
+        tops[:, sub] = role.top()
+        warm[(stage, "2x")] = (xs, tops, np.empty(0))
+    first_doubled = np.full(total, -1.0)
+    sub = np.flatnonzero(own & P1)
+    if sub.size:
+        tops = warm_top("1x", turns.doubled)
+        role = Role(turns.doubled, t, cx[sub], turns.rooms["1x"])
+        role.table[:, t, :] = tops[:, sub]
+        # After player 1's joker player 2 moves with his team's mask less bit 1, solved in a lower stage.
         top = np.stack([v2[(a & ~P1, b)] if a & P1 else np.zeros((t + 1, n)) for a, b in masks], axis=2)
-        top = top.reshape(t + 1, n * m)
-        role.set_terminals(top, top[cx, rows], 1.0)
+        top = top.reshape(t + 1, total)[:, sub]
+        role.set_terminals(top, top[cx[sub], np.arange(sub.size)], 1.0)
         role.solve_loop(tolerance * 0.01)
-        first_doubled = np.where(has1, role.start_at_own_score(root), -1.0)
-        warm[(stage, "1x")] = (xs, role.top(), np.empty(0))
+        first_doubled[sub] = role.start_at_own_score(root)
+        tops[:, sub] = role.top()
+        warm[(stage, "1x")] = (xs, tops, np.empty(0))
 
     # The plain turns' fixed point (KS-6) by Newton passes over the contexts not yet settled: a pair
     # (x, y, own, other) / (y, x, other, own) depends on no other context of the diagonal, so once both
     # its values repeat within the tolerance it is final and leaves the passes (about a third of the
     # work, the settled contexts being many after the second pass).
-    warm2 = roles("2", turns.plain).top()
-    warm1 = roles("1", turns.plain).top()
-    total = n * m
+    warm2 = warm_top("2", turns.plain)
+    warm1 = warm_top("1", turns.plain)
     slopes = np.zeros(total)
     before = warm.get((stage, "1"))
     if before is not None:
