@@ -64,9 +64,13 @@ def test_m12_joined_seats_are_linked_named_and_booked(world: tuple[Store, MatchS
 
     def join(seat: int, notation: str, name: str) -> None:
         seq = service.snapshot(match_id).seq
-        seat_player(service, match_id, seat, notation, name, seq, duplicate=duplicate_warning, link=club.link_seats)
+        seat_player(
+            service, match_id, seat, notation, name, seq, duplicate=duplicate_warning, link=club.link_joined_seat
+        )
 
-    join(2, "join", "Karl")
+    join(2, "join", "Olaf")
+    service.undo(match_id, service.snapshot(match_id).seq)  # entered by mistake: taken back
+    join(2, "join", "Karl")  # seat 4 again, now Karl's (the link follows, M-12)
     join(0, "join external", "xaver")  # the member's name in any case is the member (AC-1)
     with pytest.raises(JoinRefused) as refused:
         join(1, "join", "KARL")  # the shared duplicate check

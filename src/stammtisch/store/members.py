@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Engine, and_, insert, select, update
+from sqlalchemy import Engine, and_, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from stammtisch.club.members.errors import ClubExists
@@ -295,6 +295,13 @@ class SqlClub:
             fresh = [{"match_id": match_id, "seat": s, "member_id": m} for s, m in seats if s not in linked]
             if fresh:
                 connection.execute(insert(match_seats), fresh)
+
+    def relink_seat(self, match_id: str, seat: int, member_id: int) -> None:
+        with self.engine.begin() as connection:
+            connection.execute(
+                delete(match_seats).where(match_seats.c.match_id == match_id, match_seats.c.seat == seat)
+            )
+            connection.execute(insert(match_seats), [{"match_id": match_id, "seat": seat, "member_id": member_id}])
 
 
 def memory_club() -> SqlClub:

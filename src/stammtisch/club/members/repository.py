@@ -83,3 +83,8 @@ class ClubRepository(Protocol):
     def set_seats(self, match_id: str, seats: Sequence[tuple[int, int]]) -> None:
         """Link seats to members (seats already linked keep their member)."""
         ...
+
+    def relink_seat(self, match_id: str, seat: int, member_id: int) -> None:
+        """Link ``seat`` to ``member_id`` in place of its link (M-12: a joined seat taken back and taken
+        again by someone else)."""
+        ...

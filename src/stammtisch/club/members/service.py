@@ -172,6 +172,17 @@ class ClubService:
         self.repository.set_seats(match_id, [(seat, m.member_id) for (seat, _), m in zip(named, members, strict=True)])
         return self.repository.seats(match_id)
 
+    def link_joined_seat(self, match_id: str, players: Sequence[str]) -> dict[int, int]:
+        """M-12: after a player joined a running match (his name last in ``players``), his seat is the
+        member behind his name, also where a join taken back (undo) left that seat linked to someone
+        else; the other seats are linked as by ``link_seats``."""
+        seat = len(players) - 1
+        member = self.resolve([players[seat]])[0]
+        linked = self.repository.seats(match_id).get(seat)
+        if linked is not None and linked != member.member_id:
+            self.repository.relink_seat(match_id, seat, member.member_id)
+        return self.link_seats(match_id, players)
+
     def seats(self, match_id: str) -> dict[int, int]:
         return self.repository.seats(match_id)
 

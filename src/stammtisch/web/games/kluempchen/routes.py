@@ -314,7 +314,7 @@ def _seat_guest(
         name,
         seq,
         duplicate=duplicate_warning,
-        link=club.link_seats,
+        link=club.link_joined_seat,
     )
 
 
