@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from stammtisch.bots.playout import play_out
 from stammtisch.bots.preisromme import HeuristicBot
 from stammtisch.bots.preisromme_playout import PENALTY_SCALE, completes, rollout_choice
-from stammtisch.bots.preisromme_search import Evaluation, SearchBot
+from stammtisch.bots.preisromme_search import Evaluation, SearchBot, StrongBot
 from stammtisch.bots.preisromme_worlds import determinize, figure_from_view
 from stammtisch.bots.registry import bots_for
 from stammtisch.core.chance import sample
@@ -172,8 +172,8 @@ def test_other_house_rules_still_give_legal_moves() -> None:
         assert bot.choose(GAME.view(state, seat), legal, random.Random(0)) in legal
 
 
-def test_an_alternative_must_beat_the_heuristic_by_a_clear_margin() -> None:
-    """Noise alone does not move the bot: a candidate replaces the heuristic's choice only when its paired
+def test_an_alternative_must_beat_the_strong_move_by_a_clear_margin() -> None:
+    """Noise alone does not move the bot: a candidate replaces the strong policy's choice only when its paired
     advantage exceeds z standard errors; a candidate dropped by the race (fewer worlds) is not chosen."""
     noisy = Evaluation((Pass(), Knock()), ((0.0, 1.0, 0.0, 1.0), (1.0, 0.0, 1.0, 1.0)))
     assert noisy.best(1.65) == Pass()
@@ -186,8 +186,11 @@ def test_an_alternative_must_beat_the_heuristic_by_a_clear_margin() -> None:
 
 
 def test_the_registry_offers_the_search_bot_for_empty_seats() -> None:
-    """Empty seats (web table, ``stammtisch play``) take any registered bot: ``search`` is one for Preisrommé."""
+    """Empty seats (web table, ``stammtisch play``) take any registered bot: ``search`` is one for Preisrommé,
+    and ``strong`` (the strong policy without the search, PB-9)."""
     assert isinstance(bots_for(GAME)["search"](), SearchBot)
+    strong = bots_for(GAME)["strong"]()
+    assert isinstance(strong, StrongBot) and strong.worlds == 0
 
 
 HOUSE_RULES = {

@@ -9,9 +9,11 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from stammtisch.bots.playout import play_out
 from stammtisch.bots.preisromme import HeuristicBot
 from stammtisch.bots.preisromme_playout import rollout_choice
 from stammtisch.bots.preisromme_strong import TARGETS, dead_cards, opening_discard, potential, strong_choice
+from stammtisch.bots.registry import bots_for
 from stammtisch.core.chance import sample
 from stammtisch.core.protocol import Chance, Finished
 from stammtisch.games.preisromme import GAME
@@ -137,3 +139,13 @@ def test_ra14_after_the_opening_a_card_that_lays_off_is_taken() -> None:
                     return
             state = GAME.act(state, seat, rollout_choice(state, seat, legal))
     raise AssertionError("no opened next player met a fitting discard in 200 deals")
+
+
+def test_the_strong_bot_plays_whole_matches_from_its_views() -> None:
+    """The registered ``strong`` bot (views only, bots/base.py) at every seat of 3- and 4-seat tables: play_out
+    raises BotMistake on any answer outside legal_actions; every game of the pass ends (R-11.2, PB-8)."""
+    for seats in (3, 4):
+        state = GAME.start(seats, GAME.configure({"games_per_pass": 2}))
+        bots = [bots_for(GAME)["strong"]() for _ in range(seats)]
+        done = play_out(GAME, state, bots, random.Random(seats), max_steps=20_000)
+        assert len(done.result.details["games"]) == 2

@@ -6,19 +6,21 @@ other hands or the stock. To decide, it
 1. *remembers* (``preisromme_memory``): every view it is shown is folded into what the seat has seen of
    the deal: the discards buried in the pile, the cards each seat took, laid or threw, the cards a next
    player let go by. Only its own views go in, so it knows no more than a player with a good memory;
-2. *shortlists* the candidates where a choice matters: in a knock window both answers when the card
-   connects with the hand (R-4.4 take, R-4.1 knock), and on its turn the heuristic's move (lay, lay off,
-   swap) beside the few least useful discards (so "lay now or keep the cards" is searched too); other
-   decisions follow the heuristic at once;
-3. *determinizes* (``preisromme_worlds``): deals the cards it cannot see to the other hands, the pile and
+2. *determinizes* (``preisromme_worlds``): deals the cards it cannot see to the other hands, the pile and
    the stock, consistent with its memory; ``view(world, seat)`` is exactly the view it was given;
-4. plays every live candidate in every world to the end of the deal with the heuristic for all seats
-   (``preisromme_playout``; the same random stream for all candidates of one world: common random
-   numbers), scores the bot's seat by what the rules book (going out, penalty points), and races the
-   candidates: every ``LOOK`` worlds an alternative that has not beaten the heuristic's move so far is
-   dropped;
-5. takes the candidate with the best mean, unless it beats the heuristic's move by less than ``z``
-   standard errors of the paired difference (then the heuristic's move: noise alone does not move it).
+3. *shortlists* the candidates where a choice matters, the move of the strong policy first
+   (``preisromme_strong``: the heuristic playing for the opening's single forty, PB-9; it reads only the
+   seat's own part of a world, which is its view): in a knock window both answers when the card connects
+   with the hand (R-4.4 take, R-4.1 knock), and on its turn the strong move (lay, lay off, swap) beside
+   the few next discards in its order (so "lay now or keep the cards" is searched too); other decisions
+   follow the strong policy at once;
+4. plays every live candidate in every world to the end of the deal, its own seat by the strong policy
+   and the others by the heuristic (``preisromme_playout``; the same random stream for all candidates of
+   one world: common random numbers), scores the bot's seat by what the rules book (going out, penalty
+   points), and races the candidates: every ``LOOK`` worlds an alternative that has not beaten the
+   strong move so far is dropped;
+5. takes the candidate with the best mean, unless it beats the strong move by less than ``z`` standard
+   errors of the paired difference (then the strong move: noise alone does not move it).
    A bolder rule (the best mean unless within 0.5 standard errors, 24 worlds, dropping only candidates
    2 standard errors behind the leader) won 25.5 % of 212 bench games: it followed noise away from sound
    moves (docs/rulings/preisromme-bot.md, PB-6).
@@ -53,11 +55,11 @@ from stammtisch.games.preisromme.cards import CARD, JOKER
 from stammtisch.games.preisromme.model import Knock, State, Take
 from stammtisch.games.preisromme.moves import presence
 
-#: How many of the least useful discards are candidates beside the heuristic's choice.
+#: How many of the least useful discards are candidates beside the strong policy's choice.
 DISCARD_CANDIDATES = 3
 #: Determinizations per decision at most (racing stops most searches earlier).
 WORLDS = 32
-#: How many standard errors an alternative must beat the heuristic's choice by.
+#: How many standard errors an alternative must beat the strong policy's choice by.
 CONFIDENCE_Z = 1.65
 #: Racing: every this many worlds, an alternative that has not done better than the heuristic's move
 #: so far (paired mean at most 0) is dropped.
@@ -108,7 +110,7 @@ def _worth_a_search(claim: Any, card: int, hand: Sequence[int]) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class Evaluation:
-    """What a search found: per candidate (the heuristic's choice first) the playout scores in each world
+    """What a search found: per candidate (the strong policy's choice first) the playout scores in each world
     it was played in, all candidates of one world played on the same future (common random numbers);
     a candidate dropped by the race has fewer worlds."""
 
@@ -125,7 +127,7 @@ class Evaluation:
         return paired(self.scores[index], self.scores[base])
 
     def best(self, z: float) -> Any:
-        """The candidate with the best mean among those still in the race at the end; the heuristic's
+        """The candidate with the best mean among those still in the race at the end; the strong policy's
         choice unless that one beats it by more than ``z`` standard errors of the paired difference."""
         played = self.worlds
         finalists = [i for i, found in enumerate(self.scores) if len(found) == played]
@@ -216,10 +218,20 @@ class SearchBot:
 
 
 def _race(live: list[int], scores: list[list[float]]) -> list[int]:
-    """The candidates still in the race: the heuristic's move (index 0) and every alternative whose paired
+    """The candidates still in the race: the strong policy's move (index 0) and every alternative whose paired
     mean over the worlds so far is above it (most alternatives are clearly worse; the worlds go to the
     close calls)."""
     return [0, *(index for index in live[1:] if paired(scores[index], scores[0])[0] > 0)]
 
 
-BOTS = {"search": SearchBot}
+class StrongBot(SearchBot):
+    """The strong policy alone (``preisromme_strong``, PB-9), with the memory of the deal and no search: a
+    quick opponent for empty seats (a few milliseconds a decision)."""
+
+    name = "strong"
+
+    def __init__(self) -> None:
+        super().__init__(worlds=0)
+
+
+BOTS = {"search": SearchBot, "strong": StrongBot}
