@@ -93,8 +93,8 @@ def seat_player(
     """The adapters' use case: ``seat`` (at the table) enters ``action``, which seats ``name``; refused
     (nothing written) when another seat has that name already (``duplicate``: the club's shared check,
     ``club.members.duplicates.duplicate_warning``). Then ``link`` ties the new seat to a member, as the
-    seats named at the start were (``ClubService.link_seats``: a known name is that member, an unknown
-    one becomes a guest)."""
+    seats named at the start were (``ClubService.link_joined_seat``: a known name is that member, an
+    unknown one becomes a guest; a link left by a join taken back is replaced)."""
     clean = joining_name(name, 1)
     warning = duplicate([*service.players(match_id), clean])
     if warning is not None:
