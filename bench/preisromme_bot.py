@@ -5,6 +5,8 @@
 ``python -m bench.preisromme_bot --summary games.jsonl [more.jsonl ...]``  (the figures of logged games)
 ``python -m bench.preisromme_bot --accuracy 30``  (how well the bot's worlds guess the other hands)
 
+``python -m bench.preisromme_bot --worlds 0 --games 2000``  (the strong policy alone, PB-9: no search)
+
 Four seats, one deal (Spiel) per game, digital mode: the search bot in one seat (seat ``game mod 4``,
 so every seat and every dealer position is played equally often) against three heuristic bots
 (``bots/preisromme.py``). A game is *won* by the seat that goes out (R-11.2); a deal that ends without
