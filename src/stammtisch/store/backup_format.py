@@ -285,6 +285,17 @@ def verify(path: Path) -> Header:
     return header
 
 
+def read_lines(path: Path) -> Iterator[list[Any]]:
+    """The row lines of a verified file as written (``[table index, values...]``, values not decoded)."""
+    lines = _lines(path)
+    next(lines)  # the header
+    loads = json.loads
+    for line in lines:
+        if line.startswith(b"{"):
+            return  # the footer
+        yield loads(line)
+
+
 def read_rows(path: Path, header: Header) -> Iterator[tuple[TableShape, list[Any]]]:
     """The rows of a verified file, decoded, in file order (tables parents first)."""
     lines = _lines(path)
