@@ -41,10 +41,12 @@ def test_balance_is_reproducible_and_names_the_bound_and_the_cards_outside() -> 
     assert figures["games_per_card"] == 2 and figures["players"] == 3 and figures["baseline"] > 0
     rows = {row["card"]: row for row in figures["cards"]}
     assert set(rows) == {"K-G3", "W-PRODUKT2", "W-DOPPELT"} and rows["W-DOPPELT"]["status"] == "designed"
-    low, high = figures["bound"]
-    assert low == min(rows["K-G3"]["delta"], rows["W-PRODUKT2"]["delta"])
-    assert high == max(rows["K-G3"]["delta"], rows["W-PRODUKT2"]["delta"])
-    assert figures["outside"] == ([] if low <= rows["W-DOPPELT"]["delta"] <= high else ["W-DOPPELT"])
+    known = (rows["K-G3"]["delta"], rows["W-PRODUKT2"]["delta"])
+    assert figures["known_range"] == [min(known), max(known)]
+    assert figures["bound"] == max(abs(delta) for delta in known)
+    ours = rows["W-DOPPELT"]["delta"]
+    assert figures["outside"] == ([] if abs(ours) <= figures["bound"] else ["W-DOPPELT"])
+    assert figures["beyond_known_range"] == ([] if min(known) <= ours <= max(known) else ["W-DOPPELT"])
 
 
 def test_balance_of_a_clubs_file_and_an_unknown_card_is_refused_in_both_languages(tmp_path: Path) -> None:

@@ -12,9 +12,11 @@ instead of the start card (which then lies with the unused ones). Measured: the 
 the winner, against the baseline of the standard set-up, as a share (``delta``: +0.05 is 5 % more).
 
 **The bound**: a designed card may not move the winner's average by more than the known cards do: the
-lowest and highest ``delta`` of the cards whose status is ``certain``. ``outside`` lists the designed
-cards beyond it. With a few dozen games per card the standard error of one difference is several
-percent, so the figures rank cards roughly; they are not precise.
+largest ``|delta|`` of the cards whose status is ``certain`` (``bound``); ``outside`` lists the designed
+cards beyond it. ``known_range`` is the lowest and highest ``delta`` of those cards and
+``beyond_known_range`` the designed cards outside that range (a card may move the winner's score the
+other way than any known card does, by less). With a hundred games per card the standard error of one
+difference is about three percent, so the figures rank cards roughly; they are not precise.
 """
 
 from __future__ import annotations
@@ -105,12 +107,11 @@ def balance(
             }
         )
     known = [deltas[row["card"]] for row in rows if row["status"] == "certain"]
-    bound = (min(known), max(known)) if known else None
-    outside = [
-        row["card"]
-        for row in rows
-        if bound is not None and row["status"] == "designed" and not bound[0] <= deltas[row["card"]] <= bound[1]
-    ]
+    span = (min(known), max(known)) if known else None
+    bound = max(abs(delta) for delta in known) if known else None
+    designed = [row["card"] for row in rows if row["status"] == "designed"]
+    outside = [card for card in designed if bound is not None and abs(deltas[card]) > bound]
+    beyond = [card for card in designed if span is not None and not span[0] <= deltas[card] <= span[1]]
     return {
         "players": players,
         "games_per_card": games,
@@ -118,7 +119,9 @@ def balance(
         "bot": BOT,
         "baseline": round(baseline, 1),
         "baseline_sd": round(statistics.pstdev(base), 1),
-        "bound": list(bound) if bound else None,
+        "bound": bound,
+        "known_range": list(span) if span else None,
         "outside": outside,
+        "beyond_known_range": beyond,
         "cards": rows,
     }

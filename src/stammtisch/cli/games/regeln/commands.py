@@ -219,13 +219,12 @@ def balance(
         mark = " *" if row["status"] == "designed" else ""
         console.print(f"{row['card']:22} {row['type']:10} {row['delta'] * 100:+6.1f} %{mark}", markup=False)
     if figures["bound"] is not None:
-        low, high = figures["bound"]
+        low, high = (f"{value * 100:+.1f} %" for value in figures["known_range"])
+        bound = f"±{figures['bound'] * 100:.1f} %"
         console.print(
-            (
-                f"Grenze (bekannte Karten): {low * 100:+.1f} % … {high * 100:+.1f} %"
-                if de
-                else f"Bound (known cards): {low * 100:+.1f} % … {high * 100:+.1f} %"
-            ),
+            f"Grenze (bekannte Karten): {bound} (von {low} bis {high})"
+            if de
+            else f"Bound (known cards): {bound} (from {low} to {high})",
             markup=False,
         )
     outside = ", ".join(figures["outside"]) or ("keine" if de else "none")
