@@ -58,6 +58,7 @@ class Throw(Distribution):
     rethrow: bool = False
     save: bool = False
     kind = "skill"
+    has_probabilities = False  # a plain attribute: ``sample`` asks at every throw
 
     def outcomes(self) -> tuple[Any, ...]:
         return self.choices
@@ -101,9 +102,6 @@ class Throw(Distribution):
             return outcome.team in self.forgettable and isinstance(outcome.penalty, str)
         return outcome in self.events
 
-    @property
-    def has_probabilities(self) -> bool:
-        return False
 
 
 DUEL_OUTCOMES = (Duel(True, False), Duel(False, True), Duel(True, True), Duel(False, False))
@@ -134,30 +132,28 @@ _TURNS_KEPT = 20_000
 def throw_turn(state: State, seat: int, kind: str, target: int, aim: int | None) -> Chance:
     """The chance turn of ``seat``'s throw of ``kind`` at ``target``'s rack: its node (``throw_node``)
     looked up by one key of everything the node depends on, so an ordinary throw costs one lookup."""
-    config = state.config
-    drinks = state.drinks
-    r = state.round
-    first_of_round = r is not None and r.throws == 0 and state.standing_team == r.team
-    own = state.cups[1 - target]
+    cups = state.cups
+    rack = cups[target]
+    if DUE in rack:
+        rack = _landable(rack)
+    own = cups[1 - target]
     konter = state.phase is Phase.KONTER
+    r = state.round
+    if state.standing and r is not None and r.throws == 0 and state.standing_team == r.team:
+        # The first throw of a round lists the cups hit in the last round (they may be entered as
+        # left standing, Art 18.1): such a node is seldom met again, so it is made and not kept.
+        # (Kept, these nodes were half of all the nodes made, and every kept node is work for the
+        # garbage collector: a full collection walks them all.)
+        return _chance(throw_node(state, seat, kind, target, aim, keep=False))
     key = (
         seat,
         kind,
         target,
         aim,
         konter,
-        _landable(state.cups[target]),
+        rack,
         own if not konter and DEAD in own else (),
-        state.teams[target],
-        config.elbow_void,
-        config.defence_rethrow,
-        config.save_counts,
-        config.drink_lock,
-        drinks.open(0) > 0,
-        drinks.open(1) > 0,
-        drinks.drinking,
-        state.timer == "running",
-        state.standing if first_of_round else (),
+        _table_context(state),
     )
     made = _TURNS.get(key)
     if made is None:
@@ -167,14 +163,46 @@ def throw_turn(state: State, seat: int, kind: str, target: int, aim: int | None)
     return made
 
 
+#: The last table context asked for: (config, drinks, teams, timer, its number). States of one game
+#: share these values until they change (the drinks after a round with hits), so the context of a
+#: throw is usually one identity check.
+_last_context: tuple[Any, ...] = (None, None, None, None, 0)
+_CONTEXTS: dict[tuple[Any, ...], int] = {}
+
+
+def _table_context(state: State) -> int:
+    """A small number for everything a throw node lists besides the racks, the thrower and the
+    standing cups: the options it lists outcomes by, the drinks, the timer and the teams."""
+    global _last_context
+    config, drinks, teams, timer, number = _last_context
+    if config is state.config and drinks is state.drinks and teams is state.teams and timer == state.timer:
+        return number  # type: ignore[no-any-return]
+    config, drinks = state.config, state.drinks
+    value = (
+        config.elbow_void,
+        config.defence_rethrow,
+        config.save_counts,
+        config.drink_lock,
+        drinks.open(0) > 0,
+        drinks.open(1) > 0,
+        drinks.drinking,
+        state.timer == "running",
+        state.teams,
+    )
+    number = _CONTEXTS.setdefault(value, len(_CONTEXTS))
+    _last_context = (config, drinks, state.teams, state.timer, number)
+    return number
+
+
 def _landable(cups: tuple[int, ...]) -> tuple[int, ...]:
     """The target rack as a throw node sees it: a hit cup still standing (DUE) takes balls like a
     live one (``Throw.contains`` and the listed outcomes treat both alike), so nodes are shared."""
     return tuple(LIVE if s == DUE else s for s in cups) if DUE in cups else cups
 
 
-def throw_node(state: State, seat: int, kind: str, target: int, aim: int | None) -> ChanceNode:
-    """The node of ``seat``'s throw of ``kind`` at ``target``'s rack (cached by everything it lists).
+def throw_node(state: State, seat: int, kind: str, target: int, aim: int | None, keep: bool = True) -> ChanceNode:
+    """The node of ``seat``'s throw of ``kind`` at ``target``'s rack (its parts cached by everything
+    they list; ``keep`` False: the table events and the whole list are made afresh and not cached).
     Knock-overs (Art 16) are accepted at every throw node but not listed: they name cups of either
     rack in any combination (``checks.check_outcome`` validates them against the state)."""
     config = state.config
@@ -185,29 +213,28 @@ def throw_node(state: State, seat: int, kind: str, target: int, aim: int | None)
     if state.phase is Phase.PLAY and DEAD in state.cups[1 - target]:
         own_dead = tuple(i + 1 for i, s in enumerate(state.cups[1 - target]) if s == DEAD)
     open_drinks = (drinks.open(0) > 0, drinks.open(1) > 0)
-    return _throw_node(
-        seat,
-        kind,
-        target,
-        aim,
-        _throw_part(
-            _landable(state.cups[target]),
-            state.teams[target],
-            config.elbow_void,
-            config.defence_rethrow,
-            config.save_counts,
-            config.drink_lock and drinks.drinking[target],
-        ),
-        _event_part(
-            state.timer == "running",
-            state.standing if first_of_round else (),
-            own_dead,
-            open_drinks,
-            drinks.drinking,
-            config.drink_lock,
-        ),
-        state.phase is Phase.KONTER,
+    throw = _throw_part(
+        _landable(state.cups[target]),
+        state.teams[target],
+        config.elbow_void,
+        config.defence_rethrow,
+        config.save_counts,
+        config.drink_lock and drinks.drinking[target],
     )
+    event_args = (
+        state.timer == "running",
+        state.standing if first_of_round else (),
+        own_dead,
+        open_drinks,
+        drinks.drinking,
+        config.drink_lock,
+    )
+    if keep:
+        dist = _throw_distribution(throw, _event_part(*event_args))
+    else:
+        dist = _throw_distribution.__wrapped__(throw, _events(*event_args))
+    context = (("throw", kind), ("target", target), ("defenders", throw.catchers), ("aim", aim))
+    return _chance_node(dist, _label(kind, seat), seat, (*context, ("konter", state.phase is Phase.KONTER)))
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -225,6 +252,8 @@ class _Part:
     forgettable: tuple[int, ...] = ()
     events: frozenset[Any] = frozenset()
 
+
+_part = constructor(_Part)
 
 # The outcome values are made once and shared by every node (they are immutable).
 MISSES = (Miss(), Defended(), RolledBack(True), RolledBack(False))
@@ -275,20 +304,20 @@ def _throw_part(
     return _Part(tuple(out), cups, hit_cups, defenders, void, rethrow, save)
 
 
+TIME_UP = TimeUp()
+
+
+@lru_cache(maxsize=64)
+def _left_standing(cup: int) -> LeftStanding:
+    return LeftStanding(cup)
+
+
 @lru_cache(maxsize=1024)
-def _event_part(
-    timer_running: bool,
-    standing: tuple[int, ...],
-    own_dead: tuple[int, ...],
-    open_drinks: tuple[bool, bool],
-    drinking: tuple[bool, bool],
-    drink_lock: bool,
-) -> _Part:
-    out: list[Any] = []
-    if timer_running:
-        out.append(TimeUp())
-    out.extend(LeftStanding(c) for c in standing)
-    out.extend(DeadCupRemoved(c) for c in own_dead)
+def _later_events(
+    own_dead: tuple[int, ...], open_drinks: tuple[bool, bool], drinking: tuple[bool, bool], drink_lock: bool
+) -> tuple[tuple[Any, ...], frozenset[Any], tuple[int, ...]]:
+    """The events listed after the timer and the standing cups: Dead Cups removed, the drinks."""
+    out: list[Any] = [DeadCupRemoved(c) for c in own_dead]
     for t in (0, 1):
         if drink_lock and open_drinks[t] and not drinking[t]:
             out.append(Drinking(t))
@@ -298,7 +327,30 @@ def _event_part(
             out.append(Distracted(t))
     forgettable = tuple(t for t in (0, 1) if open_drinks[t])
     out.extend(Forgot(t) for t in forgettable)
-    return _Part(tuple(out), forgettable=forgettable, events=frozenset(out))
+    return tuple(out), frozenset(out), forgettable
+
+
+def _events(
+    timer_running: bool,
+    standing: tuple[int, ...],
+    own_dead: tuple[int, ...],
+    open_drinks: tuple[bool, bool],
+    drinking: tuple[bool, bool],
+    drink_lock: bool,
+) -> _Part:
+    """The table events a throw node lists (canonical order: see the module docstring). The part
+    after the standing cups is cached on its own: the first throw of a round, whose standing cups
+    vary, makes only the part that varies."""
+    later, later_set, forgettable = _later_events(own_dead, open_drinks, drinking, drink_lock)
+    first: tuple[Any, ...] = (TIME_UP,) if timer_running else ()
+    if standing:
+        first += tuple(_left_standing(c) for c in standing)
+    if not first:
+        return _part(later, (), 0, (), False, False, False, forgettable, later_set)
+    return _part(first + later, (), 0, (), False, False, False, forgettable, later_set.union(first))
+
+
+_event_part = lru_cache(maxsize=1024)(_events)
 
 
 NAMES = {
@@ -309,13 +361,6 @@ NAMES = {
     "trick": ("Trickshot", "trickshot"),
     "konter": ("Konterwurf", "Konter throw"),
 }
-
-
-def _throw_node(
-    seat: int, kind: str, target: int, aim: int | None, throw: _Part, events: _Part, konter: bool
-) -> ChanceNode:
-    context = (("throw", kind), ("target", target), ("defenders", throw.catchers), ("aim", aim), ("konter", konter))
-    return _chance_node(_throw_distribution(throw, events), _label(kind, seat), seat, context)
 
 
 @lru_cache(maxsize=16384)

@@ -33,6 +33,6 @@ def result(state: State) -> Result:
         "konters": state.konters,
         "rounds": state.rounds_played,
         "drinks_owed": list(state.drinks.owed),
-        "hits": list(state.stats.hits),
+        "hits": [p.hits for p in state.players],
     }
     return Result(tuple(scores), (state.teams[winner], state.teams[1 - winner]), details)

@@ -96,6 +96,7 @@ class SkillTable:
     _cache: dict[int, tuple[ChanceNode, list[float]]] = field(default_factory=dict, repr=False)
     _by_shape: dict[tuple[object, ...], list[float]] = field(default_factory=dict, repr=False)
     _sums: dict[int, tuple[Sequence[float], tuple[float, ...]]] = field(default_factory=dict, repr=False)
+    _sums_by_shape: dict[tuple[object, ...], tuple[float, ...]] = field(default_factory=dict, repr=False)
 
     @classmethod
     def of(cls, seats: int, known: Mapping[int, Rates] | None = None, prior: Rates = CLUB_DEFAULT) -> SkillTable:
@@ -125,8 +126,16 @@ class SkillTable:
         return weights
 
     def cumulative(self, node: ChanceNode) -> tuple[float, ...]:
-        """The running sums of ``probabilities(node)`` (``core.chance.sample`` draws with them), kept
-        beside the cached weights they were summed from."""
+        """The running sums of ``probabilities(node)`` (``core.chance.sample`` draws with them). A
+        throw's are kept by its shape (as its weights are: one lookup per throw), other nodes' beside
+        the cached weights they were summed from."""
+        dist = node.distribution
+        if type(dist) is Throw and (dist.hit_cups or dist.catchers):
+            shape = (node.seat, dist.hit_cups, dist.catchers, len(dist.choices))
+            made = self._sums_by_shape.get(shape)
+            if made is None:
+                made = self._sums_by_shape[shape] = tuple(itertools.accumulate(self.probabilities(node)))
+            return made
         weights = self.probabilities(node)
         hit = self._sums.get(id(weights))
         if hit is not None and hit[0] is weights:
