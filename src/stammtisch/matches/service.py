@@ -179,7 +179,11 @@ class MatchService:
         return self.repository.list_matches(limit, game)
 
     def record(self, match_id: str) -> MatchRecord:
-        return self._load(match_id).record
+        """The match's record (game, mode, options, set-up, players at the start): it never changes, so a
+        match this process holds is answered from memory."""
+        with self._lock:
+            cached = self._cache.get(match_id)
+        return cached.record if cached is not None else self._load(match_id).record
 
     def players(self, match_id: str) -> list[str]:
         """The names by seat: the record's, then those of the seats that joined the running match (M-12)."""

@@ -67,6 +67,10 @@ class Deadline:
     seconds: int
 
 
+#: How many resolved seat tokens a process keeps (a club's busy season of digital tables).
+RESOLVED_KEPT = 10_000
+
+
 class DigitalTable:
     """The use cases of digital tables over one ``MatchService``. Thread-safe."""
 
@@ -81,6 +85,9 @@ class DigitalTable:
         self._extensions = extensions
         self._bots: dict[str, dict[int, Bot]] = {}
         self._linked: dict[str, bool] = {}
+        #: Resolved tokens: a link never changes or goes away (TS-1), and every request of a phone
+        #: names its token (bounded; unknown tokens are never kept, so guessing cannot fill it).
+        self._resolved: dict[str, SeatLink] = {}
         self._lock = threading.Lock()
 
     def extension(self, match_id: str) -> MatchExtension:
@@ -136,7 +143,20 @@ class DigitalTable:
     # --- reading -----------------------------------------------------------------------------
     def link(self, token: str) -> SeatLink:
         """The seat the token names (TS-1); ``UnknownSeatLink`` if none."""
-        return resolve_link(self.links, token)
+        known = self.known_link(token)
+        if known is not None:
+            return known
+        link = resolve_link(self.links, token)
+        with self._lock:
+            if len(self._resolved) >= RESOLVED_KEPT:
+                self._resolved.clear()
+            self._resolved[token] = link
+        return link
+
+    def known_link(self, token: str) -> SeatLink | None:
+        """The link of ``token`` if this process has resolved it before (no read: for the event loop)."""
+        with self._lock:
+            return self._resolved.get(token)
 
     def seat_snapshot(self, token: str) -> MatchSnapshot:
         link = self.link(token)

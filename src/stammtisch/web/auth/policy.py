@@ -220,10 +220,13 @@ async def _note_seat(request: Request) -> None:
         return
     from stammtisch.web.tables import table_for
 
-    try:
-        link = await run_in_threadpool(table_for(request.app).link, token)
-    except RuleViolation:
-        return  # an unknown token: the route refuses it itself
+    tables = table_for(request.app)
+    link = tables.known_link(token)
+    if link is None:
+        try:
+            link = await run_in_threadpool(tables.link, token)
+        except RuleViolation:
+            return  # an unknown token: the route refuses it itself
     request.state.seat = link.seat
 
 

@@ -200,8 +200,12 @@ def _required() -> BadInput:
 async def _link_of(request: Request, token: str | None) -> SeatLink:
     if not token:
         raise _required()
+    tables = table_for(request.app)
+    known = tables.known_link(token)
+    if known is not None:
+        return known
     try:
-        return await run_in_threadpool(table_for(request.app).link, token)
+        return await run_in_threadpool(tables.link, token)
     except UnknownSeatLink:
         raise _unknown() from None
 
