@@ -31,7 +31,7 @@ def test_a_token_is_read_once_then_known_and_a_wrong_one_is_read_every_time() ->
     anna = opened.tokens[0]
     assert table.known_link(anna) is None
     first = table.link(anna)
-    assert table.known_link(anna) == first == SeatLink(opened.match_id, 0, anna)
+    assert table.known_link(anna) == first == SeatLink(opened.snapshot.match_id, 0, anna)
     finds = links.finds
     assert table.link(anna) == first and table.seat_snapshot(anna).seat == 0
     assert links.finds == finds
