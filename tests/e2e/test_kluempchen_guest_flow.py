@@ -69,7 +69,7 @@ def test_a_new_guest_joins_plays_and_is_booked(server: BackgroundServer, browser
     shot(page, "02-refused")
     assert service.players(match_id) == PLAYERS
 
-    page.locator("[data-testid='table-change'] summary").click()
+    assert page.get_by_test_id("new-seat-name").is_visible()  # the fold stays open to correct the name
     page.get_by_test_id("new-seat-name").fill("Karl")
     page.get_by_test_id("new-seat-add").click()
     page.get_by_test_id("table-changed").wait_for()

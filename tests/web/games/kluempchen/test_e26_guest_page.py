@@ -108,6 +108,7 @@ def test_e26_refusals_in_both_languages_and_nothing_written(client: TestClient) 
     for lang, words in (("en", "Two players have the same name"), ("de", "Zwei Spieler heißen gleich")):
         twice = _guest(client, match_id, lang, name="anna")
         assert 'data-clause="M-12"' in twice.text and words in alert(twice.text)
+        assert 'data-testid="table-change" open' in twice.text  # the fold stays open to correct the name
     empty = _guest(client, match_id, "de", name="   ")
     assert "braucht einen Namen" in alert(empty.text)
     snap = state(client, match_id)
