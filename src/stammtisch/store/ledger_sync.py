@@ -73,16 +73,23 @@ class EveningBooker:
         if booked:
             return "unchanged"
         day = record.created_at.astimezone(CLUB_ZONE).date()
-        lines = BANK.evening_bookings(state, self.seats(match_id), match_id, day, self.clock())
+        lines = BANK.evening_bookings(state, self.seats(match_id, state), match_id, day, self.clock())
         return "booked" if self.ledger.book_evening(match_id, day, lines, self.clock()) else "unchanged"
 
-    def seats(self, match_id: str) -> dict[int, int]:
+    def seats(self, match_id: str, state: Any | None = None) -> dict[int, int]:
         """The evening's seats as members (AC-1). An evening started from names whose seats were never
         linked is linked now by its players' names (unknown names become guests, as AC-1 does); so is a
-        seat that joined the running evening without a link (M-12). Linked seats keep their member."""
+        seat that joined the running evening without a link (M-12). Linked seats keep their member.
+        ``state``: the evening's state when the caller has it (then an evening whose seats are all
+        linked is answered without reading its log: the season's figures ask for hundreds)."""
         seats = self.club.seats(match_id)
+        record = self.service.record(match_id)
+        started = len(record.players)
+        if seats and state is not None:
+            count = self.service.games[record.game].seat_count(state, started)
+            if all(seat in seats for seat in range(started, count)):
+                return seats
         players = self.service.players(match_id)  # M-12: with the seats that joined the running evening
-        started = len(self.service.record(match_id).players)
         if seats:  # only the joined seats not linked yet: a seat left unlinked at the start stays so
             players = ["" if seat < started or seat in seats else name for seat, name in enumerate(players)]
         if any(players) and self.club.club() is not None:
@@ -123,7 +130,7 @@ class EveningBooker:
             if start <= day <= end:
                 state = self.ended_state(match_id)
                 if state is not None:
-                    BANK.add_evening(figures, state, self.seats(match_id))
+                    BANK.add_evening(figures, state, self.seats(match_id, state))
         return figures
 
 
