@@ -242,3 +242,35 @@ def test_rgo24_after_an_undo_the_everybody_page_offers_the_steps_again(client: T
     refused = client.post(f"/m/{match_id}/undo", data={"seq": seq + 1}, headers=HTMX)
     assert refused.status_code == 422 and 'data-clause="M-5"' in refused.text
     assert f'hx-get="/m/{match_id}/regeln/board"' in refused.text  # the steps come back by themselves
+
+
+def test_rgo10_several_chips_at_once_each_a_step(client: TestClient) -> None:
+    """RGO-10: the scribe enters a seat's seven starting chips in one form (how many of each colour);
+    every chip is still its own step of the log. More than the seat takes is refused with RGO-10 in
+    both languages, and nothing is written."""
+    match_id = _table(client)
+    _enter_layout(client, match_id)
+    service = _service(client)
+    _play_out(client, match_id, random.Random(1), until=lambda public: public.view.get("phase") == "payment")
+    public = service.snapshot(match_id, None)
+    seat = int(public.turn["seats"][0])
+    board = html.unescape(client.get(f"/m/{match_id}/regeln/board", headers=HTMX).text)
+    assert 'data-testid="chips-form"' in board and "mehrere auf einmal (7 offen)" in board
+    too_many = {"seq": public.seq, "seat": seat, "white": 5, "green": 3}
+    refused = client.post(f"/m/{match_id}/regeln/chips", data=too_many, headers=HTMX)
+    assert refused.status_code == 422 and 'data-clause="RGO-10"' in refused.text
+    assert "eingetragen waren 8" in html.unescape(refused.text)
+    assert service.snapshot(match_id, None).seq == public.seq
+    english = client.post(f"/m/{match_id}/regeln/chips", data=too_many, headers={**HTMX, "accept-language": "en"})
+    assert "8 were entered" in html.unescape(english.text)
+    entered = {"seq": public.seq, "seat": seat, "white": 4, "green": 3}
+    answer = client.post(f"/m/{match_id}/regeln/chips", data=entered, headers=HTMX)
+    assert answer.status_code == 200, answer.text[:1000]
+    after = service.snapshot(match_id, None)
+    assert after.seq == public.seq + 7 and after.view["chips"][seat] == {
+        "white": 4,
+        "purple": 0,
+        "yellow": 0,
+        "green": 3,
+    }
+    assert int(after.turn["seats"][0]) != seat and 'data-testid="scribe-steps"' in answer.text

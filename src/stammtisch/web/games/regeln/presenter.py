@@ -332,7 +332,11 @@ def _scribe_label(item: dict[str, Any], players: list[str], leader: bool) -> dic
 
 
 def _scribe_rows(
-    groups: dict[str, list[dict[str, Any]]], players: list[str], turn: Mapping[str, Any], leader: bool
+    groups: dict[str, list[dict[str, Any]]],
+    players: list[str],
+    turn: Mapping[str, Any],
+    leader: bool,
+    view_owed: list[dict[str, Any]],
 ) -> list[dict[str, Any]]:
     """RGO-24: the scribe's steps, one row per seat the turn waits for (in seat order): the seat's name
     and its choices by kind (``vote``: the Ja and Nein tile counts; ``predict``: the places or, for a
@@ -347,6 +351,8 @@ def _scribe_rows(
         if not mine:
             continue
         row: dict[str, Any] = {"seat": seat, "name": _name(players, seat), "groups": mine, "kinds": list(mine)}
+        owed = [t for t in view_owed if t["seat"] == seat][:1]
+        row["owed"] = abs(int(owed[0]["amount"])) if owed and ("take" in mine or "pay" in mine) else 0
         if "vote" in mine:
             row["yes"] = [v for v in mine["vote"] if v["yes"]]
             row["no"] = [v for v in mine["vote"] if not v["yes"]]
@@ -446,7 +452,11 @@ def present(snap: Mapping[str, Any], lang: str, seat: int | None) -> dict[str, A
         "by_table": bool(view.get("confirm_by_table")),
         "reporter": _name(players, view.get("reporter")) if view.get("reporter") is not None else None,
         "scorepad": _scorepad(view, players),
-        "scribe_rows": _scribe_rows(groups, players, turn, _leader_prediction(view, cards)) if scribe else [],
+        "scribe_rows": _scribe_rows(
+            groups, players, turn, _leader_prediction(view, cards), list(view.get("owed") or [])
+        )
+        if scribe
+        else [],
         "card_texts": {
             item["card"]: card(cards, item["card"]) for verb in ("play", "choose") for item in groups.get(verb) or []
         }

@@ -14,6 +14,9 @@ this package adds the scribe's board:
   that board (no second request after each tap).
 * ``POST /m/{id}/regeln/report`` – who spoke during a vote (RGO-1), ticked per person (one box a
   player) instead of one button for every set of people.
+* ``POST /m/{id}/regeln/chips`` – several chips of one payment at once (the seven starting chips, a
+  reward of five): how many of each colour the seat took (or paid). Every chip is still its own step
+  of the log (RGO-10), submitted together, all or nothing.
 
 Only for table-mode matches (refused otherwise, in both languages: a digital table's seats are
 private, TS-2) and only for a reader who may act for the seats (AC-4: the scribe's permission).
@@ -31,7 +34,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.responses import RedirectResponse, Response
 
 from stammtisch.club.members.access import Permission, allowed
-from stammtisch.core.errors import RuleViolation
+from stammtisch.core.errors import IllegalAction, RuleViolation
 from stammtisch.core.text import Text
 from stammtisch.matches.service import MatchService
 from stammtisch.matches.snapshot import MatchSnapshot
@@ -63,6 +66,36 @@ class NotTableMode(BadInput):
             ),
             403,
         )
+
+
+class TooManyChips(IllegalAction):
+    """RGO-10: more chips entered at once than the seat still takes or pays (or none at all)."""
+
+    code = "regeln/chip_count"
+
+
+#: The colours in the engine's order (the order the chips of a form are submitted in).
+COLOURS = ("white", "purple", "yellow", "green")
+
+
+def chip_notations(public: MatchSnapshot, seat: int, counts: tuple[int, ...]) -> list[str]:
+    """The steps of several chips of the payment now due (``take white`` … in colour order), checked
+    against what ``seat`` still takes or pays; the engine checks each chip as ever."""
+    owed = public.view.get("owed") or []
+    head = owed[0] if owed else None
+    name = public.players[seat] if 0 <= seat < len(public.players) else "?"
+    total = sum(counts)
+    if head is None or int(head["seat"]) != seat or not 1 <= total <= abs(int(head["amount"])):
+        due = abs(int(head["amount"])) if head is not None and int(head["seat"]) == seat else 0
+        raise TooManyChips(
+            "RGO-10",
+            Text(
+                f"{name} nimmt oder zahlt jetzt {due} Chip(s); eingetragen waren {total}.",
+                f"{name} takes or pays {due} chip(s) now; {total} were entered.",
+            ),
+        )
+    verb = "take" if int(head["amount"]) > 0 else "pay"
+    return [f"{verb} {colour}" for colour, count in zip(COLOURS, counts, strict=True) for _ in range(count)]
 
 
 def scribe_snapshot(service: MatchService, match_id: str) -> MatchSnapshot:
@@ -184,3 +217,33 @@ async def scribe_report(
     public = await run_in_threadpool(_table_match, service, match_id)
     notation = report_notation(spoke or [], len(public.players))
     return await _enter(request, service, broadcaster, match_id, lang, _seat(seat, len(public.players)), notation, seq)
+
+
+ChipCount = Annotated[int, Form(ge=0, le=99)]
+
+
+@router.post("/m/{match_id}/regeln/chips")
+async def scribe_chips(
+    request: Request,
+    match_id: str,
+    service: ServiceDep,
+    broadcaster: BroadcasterDep,
+    lang: LangDep,
+    seq: Annotated[int, Form(ge=0)],
+    seat: Annotated[str, Form()] = "",
+    white: ChipCount = 0,
+    purple: ChipCount = 0,
+    yellow: ChipCount = 0,
+    green: ChipCount = 0,
+) -> Response:
+    """RGO-10: several chips of the payment now due, each its own step, submitted together."""
+    public = await run_in_threadpool(_table_match, service, match_id)
+    chosen = _seat(seat, len(public.players))
+    try:
+        notations = chip_notations(public, chosen, (white, purple, yellow, green))
+        steps = [(chosen, notation) for notation in notations]
+        snapshot = await run_in_threadpool(service.submit, match_id, steps, seq)
+    except RuleViolation as error:
+        fresh = await run_in_threadpool(scribe_snapshot, service, match_id)
+        return render_match(request, fresh, lang, error=error, status_code=status_for(error))
+    return await _written(request, service, broadcaster, match_id, lang, snapshot.seq)
