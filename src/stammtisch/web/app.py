@@ -79,6 +79,7 @@ def create_app(
     )
     app.state.service = service
     app.state.fanout = fanout
+    app.state.writes_on_loop = _local_file_store(service)  # web.write_gate
     app.state.renderer = Renderer()
     qr.install(app.state.renderer.env)  # QR codes and absolute links for the share macro (templates/share/)
     app.state.broadcaster = broadcaster
@@ -111,6 +112,12 @@ def create_app(
         if game.router is not None:
             app.include_router(game.router)
     return app
+
+
+def _local_file_store(service: MatchService) -> bool:
+    """Whether the matches live in a SQLite file (its writes are quick local calls: ``web.write_gate``)."""
+    engine = getattr(service.repository, "engine", None)
+    return engine is not None and engine.dialect.name == "sqlite" and engine.url.database not in (None, "", ":memory:")
 
 
 @asynccontextmanager
