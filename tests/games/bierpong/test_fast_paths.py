@@ -6,7 +6,7 @@ decisions pending, the game over); when it takes a step it returns exactly the c
 from __future__ import annotations
 
 import random
-from dataclasses import FrozenInstanceError
+from dataclasses import FrozenInstanceError, replace
 
 import pytest
 from hypothesis import given, settings
@@ -15,8 +15,9 @@ from hypothesis import strategies as st
 from stammtisch.core.chance import sample
 from stammtisch.core.errors import RuleViolation
 from stammtisch.core.protocol import Chance, Finished
-from stammtisch.games.bierpong import GAME, throws, updates
-from stammtisch.games.bierpong.model import Hit, Miss, PendingHit
+from stammtisch.games.bierpong import GAME, nodes, rules, throws, updates
+from stammtisch.games.bierpong.flow import next_slot
+from stammtisch.games.bierpong.model import Hit, Miss, PendingHit, Phase, Round, State
 from stammtisch.games.bierpong.rack import GONE
 from stammtisch.games.bierpong.skill import SkillTable
 
@@ -122,3 +123,58 @@ def test_copies_are_ordinary_frozen_values() -> None:
     for value in (made, copied):
         with pytest.raises(FrozenInstanceError):
             value.cup = 5  # type: ignore[misc]
+
+
+def test_positional_copies_equal_the_dataclass_replace() -> None:
+    """``updates.copier`` (the throw's copies) gives exactly ``dataclasses.replace``'s value, and
+    refuses a name the class does not have or a name given twice."""
+    r = Round(number=3, team=1, pair=(1, 3), pair_throws=(True,), pending=(PendingHit(4, 1, False, False, True),))
+    copy = updates.copier(Round, "aim", "aimed", "throws")
+    made = copy(r, 5, True, 2)
+    assert made == replace(r, aim=5, aimed=True, throws=2) and type(made) is Round
+    assert hash(made) == hash(replace(r, aim=5, aimed=True, throws=2)) and r.aim is None
+    with pytest.raises(FrozenInstanceError):
+        made.aim = 6  # type: ignore[misc]
+    for names in (("aim", "nonsense"), ("aim", "aim")):
+        with pytest.raises(TypeError):
+            updates.copier(Round, *names)
+
+
+def _first_throws(seed: int, options: dict[str, object]) -> list[tuple[State, int, str, int, int | None]]:
+    """(state, seat, kind, target, Island call) at every first throw of a round with standing cups in a random game."""
+    rng = random.Random(seed)
+    skills = SkillTable.of(4)
+    state = GAME.start(4, GAME.configure(options))
+    found = []
+    while not isinstance(turn := GAME.turn(state), Finished):
+        if isinstance(turn, Chance):
+            r = state.round
+            if state.phase is Phase.PLAY and r is not None and r.throws == 0 and state.standing:
+                slot = next_slot(r)
+                assert slot is not None
+                found.append((state, slot[1], slot[0], 1 - r.team, r.aim))
+            state = GAME.resolve(state, sample(turn.node, rng, skills))
+        else:
+            seat = turn.seats[0]
+            state = GAME.act(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+    return found
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 100_000), timer=st.sampled_from((0, 30)))
+def test_first_throw_nodes_made_afresh_equal_the_cached_ones(seed: int, timer: int) -> None:
+    """Art 18.1, BP-R13: the first throw of a round lists its standing cups as ``LeftStanding``; its
+    node is made afresh and not kept (``nodes.throw_turn``), and is the node the cached parts give:
+    the same outcomes in the same order, label, seat, context and answers to ``contains``."""
+    probes = [Hit(c, b) for c in range(1, 12) for b in (False, True)]
+    for state, seat, kind, target, aim in _first_throws(seed, {"timer_minutes": timer}):
+        kept_before = len(nodes._TURNS)
+        made = rules.turn(state)
+        assert isinstance(made, Chance) and len(nodes._TURNS) == kept_before
+        cached = nodes.throw_node(state, seat, kind, target, aim, keep=True)
+        fresh = made.node
+        assert fresh.outcomes() == cached.outcomes() and fresh.outcomes()[-1] is not None
+        assert (fresh.label, fresh.seat, fresh.context) == (cached.label, cached.seat, cached.context)
+        events = [o for o in cached.outcomes() if not isinstance(o, Hit)]
+        for outcome in (*probes, *events):
+            assert fresh.contains(outcome) == cached.contains(outcome), outcome

@@ -34,6 +34,7 @@ from stammtisch.games.bierpong.model import (
     Duel,
     Fetch,
     IllegalDefence,
+    Konter,
     Leave,
     NoCall,
     Pair,
@@ -41,6 +42,7 @@ from stammtisch.games.bierpong.model import (
     Player,
     Removal,
     Remove,
+    Round,
     Shoot,
     Side,
     State,
@@ -270,6 +272,12 @@ def knock_choices(state: State) -> tuple[int, ...]:
 
 _with_round = copier(State, "round")
 _with_konter = copier(State, "konter")
+_with_players = copier(State, "players")
+_with_players_round = copier(State, "players", "round")
+_aimed = copier(Round, "aim", "aimed")
+_aimed_konter = copier(Konter, "aim", "aimed")
+_called = copier(Round, "call")
+_on_fire = copier(Round, "call", "fire")
 
 
 def apply_action(state: State, seat: int, action: Any) -> State:
@@ -286,12 +294,12 @@ def apply_action(state: State, seat: int, action: Any) -> State:
         aim = action.cup if kind is CallIsland else None
         if aim is not None:  # Art 22.2: the player's one Island call
             players = state.players
-            state = evolve(state, players=streaks.replace(players, seat, streaks.island_called(players[seat])))
+            state = _with_players(state, streaks.replace(players, seat, streaks.island_called(players[seat])))
         if state.phase is Phase.KONTER:
             assert state.konter is not None
-            return _with_konter(state, evolve(state.konter, aim=aim, aimed=True))
+            return _with_konter(state, _aimed_konter(state.konter, aim, True))
         assert state.round is not None
-        return _with_round(state, evolve(state.round, aim=aim, aimed=True))
+        return _with_round(state, _aimed(state.round, aim, True))
     if kind is Begin:
         return evolve(state, first_team=action.team, phase=Phase.SIDE)
     if kind is Side:
@@ -312,11 +320,11 @@ def apply_action(state: State, seat: int, action: Any) -> State:
         players = state.players
         if action.kind == "heating_up":  # Art 21.1
             players = streaks.replace(players, seat, streaks.heating_up(players[seat]))
-            return advance(evolve(state, players=players, round=evolve(r, call=None)))
+            return advance(_with_players_round(state, players, _called(r, None)))
         players = streaks.replace(players, seat, streaks.on_fire(players[seat]))  # Art 21.2: throws until a miss
-        return advance(evolve(state, players=players, round=evolve(r, call=None, fire=seat)))
+        return advance(_with_players_round(state, players, _on_fire(r, None, seat)))
     if kind is NoCall:
-        return advance(_with_round(state, evolve(r, call=None)))
+        return advance(_with_round(state, _called(r, None)))
     if kind is Fetch:  # Art 19: the fetcher throws a trickshot after the regular throws
         return advance(_with_round(state, evolve(r, fetch=False, tricks=(*r.tricks, action.seat))))
     if kind is Leave:
