@@ -293,7 +293,7 @@ def read_lines(path: Path) -> Iterator[list[Any]]:
     for line in lines:
         if line.startswith(b"{"):
             return  # the footer
-        yield loads(line)
+        yield loads(line.decode("utf-8"))  # text: json.loads skips guessing the encoding of bytes
 
 
 def read_rows(path: Path, header: Header) -> Iterator[tuple[TableShape, list[Any]]]:

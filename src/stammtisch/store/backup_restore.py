@@ -83,7 +83,12 @@ def _quoted(name: str) -> str:
 
 def _naive_utc(value: str) -> str:
     """A date-time of the file as SQLAlchemy's SQLite ``DATETIME`` stores it (UTC, no zone, microseconds):
-    what the scratch held when the rows went in through SQLAlchemy."""
+    what the scratch held when the rows went in through SQLAlchemy. The backup's own UTC forms
+    (``…T18:00:00+00:00``, ``…T18:00:00.120000+00:00``) are rewritten as text; anything else is parsed."""
+    if value.endswith("+00:00"):
+        core = value[:-6]
+        if len(core) in (19, 26) and core[4] == core[7] == "-" and core[13] == core[16] == ":" and core[10] in "T ":
+            return f"{core[:10]} {core[11:]}" if len(core) == 26 else f"{core[:10]} {core[11:]}.000000"
     moment = datetime.fromisoformat(value)
     if moment.tzinfo is not None:
         moment = moment.astimezone(UTC).replace(tzinfo=None)
