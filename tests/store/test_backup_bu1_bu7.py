@@ -132,7 +132,9 @@ def test_bu1_backup_while_writing_is_a_consistent_prefix(sql_url: str, tmp_path:
         last = dict(connection.execute(select(matches.c.match_id, matches.c.last_seq)).all())
     engine.dispose()
     prefix = len(restored)
-    assert 40 <= prefix <= written_at_backup_end <= len(written)
+    # The writer records a step just after its commit: one step may be in the snapshot and not yet
+    # recorded when the (fast) backup ends.
+    assert 40 <= prefix <= written_at_backup_end + 1 <= len(written) + 1
     assert restored == set(written[:prefix])
     for match_id in evenings:
         assert last[match_id] == max((seq for m, seq in restored if m == match_id), default=0)
