@@ -1,7 +1,8 @@
 """Table mode of Das Regeln Wir Schon! in a real browser at 390x844 (RGO-20, RGO-24): the scribe opens a
 table for the boxed game and enters a whole round and the start of the next from the "everybody" page
 alone, never picking a seat: the face-up cards, the place cards, every prediction, the starting chips,
-the card played, every revealed vote, who spoke (ticked per person), the chips of the payment, the
+the card played, every revealed vote, who spoke (ticked per person), the chips of the payment (one by
+one or several at once), the
 cover, the first speaker, the next rules. Each step shows by itself after the previous tap.
 
 With ``STAMMTISCH_SHOTS=<folder>`` the test saves a screenshot of the first page of every phase."""
@@ -85,8 +86,20 @@ def test_rgo24_the_scribe_enters_a_round_from_the_everybody_page(browser: Any, s
             elif phase == "play":
                 steps.locator("[data-testid='play-choice']").select_option(index=1 + rng.randrange(5))
                 steps.locator("button[type='submit']").first.click()
+            elif phase == "payment" and steps.locator("[data-testid='chips-form']").count() and rng.random() < 0.5:
+                form = steps.locator("[data-testid='chips-form']")  # RGO-10: several chips at once
+                owed = public.view["owed"][0]
+                due = abs(int(owed["amount"]))
+                there = public.view["pool"] if owed["amount"] > 0 else public.view["chips"][int(owed["seat"])]
+                fields = form.locator("input[type='number']")
+                for at in range(fields.count()):
+                    colour = fields.nth(at).get_attribute("name") or ""
+                    count = min(due, int(there[colour]))
+                    fields.nth(at).fill(str(count))
+                    due -= count
+                form.locator("button").click()
             else:
-                buttons = steps.locator("button[type='submit']")
+                buttons = steps.locator("button[name='notation']")
                 buttons.nth(rng.randrange(buttons.count())).click()
         page.wait_for_function(f"() => Number(document.querySelector('#board')?.dataset?.seq) > {seq}")
     else:
