@@ -274,3 +274,10 @@ def test_rgo10_several_chips_at_once_each_a_step(client: TestClient) -> None:
         "green": 3,
     }
     assert int(after.turn["seats"][0]) != seat and 'data-testid="scribe-steps"' in answer.text
+
+
+def test_rgo24_a_reader_without_sign_in_is_asked_to_sign_in(client: TestClient, anonymous_client: TestClient) -> None:
+    """AC-4: the scribe's board is refused to a reader who is not signed in (and nothing of it shown)."""
+    match_id = _table(client)
+    answer = anonymous_client.get(f"/m/{match_id}/regeln/board", headers=HTMX)
+    assert answer.status_code in (401, 403) and 'data-testid="scribe-steps"' not in answer.text

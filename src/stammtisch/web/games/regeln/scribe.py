@@ -33,12 +33,12 @@ from fastapi import APIRouter, Form, Request
 from starlette.concurrency import run_in_threadpool
 from starlette.responses import RedirectResponse, Response
 
-from stammtisch.club.members.access import Permission, allowed
+from stammtisch.club.members.access import Permission
 from stammtisch.core.errors import IllegalAction, RuleViolation
 from stammtisch.core.text import Text
 from stammtisch.matches.service import MatchService
 from stammtisch.matches.snapshot import MatchSnapshot
-from stammtisch.web.auth.policy import denial
+from stammtisch.web.auth.policy import check
 from stammtisch.web.deps import BroadcasterDep, LangDep, ServiceDep
 from stammtisch.web.errors import BadInput, status_for
 from stammtisch.web.forms import parse_seat
@@ -127,9 +127,9 @@ def _table_match(service: MatchService, match_id: str) -> MatchSnapshot:
 
 
 def _may_act(request: Request) -> None:
-    account = getattr(request.state, "account", None)
-    if account is None or not allowed(account.role, Permission.ACT):
-        raise denial(account, Permission.ACT)
+    """AC-4: the steps are for whoever may act for the seats (as the writes they lead to); a reader
+    without a sign-in is asked to sign in, as everywhere."""
+    check(request, getattr(request.state, "account", None), Permission.ACT)
 
 
 async def _board(request: Request, service: MatchService, match_id: str, lang: str) -> Response:
