@@ -49,8 +49,8 @@ def test_an_evenings_bookings_equal_its_settlement(
 def test_a_paying_seat_without_a_member_is_refused() -> None:
     for seed in range(50):
         state = random_evening(seed, 4, set())
-        if state.rounds:
-            break
+        if any(p.seat == 3 and p.cents for record in state.rounds for p in record.payments):
+            break  # seat 4 paid (random evenings may seat guests, E-26, and the payers vary)
     with pytest.raises(BookingRefused) as refused:
         evening_bookings(state, {0: 1, 1: 2, 2: 3}, "m1", date(2026, 5, 8), NOW)
     assert refused.value.clause == "KA-33"
