@@ -110,3 +110,27 @@ def test_a_score_sheet_of_a_hidden_hand_game_stays_open_to_the_scorer(client: Te
     assert response.status_code == 201, response.text
     match_id = response.json()["match_id"]
     assert client.get(f"/api/matches/{match_id}?seat=0").status_code == 200
+
+
+def test_m12_a_player_nobody_expected_joins_through_the_api(client: TestClient) -> None:
+    """M-12 / Klümpchen E-26 over JSON: between rounds an action that seats someone new names him
+    (``player``); he is linked and named like every seat; a name seated already, a name without an
+    action, and the seating step without a name are refused, nothing written."""
+    snap = create(client, mode="scoresheet")
+    match_id = snap["match_id"]
+    url = f"/api/matches/{match_id}/actions"
+    while snap["view"]["phase"] == "play":
+        seat = snap["turn"]["seats"][0]
+        snap = client.post(url, json={"seq": snap["seq"], "seat": seat, "action": "score 80"}).json()
+    seq = snap["seq"]
+    nameless = client.post(url + "?lang=en", json={"seq": seq, "seat": 0, "action": "join"})
+    assert nameless.status_code == 422 and nameless.json()["error"]["clause"] == "M-12"
+    taken = client.post(url + "?lang=en", json={"seq": seq, "seat": 0, "action": "join", "player": "anna"})
+    assert taken.status_code == 422 and taken.json()["error"]["clause"] == "M-12"
+    alone = client.post(url + "?lang=en", json={"seq": seq, "outcome": "1 2 3", "player": "Karl"})
+    assert alone.status_code == 422
+    assert client.get(f"/api/matches/{match_id}").json()["seq"] == seq  # nothing written
+    joined = client.post(url, json={"seq": seq, "seat": 0, "action": "join", "player": "  Karl  "})
+    assert joined.status_code == 200, joined.text
+    after = joined.json()
+    assert after["seq"] == seq + 1 and after["players"] == [*PLAYERS, "Karl"]

@@ -4,7 +4,8 @@
 * ``POST /api/matches`` – start one: ``{"game", "players", "options", "setup", "mode", "title"}``;
 * ``GET  /api/matches/{id}?seat=`` – the snapshot for a seat (or the public table);
 * ``POST /api/matches/{id}/actions`` – ``{"seq", "seat", "action"}``, ``{"seq", "outcome"}`` or
-  ``{"seq", "steps": [{"seat", "action"} | {"outcome"}, ...]}`` (atomic);
+  ``{"seq", "steps": [{"seat", "action"} | {"outcome"}, ...]}`` (atomic); an action that seats someone
+  new in a running match names him: ``{"seq", "seat", "action", "player"}`` (M-12);
 * ``POST /api/matches/{id}/undo`` – ``{"seq"}``.
 
 Actions and outcomes are the game's notation text or its JSON form. Refusals answer
@@ -22,11 +23,13 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt
 from starlette.concurrency import run_in_threadpool
 from starlette.responses import JSONResponse
 
+from stammtisch.club.members.duplicates import duplicate_warning
 from stammtisch.core.text import Text
 from stammtisch.games import GAMES
+from stammtisch.matches.guests import seat_player
 from stammtisch.matches.seat_links import SeatLinkRequired
 from stammtisch.matches.snapshot import MatchSnapshot
-from stammtisch.web.auth import link_seats
+from stammtisch.web.auth import club_service, link_seats
 from stammtisch.web.deps import BroadcasterDep, ServiceDep
 from stammtisch.web.errors import BadInput
 from stammtisch.web.presenters import list_matches
@@ -51,6 +54,8 @@ class Submission(BaseModel):
     action: Move | None = None
     outcome: Move | None = None
     steps: list[Step] | None = Field(default=None, min_length=1, max_length=20)
+    #: M-12: the name of the player the action seats (Klümpchen E-26); only with ``action``.
+    player: str | None = Field(default=None, max_length=200)
 
 
 def _check_kind(action: object, outcome: object, steps: object, seat: int | None) -> None:
@@ -116,12 +121,34 @@ async def submit(
     request: Request, match_id: str, body: Submission, service: ServiceDep, broadcaster: BroadcasterDep
 ) -> JSONResponse:
     _check_kind(body.action, body.outcome, body.steps, body.seat)
+    if body.player is not None and body.action is None:
+        raise BadInput(
+            Text(
+                "Ein player (Name) gehört zu einer action, die jemanden neu an den Tisch setzt.",
+                "A player (name) goes with an action that seats someone new at the table.",
+            ),
+            422,
+        )
     for step in body.steps or ():
         _check_kind(step.action, step.outcome, None, step.seat)
     call: Callable[[], MatchSnapshot]
     if body.steps is not None:
         steps = [(step.seat, step.action) if step.action is not None else (None, step.outcome) for step in body.steps]
         call = partial(service.submit, match_id, steps, body.seq)
+    elif body.action is not None and body.player is not None:
+        assert body.seat is not None  # _check_kind: an action names its seat
+        club = club_service(request.app)
+        call = partial(
+            seat_player,
+            service,
+            match_id,
+            body.seat,
+            body.action,
+            body.player,
+            body.seq,
+            duplicate=duplicate_warning,
+            link=club.link_joined_seat,
+        )
     elif body.action is not None:
         assert body.seat is not None  # _check_kind: an action names its seat
         call = partial(service.act, match_id, body.seat, body.action, body.seq)
