@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 import tempfile
 from collections.abc import Iterator
+from contextlib import ExitStack
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -278,21 +279,30 @@ def _copy_stored(source: Connection, target: Connection, table: Table, origin: T
     stamps = [i for i, kind in enumerate(kinds) if kind == "datetime"]
     flags = [i for i, kind in enumerate(kinds) if kind == "boolean"] if target.dialect.name != "sqlite" else []
     copied = 0
-    while batch := cursor.fetchmany(RAW_BATCH):
-        if stamps or flags:
-            rows = []
-            for row in batch:
-                values = list(row)
-                for i in stamps:
-                    if values[i] is not None:
-                        values[i] = _stored_utc(values[i])
-                for i in flags:
-                    if values[i] is not None:
-                        values[i] = bool(values[i])
-                rows.append(tuple(values))
-            batch = rows
-        target.exec_driver_sql(sql, batch)
-        copied += len(batch)
+    with ExitStack() as stack:
+        copy = None
+        if target.dialect.name == "postgresql":  # COPY: the rows stream in, each still checked (keys, types)
+            pg = stack.enter_context(target.connection.driver_connection.cursor())  # type: ignore[union-attr]
+            copy = stack.enter_context(pg.copy(f"COPY {_quoted(table.name)} ({columns}) FROM STDIN"))
+        while batch := cursor.fetchmany(RAW_BATCH):
+            if stamps or flags:
+                rows = []
+                for row in batch:
+                    values = list(row)
+                    for i in stamps:
+                        if values[i] is not None:
+                            values[i] = _stored_utc(values[i])
+                    for i in flags:
+                        if values[i] is not None:
+                            values[i] = bool(values[i])
+                    rows.append(tuple(values))
+                batch = rows
+            if copy is not None:
+                for row in batch:
+                    copy.write_row(row)
+            else:
+                target.exec_driver_sql(sql, batch)
+            copied += len(batch)
     return copied
 
 
