@@ -307,9 +307,13 @@ def _throw_part(
 TIME_UP = TimeUp()
 
 
-@lru_cache(maxsize=64)
-def _left_standing(cup: int) -> LeftStanding:
-    return LeftStanding(cup)
+@lru_cache(maxsize=4096)
+def _first_events(timer_running: bool, standing: tuple[int, ...]) -> tuple[tuple[Any, ...], frozenset[Any]]:
+    """The events listed first: the timer running out, then each standing cup left standing (as a
+    list and as a set, so a node's set of events is a union of cached sets, nothing hashed anew)."""
+    out: tuple[Any, ...] = (TIME_UP,) if timer_running else ()
+    out += tuple(LeftStanding(c) for c in standing)
+    return out, frozenset(out)
 
 
 @lru_cache(maxsize=1024)
@@ -342,12 +346,10 @@ def _events(
     after the standing cups is cached on its own: the first throw of a round, whose standing cups
     vary, makes only the part that varies."""
     later, later_set, forgettable = _later_events(own_dead, open_drinks, drinking, drink_lock)
-    first: tuple[Any, ...] = (TIME_UP,) if timer_running else ()
-    if standing:
-        first += tuple(_left_standing(c) for c in standing)
-    if not first:
+    if not timer_running and not standing:
         return _part(later, (), 0, (), False, False, False, forgettable, later_set)
-    return _part(first + later, (), 0, (), False, False, False, forgettable, later_set.union(first))
+    first, first_set = _first_events(timer_running, standing)
+    return _part(first + later, (), 0, (), False, False, False, forgettable, later_set | first_set)
 
 
 _event_part = lru_cache(maxsize=1024)(_events)
