@@ -71,6 +71,7 @@ from stammtisch.games.kluempchen.model import (
 )
 from stammtisch.games.kluempchen.rules import (
     MAX_SEATS,
+    any_of_seats,
     deciding_seats,
     joker_available,
     legal_actions,
@@ -551,12 +552,12 @@ def _check_round_end(state: State, seat: int, action: object) -> None:
         )
     if isinstance(action, DemandRedraw | NextRound):
         if seat in redraw_seats(state):
-            waiting = ", ".join(str(s + 1) for s in deciding_seats(state))
+            de, en = any_of_seats(deciding_seats(state))
             raise RoundEndRefused(
                 "K-17.1",
                 text(
-                    f"Dein Team hat schon „nächste Runde“ gewählt; jetzt entscheidet noch Platz {waiting}.",
-                    f"Your team already chose the next round; seat {waiting} still decides.",
+                    f"Dein Team hat schon „nächste Runde“ gewählt; jetzt entscheidet noch {de}.",
+                    f"Your team already chose the next round; {en} still decides.",
                 ),
             )
         raise RoundEndRefused(

@@ -297,6 +297,12 @@ def deciding_seats(state: State) -> tuple[int, ...]:
     )
 
 
+def any_of_seats(seats: tuple[int, ...]) -> tuple[str, str]:
+    """Who may still decide, as words: ``Platz 3 oder Platz 4`` / ``seat 3 or seat 4`` (each of them may
+    choose, K-17.1; pages and the terminal show the names: "Carla oder Dieter wählt")."""
+    return " oder ".join(f"Platz {s + 1}" for s in seats), " or ".join(f"seat {s + 1}" for s in seats)
+
+
 #: The last ``legal_actions`` answered, as (state, seat, answer): ``check_action`` asks again for the
 #: state and seat a caller has just listed (identity, as for ``turn``).
 _last_legal: tuple[object, int, tuple[Any, ...]] = (None, -1, ())

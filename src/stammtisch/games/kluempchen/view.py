@@ -49,7 +49,7 @@ from stammtisch.games.kluempchen.model import (
     Stop,
     Throw,
 )
-from stammtisch.games.kluempchen.rules import deciding_seats, joker_available, partner_of, redraw_seats
+from stammtisch.games.kluempchen.rules import any_of_seats, deciding_seats, joker_available, partner_of, redraw_seats
 from stammtisch.games.kluempchen.settlement import unit_cents
 
 # --- the view's type ---------------------------------------------------------------------------
@@ -257,10 +257,10 @@ def hint(state: State) -> Text:
             f"round over and the table changed: the teams are drawn again, seat {starter} starts",
         )
     if state.phase == ROUND_OVER:
-        waiting = ", ".join(str(s + 1) for s in deciding_seats(state))
+        de, en = any_of_seats(deciding_seats(state))
         return Text(
-            f"Runde vorbei: Platz {waiting} wählt neu auswürfeln oder nächste Runde; jeder kann den Abend beenden",
-            f"round over: seat {waiting} chooses a new team draw or the next round; anyone may close the evening",
+            f"Runde vorbei: {de} wählt neu auswürfeln oder nächste Runde; jeder kann den Abend beenden",
+            f"round over: {en} chooses a new team draw or the next round; anyone may close the evening",
         )
     if state.phase != PLAY:
         return Text("Der Abend ist beendet", "the evening is closed")
