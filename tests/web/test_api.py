@@ -134,3 +134,19 @@ def test_m12_a_player_nobody_expected_joins_through_the_api(client: TestClient) 
     assert joined.status_code == 200, joined.text
     after = joined.json()
     assert after["seq"] == seq + 1 and after["players"] == [*PLAYERS, "Karl"]
+
+
+def test_m12_a_rematch_seats_who_joined_too(client: TestClient) -> None:
+    """After an evening someone joined (M-12), "rematch with the same players" seats him as well; the
+    teams entered for the four at the start are not carried over to five."""
+    snap = create(client, mode="scoresheet")
+    match_id = snap["match_id"]
+    url = f"/api/matches/{match_id}/actions"
+    while snap["view"]["phase"] == "play":
+        seat = snap["turn"]["seats"][0]
+        snap = client.post(url, json={"seq": snap["seq"], "seat": seat, "action": "score 80"}).json()
+    client.post(url, json={"seq": snap["seq"], "seat": 0, "action": "join", "player": "Karl"}).raise_for_status()
+    again = client.post(f"/m/{match_id}/rematch", data={"order": "same"}, follow_redirects=False)
+    assert again.status_code == 303, again.text
+    fresh = client.get(f"/api/matches/{again.headers['location'].rsplit('/', 1)[-1]}").json()
+    assert fresh["players"] == [*PLAYERS, "Karl"] and fresh["mode"] == "scoresheet"

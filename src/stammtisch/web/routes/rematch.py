@@ -19,10 +19,12 @@ router = APIRouter()
 
 
 def rematch(service: MatchService, match_id: str, order: str) -> MatchSnapshot:
-    """A new match like ``match_id``'s; ``order`` "next" rotates the seats by one."""
+    """A new match like ``match_id``'s; ``order`` "next" rotates the seats by one. Everybody who sat at the
+    table plays again, also those who joined the running match (M-12); then, as after a rotation, the
+    set-up (the teams, who comes later) is not carried over: it was made for the seats at the start."""
     record = service.record(match_id)
-    players = list(record.players)
-    setup = dict(record.setup)
+    players = service.players(match_id)
+    setup = dict(record.setup) if len(players) == len(record.players) else {}
     if order == "next" and len(players) > 1:
         players = players[1:] + players[:1]
         setup = {}
