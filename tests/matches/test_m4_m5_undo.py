@@ -56,19 +56,33 @@ def test_sampled_outcomes_cannot_be_undone(service: MatchService) -> None:
     assert len(service.events(match)) == 3
 
 
-def test_hidden_information_decisions_cannot_be_undone(service: MatchService) -> None:
-    """M-5 (b): in a game with secrets only entered outcomes may be corrected."""
-    match = service.create("toy", ["A", "B"], mode="table").match_id
+def test_hidden_information_decisions_cannot_be_undone_in_digital_play(service: MatchService) -> None:
+    """M-5 (b): where seats decide in the app, a secret decision is never taken back."""
+    match = service.create("toy", ["A", "B"], mode="digital").match_id
     snap = service.act(match, 0, "pick 2", 0)
     assert not snap.can_undo
-    with pytest.raises(UndoRefused):
+    with pytest.raises(UndoRefused) as refused:
         service.undo(match, snap.seq)
+    assert refused.value.clause == "M-5"
+    assert len(service.events(match)) == 1
+
+
+def test_at_a_real_table_the_scribe_takes_back_a_decision_of_a_hidden_game(service: MatchService) -> None:
+    """M-5 (b) guards decisions made in the app; at a real table (table mode) the scribe enters what the
+    table has seen, so a mistyped decision is taken back; only entered outcomes need M-5a's question."""
+    match = service.create("toy", ["A", "B"], mode="table").match_id
+    snap = service.act(match, 0, "pick 2", 0)
+    assert snap.can_undo
+    snap = service.undo(match, snap.seq)
+    assert snap.turn["seats"] == [0, 1] and len(service.steps(match)) == 0
+    snap = service.act(match, 0, "pick 2", snap.seq)
     snap = service.act(match, 1, "pick 3", snap.seq)
     snap = service.enter_outcome(match, "1", snap.seq)
     assert snap.can_undo
     before_outcome = service.snapshot(match, 0)
     snap = service.undo(match, snap.seq)
-    assert snap.turn["kind"] == "chance" and not snap.can_undo
+    assert snap.turn["kind"] == "chance"
+    assert snap.can_undo and snap.undo_passes_outcome  # back to B's pick, past the outcome: M-5a asks
     snap = service.enter_outcome(match, "6", snap.seq)
     assert snap.view["scores"] == [2, 3]
     assert before_outcome.view["scores"] == [0, 0]

@@ -784,8 +784,9 @@ class UndoNeedsConfirmation(UndoRefused):
 def undo_refusal(game: Game[Any], frame: Frame, mode: str = "table") -> RuleViolation | None:
     """Why the submission ``frame`` may not be undone (clause M-5), or None if it may.
 
-    A score sheet holds no secret decisions (the scorer writes down results everyone saw), so a
-    typo there may always be taken back, even in a game that hides hands in digital play."""
+    Secret decisions are made in the app only in digital play. At a real table (table mode, score
+    sheet) the scribe writes down what the table has seen, so a typo there may be taken back, even in a
+    game that hides hands in digital play (M-5a still asks before going back past an entered outcome)."""
     if frame.sampled:
         return UndoRefused(
             "M-5",
@@ -795,7 +796,7 @@ def undo_refusal(game: Game[Any], frame: Frame, mode: str = "table") -> RuleViol
                 "Sampled chance outcomes cannot be undone in digital play (that would allow re-rolling).",
             ),
         )
-    if game.info.hidden_information and frame.has_action and mode != "scoresheet":
+    if game.info.hidden_information and frame.has_action and mode == "digital":
         return UndoRefused(
             "M-5",
             Text(

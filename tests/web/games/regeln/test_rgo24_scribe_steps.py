@@ -223,8 +223,8 @@ def test_rgo24_the_round_just_scored_is_shown_while_the_next_rules_are_chosen(cl
 
 def test_rgo24_after_an_undo_the_everybody_page_offers_the_steps_again(client: TestClient) -> None:
     """The undo answers with the generic board; on it the scribe's page loads the steps again by itself.
-    (A vote once entered is a decision of a game with hidden information: M-5 refuses to take it back,
-    also in table mode; an entered face-up card is taken back.)"""
+    (At a real table the scribe enters what the table has seen, so a mistyped vote is taken back like an
+    entered face-up card: M-5 refuses that only where seats decide in the app, in digital play.)"""
     match_id = _table(client)
     service = _service(client)
     seq = service.snapshot(match_id, None).seq
@@ -239,9 +239,10 @@ def test_rgo24_after_an_undo_the_everybody_page_offers_the_steps_again(client: T
         f"/m/{match_id}/regeln/act", data={"seq": seq, "seat": 1, "notation": "vote no 1"}, headers=HTMX
     )
     assert entered.status_code == 200 and "Eingetragen: Ben" in html.unescape(entered.text)
-    refused = client.post(f"/m/{match_id}/undo", data={"seq": seq + 1}, headers=HTMX)
-    assert refused.status_code == 422 and 'data-clause="M-5"' in refused.text
-    assert f'hx-get="/m/{match_id}/regeln/board"' in refused.text  # the steps come back by themselves
+    undone = client.post(f"/m/{match_id}/undo", data={"seq": seq + 1}, headers=HTMX)
+    assert undone.status_code == 200, undone.text[:500]  # M-5: at a real table a mistyped vote is taken back
+    assert f'hx-get="/m/{match_id}/regeln/board"' in undone.text  # the steps come back by themselves
+    assert service.snapshot(match_id, None).seq == seq + 2 and 1 in service.snapshot(match_id, None).turn["seats"]
 
 
 def test_rgo10_several_chips_at_once_each_a_step(client: TestClient) -> None:
