@@ -251,3 +251,21 @@ def test_bu6_a_match_that_does_not_replay_is_named(sqlite_url: str, tmp_path: Pa
     assert refused.value.match_ids == (made[1],)
     assert made[1] in refused.value.message.de and f"{made[1]}: event 1: outcome/impossible" in refused.value.message.en
     assert rows_in(target) == 0
+
+
+def test_bu5_a_changed_byte_that_breaks_the_gzip_checksum_is_damage_not_another_format(
+    sqlite_url: str, tmp_path: Path
+) -> None:
+    """BU-5: a byte flipped inside the compressed data can surface as a gzip checksum error (which byte
+    depends on the content); a file that starts as gzip is then refused as damaged, not as foreign."""
+    fill_club(sqlite_url)
+    file = tmp_path / "club.backup"
+    make_backup(sqlite_url, file)
+    data = file.read_bytes()
+    trailer = len(data) - 8  # gzip's CRC-32 of the content: a change there is caught only by the checksum
+    file.write_bytes(data[:trailer] + bytes([data[trailer] ^ 0xFF]) + data[trailer + 1 :])
+    target = f"sqlite:///{tmp_path / 'target.sqlite3'}"
+    with pytest.raises(DamagedBackup) as refused:
+        restore(target, file)
+    assert refused.value.clause == "BU-5" and "beschädigt" in refused.value.message.de
+    assert rows_in(target) == 0

@@ -219,12 +219,23 @@ def _lines(path: Path) -> Iterator[bytes]:
             yield from handle
     except FileNotFoundError:
         raise NotABackup(shown, Text("die Datei gibt es nicht", "the file does not exist")) from None
-    except gzip.BadGzipFile:
+    except gzip.BadGzipFile as error:
+        if _starts_as_gzip(path):  # a gzip file whose checksum or length no longer fits: changed bytes
+            raise DamagedBackup(shown, Text(f"unlesbar: {error}", f"unreadable: {error}")) from None
         raise NotABackup(shown, Text("kein gzip-Format", "not in gzip format")) from None
     except EOFError:
         raise DamagedBackup(shown, Text("die Datei endet mittendrin", "the file ends too early")) from None
     except (zlib.error, OSError) as error:
         raise DamagedBackup(shown, Text(f"unlesbar: {error}", f"unreadable: {error}")) from None
+
+
+def _starts_as_gzip(path: Path) -> bool:
+    """Whether the file begins with gzip's magic bytes (BU-5: then a gzip error means it was damaged)."""
+    try:
+        with path.open("rb") as handle:
+            return handle.read(2) == b"\x1f\x8b"
+    except OSError:
+        return False
 
 
 def _header(path: Path, line: bytes) -> Header:
