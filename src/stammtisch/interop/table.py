@@ -127,9 +127,18 @@ def legal(game: Game[Any], state: Any, seat: int) -> tuple[Any, ...]:
     if seat_on_turn(game, state) != seat:
         return ()
     actions = game.legal_actions(state, seat)
+    if type(game).seat_count is not Game.seat_count:
+        actions = _fixed_seats(game, state, seat, actions)
     if len(actions) > ACTION_BOUND:
         raise IllegalAction("interop/actions", _too_many(len(actions)))
     return actions
+
+
+def _fixed_seats(game: Game[Any], state: Any, seat: int, actions: tuple[Any, ...]) -> tuple[Any, ...]:
+    """The actions that keep the number of seats: OpenSpiel and PettingZoo play with a fixed set of
+    players, so a step that seats someone new in a running match (Klümpchen E-26) is not offered."""
+    seats = game.seat_count(state, 0)
+    return tuple(action for action in actions if game.seat_count(game.act(state, seat, action), 0) == seats)
 
 
 def _too_many(count: int) -> Text:
