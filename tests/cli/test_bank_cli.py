@@ -89,5 +89,10 @@ def test_report_and_export(env: dict[str, str], tmp_path: Path) -> None:
     lines = [json.loads(line) for line in (out / "ledger.jsonl").read_text(encoding="utf-8").splitlines()]
     assert [line["reason"] for line in lines] == ["late", "cash_in"]
     assert (out / "matches.jsonl").exists() and json.loads((out / "seasons.json").read_text()) == []
+    assert json.loads((out / "season_starts.json").read_text()) == []  # 1 May, never changed
+    assert run(env, "bank", "season-start", "08-01").exit_code == 0
+    assert run(env, "export", "--out", str(out)).exit_code == 0
+    starts = json.loads((out / "season_starts.json").read_text())
+    assert [start["start"] for start in starts] == ["08-01"]  # SE-1: the change and the day it holds from
     assert run(env, "export", "--format", "csv", "--out", str(out)).exit_code == 0
     assert (out / "ledger.csv").read_text(encoding="utf-8-sig").startswith("booking_id,day,member_id")

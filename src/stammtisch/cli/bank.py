@@ -296,6 +296,8 @@ def export(
             )
         )
     from stammtisch.club.bank.export import ledger_csv_rows
+    from stammtisch.club.settings import SEASON_START
+    from stammtisch.store.settings import SqlSettings
 
     out.mkdir(parents=True, exist_ok=True)
     with bank() as booker:
@@ -328,4 +330,9 @@ def export(
                 handle.write(json.dumps(dict(zip(ledger_csv_rows([])[0], row, strict=True)), ensure_ascii=False) + "\n")
         seasons = [{"start": s.start.isoformat(), "end": s.end.isoformat()} for s in booker.ledger.closed_seasons()]
         (out / "seasons.json").write_text(json.dumps(seasons, indent=1), encoding="utf-8")
-        stdout().print(f"{out}: matches.jsonl members.json ledger.jsonl seasons.json", markup=False)
+        starts = [  # SE-1: the season start over time (month-day, in force from a day on)
+            {"effective": v.effective.isoformat(), "start": v.value, "changed_at": v.changed_at.isoformat()}
+            for v in SqlSettings(booker.ledger.engine).values(SEASON_START)
+        ]
+        (out / "season_starts.json").write_text(json.dumps(starts, indent=1), encoding="utf-8")
+        stdout().print(f"{out}: matches.jsonl members.json ledger.jsonl seasons.json season_starts.json", markup=False)
