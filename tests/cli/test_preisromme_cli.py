@@ -53,11 +53,11 @@ def test_simulate_json_is_reproducible_for_a_seed() -> None:
         "bots": ["heuristic", "random"],
         "games_played": 16,
         "win_rate_per_bot": {"heuristic": 0.5, "random": 0.0},
-        "average_penalty_per_game_per_bot": {"heuristic": 14.094, "random": 132.969},
-        "average_net_per_pass_per_bot": {"heuristic": -112.75, "random": -1063.75},
+        "average_penalty_per_game_per_bot": {"heuristic": 19.5, "random": 149.219},
+        "average_net_per_pass_per_bot": {"heuristic": -156.0, "random": -1193.75},
         "romme_hands": 0,
         "games_without_winner": 0,
-        "average_actions_per_pass": 1643.0,
+        "average_actions_per_pass": 1302.0,
     }
 
 
