@@ -48,7 +48,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from stammtisch.bots.preisromme import HeuristicBot
-from stammtisch.bots.preisromme_search import WORLDS, SearchBot
+from stammtisch.bots.preisromme_search import CONFIDENCE_Z, WORLDS, SearchBot
 from stammtisch.core.chance import sample
 from stammtisch.core.protocol import Chance, Finished
 from stammtisch.games.preisromme import GAME
@@ -68,6 +68,9 @@ class Tally:
     search_penalty: int = 0
     heuristic_penalty: int = 0
     decision_seconds: list[float] = field(default_factory=list)
+    #: Durchgänge played (``--deals`` above 1) and the bot's share of first places by total (ties shared).
+    passes: int = 0
+    pass_first: float = 0.0
 
     def to_json(self, number: int) -> str:
         """One game's tally as a log line (``--log``)."""
@@ -87,16 +90,51 @@ class Tally:
         self.search_penalty += other.search_penalty
         self.heuristic_penalty += other.heuristic_penalty
         self.decision_seconds.extend(other.decision_seconds)
+        self.passes += other.passes
+        self.pass_first += other.pass_first
 
 
-def play_game(number: int, seed: int, worlds: int) -> Tally:
-    """Game ``number``: the search bot in seat ``number mod 4``, heuristic bots elsewhere."""
+@dataclass(frozen=True)
+class Setup:
+    """How the bench's bot plays: ``worlds`` per decision (0: the strong policy alone), the choice rule's
+    ``z``, the ``cheat`` ceiling (the search on the real state, see ``CheatingSearchBot``) and how many
+    ``deals`` (Spiele) a game is: 1 a single deal, 8 the club's Durchgang (R-1.2, option ``games_per_pass``)."""
+
+    worlds: int = WORLDS
+    z: float = CONFIDENCE_Z
+    cheat: bool = False
+    deals: int = 1
+
+
+class CheatingSearchBot(SearchBot):
+    """The perfect-information ceiling (bench only, never selectable for a table): the search bot whose every
+    world is the real state (every hand, the pile, the stock's cards; only the order of future draws stays
+    chance), shortlisting and choosing exactly as the real bot does. What it wins bounds what better
+    guessing of the hidden cards can buy a one-step search over these playouts."""
+
+    name = "cheat"
+
+    def __init__(self, worlds: int = WORLDS, z: float = CONFIDENCE_Z) -> None:
+        super().__init__(worlds=worlds, z=z)
+        self.truth: Any = None
+
+    def world(self, view: Any, rng: random.Random, memory: Any) -> Any:
+        return self.truth
+
+
+def play_game(number: int, seed: int, worlds: int | Setup) -> Tally:
+    """Game ``number``: the bot in seat ``number mod 4``, heuristic bots elsewhere; one deal, or a whole
+    Durchgang of ``setup.deals`` deals played by the engine (the dealer rotating, R-2.2, RA-02)."""
+    setup = worlds if isinstance(worlds, Setup) else Setup(worlds=worlds)
     rng = random.Random(seed * 1_000_003 + number)
     search_seat = number % SEATS
-    search, heuristic = SearchBot(worlds=worlds), HeuristicBot()
-    state = GAME.start(SEATS, GAME.configure({"mode": "digital", "games_per_pass": 1}))
-    tally = Tally(games=1)
-    for _ in range(MAX_STEPS):
+    heuristic = HeuristicBot()
+    search: SearchBot = (
+        CheatingSearchBot(setup.worlds, setup.z) if setup.cheat else SearchBot(worlds=setup.worlds, z=setup.z)
+    )
+    state = GAME.start(SEATS, GAME.configure({"mode": "digital", "games_per_pass": setup.deals}))
+    tally = Tally()
+    for _ in range(MAX_STEPS * setup.deals):
         turn = GAME.turn(state)
         if isinstance(turn, Finished):
             break
@@ -107,6 +145,8 @@ def play_game(number: int, seed: int, worlds: int) -> Tally:
         legal = GAME.legal_actions(state, seat)
         view = GAME.view(state, seat)
         if seat == search_seat:
+            if isinstance(search, CheatingSearchBot):
+                search.truth = state
             started = time.process_time()
             action = search.choose(view, legal, rng)
             if len(legal) > 1:
@@ -114,19 +154,32 @@ def play_game(number: int, seed: int, worlds: int) -> Tally:
         else:
             action = heuristic.choose(view, legal, rng)
         state = GAME.act(state, seat, action)
-    if not state.history:
-        tally.no_winner = 1
-        return tally
-    record = state.history[-1]
-    if record.winner is None:
-        tally.no_winner = 1
-    elif record.winner == search_seat:
-        tally.search_wins = 1
-    else:
-        tally.heuristic_wins = 1
-    tally.search_penalty = record.penalties[search_seat]
-    tally.heuristic_penalty = sum(record.penalties) - record.penalties[search_seat]
+    tally.games = setup.deals
+    tally.no_winner = setup.deals - len(state.history)  # deals cut at MAX_STEPS count as without a winner
+    for record in state.history:
+        if record.winner is None:
+            tally.no_winner += 1
+        elif record.winner == search_seat:
+            tally.search_wins += 1
+        else:
+            tally.heuristic_wins += 1
+        tally.search_penalty += record.penalties[search_seat]
+        tally.heuristic_penalty += sum(record.penalties) - record.penalties[search_seat]
+    if setup.deals > 1:
+        tally.passes = 1
+        tally.pass_first = pass_share(state, search_seat, complete=len(state.history) == setup.deals)
     return tally
+
+
+def pass_share(state: Any, seat: int, complete: bool = True) -> float:
+    """The seat's share of the first place of a Durchgang by booked points (R-13, RA-23: credits minus
+    penalty points, summed over its deals): 1 alone first, 1/k when k seats share the best total, 0
+    otherwise (and 0 for a Durchgang cut short)."""
+    if not complete:
+        return 0.0
+    totals = [credit - penalty for credit, penalty in zip(state.credits, state.penalties, strict=True)]
+    best = max(totals)
+    return 1.0 / totals.count(best) if totals[seat] == best else 0.0
 
 
 def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
@@ -147,7 +200,7 @@ def _percentile(values: Sequence[float], q: float) -> float:
 
 def measure(
     games: int,
-    worlds: int,
+    worlds: int | Setup,
     workers: int = 1,
     seed: int = 2026,
     progress: bool = False,
@@ -171,13 +224,14 @@ def measure(
             if log is not None:
                 with open(log, "a", encoding="utf-8") as out:
                     out.write(tally.to_json(number) + "\n")
-            if progress and total.games % 50 == 0:
+            if progress and number % 50 == 49:
                 low, high = wilson(total.search_wins, total.games)
                 print(
-                    f"{total.games}/{games} games: search bot won {total.search_wins / total.games:.1%} "
+                    f"{number + 1 - first}/{games} games: search bot won {total.search_wins / total.games:.1%} "
                     f"[{low:.1%}, {high:.1%}]; heuristic seats {total.heuristic_wins / (3 * total.games):.1%}; "
                     f"penalty points search {total.search_penalty / total.games:.1f}, "
-                    f"heuristic {total.heuristic_penalty / (3 * total.games):.1f}",
+                    f"heuristic {total.heuristic_penalty / (3 * total.games):.1f}"
+                    + (f"; first in {total.pass_first:.1f} of {total.passes} Durchgänge" if total.passes else ""),
                     file=sys.stderr,
                     flush=True,
                 )
@@ -187,12 +241,25 @@ def measure(
     return total
 
 
-def figures(total: Tally, worlds: int) -> dict[str, tuple[float, str]]:
+def figures(total: Tally, worlds: int | str) -> dict[str, tuple[float, str]]:
     low, high = wilson(total.search_wins, total.games)
     heuristic_seats = total.games * (SEATS - 1)
     times = total.decision_seconds
+    passes: dict[str, tuple[float, str]] = {}
+    if total.passes:
+        first_low, first_high = wilson(round(total.pass_first), total.passes)
+        passes = {
+            "preisromme Durchgänge (8 deals each by default) vs 3 heuristic bots": (total.passes, "Durchgänge"),
+            "preisromme search bot first at the table by total (ties shared; equal share 25 %)": (
+                round(100 * total.pass_first / total.passes, 1),
+                "%",
+            ),
+            "preisromme first at the table, 95 % CI low (Wilson)": (round(100 * first_low, 1), "%"),
+            "preisromme first at the table, 95 % CI high (Wilson)": (round(100 * first_high, 1), "%"),
+        }
     return {
-        f"preisromme search bot ({worlds} worlds) games vs 3 heuristic bots": (total.games, "games"),
+        **passes,
+        f"preisromme search bot ({worlds} worlds) deals vs 3 heuristic bots": (total.games, "games"),
         "preisromme search bot wins": (total.search_wins, "games"),
         "preisromme search bot win rate (going out first; equal share 25 %)": (
             round(100 * total.search_wins / max(total.games, 1), 1),
@@ -284,6 +351,45 @@ def summary(paths: Sequence[str]) -> Tally:
     return total
 
 
+def _deal_rate(tally: Tally) -> float:
+    return tally.search_wins / max(tally.games, 1)
+
+
+def _first_place(tally: Tally) -> float:
+    return tally.pass_first
+
+
+def paired_difference(first: Sequence[str], second: Sequence[str]) -> dict[str, float]:
+    """Two runs on the same game numbers (``--log`` files of each): the difference of their win rates per
+    deal (first minus second, percentage points) with its standard error from the paired game-by-game
+    differences, and the same for the first places of Durchgänge when the games were Durchgänge."""
+    runs = []
+    for paths in (first, second):
+        seen: dict[int, Tally] = {}
+        for path in paths:
+            with open(path, encoding="utf-8") as lines:
+                for line in lines:
+                    if line.strip():
+                        number, tally = Tally.from_json(line)
+                        seen.setdefault(number, tally)
+        runs.append(seen)
+    common = sorted(set(runs[0]) & set(runs[1]))
+    result: dict[str, float] = {"games": len(common)}
+    for name, get in (("deal win rate", _deal_rate), ("first place", _first_place)):
+        diffs = [get(runs[0][n]) - get(runs[1][n]) for n in common]
+        if not diffs:
+            continue
+        mean = sum(diffs) / len(diffs)
+        variance = sum((d - mean) ** 2 for d in diffs) / max(len(diffs) - 1, 1)
+        error = math.sqrt(variance / len(diffs))
+        result[f"{name}: first run"] = 100 * sum(get(runs[0][n]) for n in common) / len(common)
+        result[f"{name}: second run"] = 100 * sum(get(runs[1][n]) for n in common) / len(common)
+        result[f"{name}: difference (points)"] = 100 * mean
+        result[f"{name}: standard error (points)"] = 100 * error
+        result[f"{name}: standard errors"] = mean / error if error else 0.0
+    return result
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.preisromme_bot", description=__doc__)
     parser.add_argument("--games", type=int, default=40, help="games to play (the report's figure: 2000)")
@@ -295,7 +401,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--log", help="append one line per game to this file (JSON lines)")
     parser.add_argument("--summary", nargs="+", metavar="LOG", help="print the figures of logged games and stop")
     parser.add_argument("--accuracy", type=int, metavar="DEALS", help="how well worlds guess the other hands")
+    parser.add_argument("--z", type=float, default=CONFIDENCE_Z, help="the choice rule's standard errors (PB-6)")
+    parser.add_argument("--cheat", action="store_true", help="the perfect-information ceiling (bench only)")
+    parser.add_argument("--deals", type=int, default=1, help="deals per game: 8 plays the club's Durchgang (PB-10)")
+    parser.add_argument("--paired", nargs=2, metavar="LOGS", help="compare two runs' logs (comma-separated files)")
     args = parser.parse_args(argv)
+    if args.paired:
+        for label, value in paired_difference(*(paths.split(",") for paths in args.paired)).items():
+            print(f"preisromme paired, {label}: {value:.2f}")
+        return 0
     if args.accuracy:
         for name, share in world_accuracy(args.accuracy).items():
             print(f"preisromme worlds: other hands' cards dealt right, {name.replace('_', ' ')}: {100 * share:.1f} %")
@@ -304,8 +418,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.summary:
         total = summary(args.summary)
     else:
-        total = measure(games, worlds, args.workers, args.seed, progress=True, first=args.first, log=args.log)
-    for label, (value, unit) in figures(total, worlds).items():
+        setup = Setup(worlds=worlds, z=args.z, cheat=args.cheat, deals=args.deals)
+        total = measure(games, setup, args.workers, args.seed, progress=True, first=args.first, log=args.log)
+    label_worlds = f"{worlds}{', cheating' if args.cheat else ''}{f', z={args.z}' if args.z != CONFIDENCE_Z else ''}"
+    for label, (value, unit) in figures(total, label_worlds).items():
         print(f"{label}: {value:,} {unit}")
     return 0
 

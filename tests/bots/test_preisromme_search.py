@@ -193,6 +193,18 @@ def test_the_registry_offers_the_search_bot_for_empty_seats() -> None:
     assert isinstance(strong, StrongBot) and strong.worlds == 0
 
 
+def test_pb1_no_table_bot_sees_the_real_state() -> None:
+    """PB-1: the perfect-information ceiling (``bench/preisromme_bot.py --cheat``, whose worlds are the real
+    state) is a bench tool: no registered bot is it, and every search bot a table can seat deals its worlds
+    from the view (``SearchBot.world`` is the determinization, never overridden)."""
+    offered = bots_for(GAME)
+    assert "cheat" not in offered
+    for factory in offered.values():
+        bot = factory()
+        if isinstance(bot, SearchBot):
+            assert type(bot).world is SearchBot.world
+
+
 HOUSE_RULES = {
     option.key: option.choices or ((False, True) if isinstance(option.default, bool) else ())
     for option in GAME.options

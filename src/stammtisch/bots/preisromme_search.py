@@ -204,7 +204,7 @@ class SearchBot:
         started = time.process_time()
         played = 0
         while played < self.worlds and (played == 0 or time.process_time() - started < self.seconds):
-            world = determinize(view, rng, memory)
+            world = self.world(view, rng, memory)
             stream = rng.getrandbits(64)
             for index in live:
                 after = GAME.act(world, seat, candidates[index])
@@ -215,6 +215,12 @@ class SearchBot:
                 if len(live) == 1:
                     break
         return Evaluation(tuple(candidates), tuple(tuple(found) for found in scores))
+
+    def world(self, view: Mapping[str, Any], rng: random.Random, memory: Memory | None) -> State:
+        """One determinization of the view (``preisromme_worlds``); the bench's perfect-information ceiling
+        (``bench/preisromme_bot.py --cheat``, never a table's bot) puts the real state here instead
+        (the ceiling, docs/rulings/preisromme-bot.md)."""
+        return determinize(view, rng, memory)
 
 
 def _race(live: list[int], scores: list[list[float]]) -> list[int]:
