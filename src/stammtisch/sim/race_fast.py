@@ -1,4 +1,4 @@
-"""The race solver of ``race.py`` made fast: the same values, column blocks instead of repeated sweeps.
+"""The race solver of ``race.py`` made fast: the same values, columns from the top instead of repeated sweeps.
 
 ``race.solve`` is the readable reference (and the brute-force tests check it); this module solves the
 same equations in a different order, checked against it on small targets (``tests/sim/test_ks3_fast_race.py``):
@@ -6,15 +6,15 @@ same equations in a different order, checked against it on small targets (``test
 * **Columns by "points held", not "points in this turn".** Every node's value at score pair (x, y) with s
   points already in the side turn depends on x + s (its ``z``), y and the value of scoring nothing; a
   column z >= target means "won if banked". So each context needs only the columns z = x .. target, and a
-  block of columns needs only the contexts with x below it (a prefix: contexts go by ascending x). That
-  halves the work of a rectangular [contexts, columns] table.
-* **Column blocks from the top.** Edges that add points (a combination opening a fresh sequence, a Pig
-  roll) read a *higher* column. Going down in blocks narrower than the smallest such shift, every shifted
-  read is already final, so one pass solves the turn; only the top column (target or more) reads itself
-  and is iterated alone (warm-started) until it changes by less than the tolerance.
-* **Shifted reads and ends as rows.** Before a block, the shifted targets' values are copied into one
-  extra row per (target, shift); an END with x points is a row of the end values read x columns higher.
-  Then every edge is a plain row read, and a level of nodes is one gather and one segment reduction.
+  column needs only the contexts with x at most its z (a prefix: contexts go by ascending x). That halves
+  the work of a rectangular [contexts, columns] table.
+* **Columns from the top.** Edges that add points (a combination opening a fresh sequence, a Pig roll)
+  read a *higher* column, so going down column by column every shifted read is already final and one pass
+  solves the turn; only the top column (target or more) reads itself and is iterated alone (warm-started)
+  until it changes by less than the tolerance.
+* **Compiled loops.** A column is evaluated by ``kernels.py`` (Numba): each edge's child slice is read in
+  place at its column ``min(z + shift, target)``; an END with x points is a row of the end values read x
+  columns higher.
 * **The diagonal's fixed point by secant steps.** On one diagonal only the pairs (x, y) and (y, x) are
   coupled (scoring nothing hands the pair to the other side, KS-6), through a convex, piecewise linear,
   increasing function of one number. After a plain step each pair takes a secant (Newton) step on the
@@ -30,6 +30,7 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
+from stammtisch.sim import kernels
 from stammtisch.sim.race import RaceSolution, diagonal
 from stammtisch.sim.sweep import CHANCE, DECISION, END, FAIL, SIX, Array, Compiled
 
@@ -42,78 +43,61 @@ MAX_DIAGONAL_PASSES = 60
 
 
 @dataclass(frozen=True, slots=True)
-class Group:
-    """Nodes of one kind, level and number of edges: ``parents[i]`` takes the rows
-    ``children[i * degree : (i + 1) * degree]``, weighted by ``probs[i, 0, :]`` (chance) or the best of them
-    (decision). Equal degrees make a level one batched matrix product (NumPy's segment reductions cost
-    several times more per element)."""
+class Part:
+    """Non-terminal nodes in evaluation order (children first along unshifted edges) as flat arrays for
+    ``kernels.py``: node i is row ``parents[i]``, a chance node if ``is_chance[i]``; its edges are
+    ``ptr[i] .. ptr[i + 1]`` (the child's row, the points the edge adds times the joker factor, the
+    probability)."""
 
     parents: Ints
+    is_chance: NDArray[np.bool_]
+    ptr: Ints
     children: Ints
-    probs: Array  # [parents, 1, degree]
-    degree: int
-    is_chance: bool
+    shifts: Ints
+    probs: Array
+
+    def arrays(self) -> tuple[Ints, NDArray[np.bool_], Ints, Ints, Ints, Array]:
+        return self.parents, self.is_chance, self.ptr, self.children, self.shifts, self.probs
 
 
 @dataclass(frozen=True, slots=True)
 class Layout:
-    """The template as rows: template nodes first, then one row per (shift target, shift).
+    """The template as rows (one per node) and its two parts.
 
-    ``loop`` are the groups of nodes that can be reached again through a shifted edge (solved block by
-    block), ``start`` the rest (the first sequence of a turn; solved once the loop part is final)."""
+    ``loop`` are the nodes that can be reached again through a shifted edge (solved column by column from
+    the top), ``start`` the rest (the first sequence of a turn; solved once the loop part is final)."""
 
     rows: int
-    shift_rows: Ints
-    shift_targets: Ints
-    shifts: Ints
+    targets: Ints  # the nodes a shifted edge leads to
     end_rows: Ints
     end_values: Ints
     fail_rows: Ints
     six_rows: Ints
-    loop: tuple[Group, ...]
-    start: tuple[Group, ...]
-    width: int  # block width: the smallest shift
+    loop: Part
+    start: Part
 
 
 def layout(compiled: Compiled, factor: int = 1) -> Layout:
-    """Rows and level groups of a compiled template (``sweep.compile_template``); ``factor`` multiplies
-    every shift and end (a joker doubles the turn, K-10.4)."""
+    """Rows and parts of a compiled template (``sweep.compile_template``); ``factor`` multiplies every
+    shift and end (a joker doubles the turn, K-10.4)."""
     kinds = compiled.kinds
     k = len(kinds)
-    extra: dict[tuple[int, int], int] = {}
-
-    def row(child: int, shift: int) -> int:
-        if shift == 0:
-            return child
-        key = (child, shift)
-        if key not in extra:
-            extra[key] = k + len(extra)
-        return extra[key]
-
-    edges: dict[int, tuple[list[int], list[float]]] = {}
+    edges: dict[int, tuple[list[int], list[int], list[float]]] = {}
     for i, (children, shifts, probs) in compiled.chance.items():
-        edges[i] = ([row(c, s) for c, s in zip(children, shifts, strict=True)], [float(p) for p in probs])
+        edges[i] = (list(children), list(shifts), [float(p) for p in probs])
     for i, (_, children, shifts) in compiled.decision.items():
-        edges[i] = ([row(c, s) for c, s in zip(children, shifts, strict=True)], [1.0] * len(children))
-    targets = sorted({c for c, _ in extra})
+        edges[i] = (list(children), list(shifts), [1.0] * len(children))
+    targets = sorted({c for cs, ss, _ in edges.values() for c, s in zip(cs, ss, strict=True) if s})
     loop_nodes = _reachable(targets, compiled)
-    level: dict[int, int] = {}
-    for i in compiled.order:  # children first along unshifted edges
-        level[i] = 1 + max((level[c] for c in edges[i][0] if c in level), default=0)
-    shifts_only = [s for _, s in extra]
-    keys = sorted(extra, key=extra.__getitem__)
     return Layout(
-        rows=k + len(extra),
-        shift_rows=np.array([extra[key] for key in keys], dtype=np.intp),
-        shift_targets=np.array([c for c, _ in keys], dtype=np.intp),
-        shifts=factor * np.array([s for _, s in keys], dtype=np.intp),
+        rows=k,
+        targets=np.array(targets, dtype=np.intp),
         end_rows=np.array([i for i in range(k) if kinds[i] == END], dtype=np.intp),
         end_values=factor * np.array([compiled.values[i] for i in range(k) if kinds[i] == END], dtype=np.intp),
         fail_rows=np.array([i for i in range(k) if kinds[i] == FAIL], dtype=np.intp),
         six_rows=np.array([i for i in range(k) if kinds[i] == SIX], dtype=np.intp),
-        loop=_groups([i for i in compiled.order if i in loop_nodes], level, kinds, edges),
-        start=_groups([i for i in compiled.order if i not in loop_nodes], level, kinds, edges),
-        width=factor * max(1, min(shifts_only, default=1)),
+        loop=_part([i for i in compiled.order if i in loop_nodes], kinds, edges, factor),
+        start=_part([i for i in compiled.order if i not in loop_nodes], kinds, edges, factor),
     )
 
 
@@ -130,81 +114,48 @@ def _reachable(targets: list[int], compiled: Compiled) -> set[int]:
     return seen
 
 
-def _groups(
-    nodes: list[int], level: dict[int, int], kinds: list[int], edges: dict[int, tuple[list[int], list[float]]]
-) -> tuple[Group, ...]:
-    """Level by level (children first), chance before decision, one group per number of edges."""
-    out = []
-    for lv in sorted({level[i] for i in nodes}):
-        for is_chance in (True, False):
-            members = [i for i in nodes if level[i] == lv and (kinds[i] == CHANCE) == is_chance]
-            for degree in sorted({len(edges[i][0]) for i in members}):
-                same = [i for i in members if len(edges[i][0]) == degree]
-                out.append(
-                    Group(
-                        np.array(same, dtype=np.intp),
-                        np.array([c for i in same for c in edges[i][0]], dtype=np.intp),
-                        np.array([edges[i][1] for i in same]).reshape(len(same), 1, degree),
-                        degree,
-                        is_chance,
-                    )
-                )
-    return tuple(out)
-
-
-def _evaluate(table: Array, g: Group, lo: int, hi: int, k: int) -> Array:
-    """The group's parents on columns [lo, hi) of the first ``k`` contexts: [parents, hi - lo, k]."""
-    p = len(g.parents)
-    gathered = table[g.children, lo:hi, :k]
-    if g.is_chance:
-        new: Array = np.matmul(g.probs, gathered.reshape(p, g.degree, -1)).reshape(p, hi - lo, k)
-    else:
-        new = gathered.reshape(p, g.degree, hi - lo, k).max(axis=1)
-    return new
-
-
-def _run(table: Array, groups: tuple[Group, ...], lo: int, hi: int, k: int) -> float:
-    """Evaluate ``groups`` on columns [lo, hi) of the first ``k`` contexts; returns the largest change."""
-    change = 0.0
-    for g in groups:
-        new = _evaluate(table, g, lo, hi, k)
-        change = max(change, float(np.max(np.abs(new - table[g.parents, lo:hi, :k]))))
-        table[g.parents, lo:hi, :k] = new
-    return change
-
-
-def _run_fast(table: Array, groups: tuple[Group, ...], lo: int, hi: int, k: int) -> None:
-    """``_run`` without measuring the change (blocks below the top are exact in one pass)."""
-    for g in groups:
-        table[g.parents, lo:hi, :k] = _evaluate(table, g, lo, hi, k)
+def _part(
+    nodes: list[int], kinds: list[int], edges: dict[int, tuple[list[int], list[int], list[float]]], factor: int
+) -> Part:
+    """``nodes`` (in ``compiled.order``: children first) as a ``Part``."""
+    ptr = [0]
+    children: list[int] = []
+    shifts: list[int] = []
+    probs: list[float] = []
+    for i in nodes:
+        cs, ss, ps = edges[i]
+        children.extend(cs)
+        shifts.extend(factor * s for s in ss)
+        probs.extend(ps)
+        ptr.append(len(children))
+    return Part(
+        parents=np.array(nodes, dtype=np.intp),
+        is_chance=np.array([kinds[i] == CHANCE for i in nodes], dtype=np.bool_),
+        ptr=np.array(ptr, dtype=np.intp),
+        children=np.array(children, dtype=np.intp),
+        shifts=np.array(shifts, dtype=np.intp),
+        probs=np.array(probs, dtype=np.float64),
+    )
 
 
 def buffer(lay: Layout, target: int, contexts: int) -> Array:
     """Room for a ``Role`` table of up to ``contexts`` contexts, reused diagonal after diagonal (stale values
     are never read: every column a context needs is written before it is read)."""
-    return np.zeros((lay.rows, target + 1, contexts))
-
-
-#: Elements (columns x contexts) per gathered row in the start part's blocks: wider blocks leave the
-#: cache (at 900 contexts 32 columns cost 1.8 times 6), narrower ones pay NumPy's per-call cost.
-START_BLOCK_ELEMENTS = 5400
-
-
-def start_width(contexts: int) -> int:
-    """Columns per block of the start part (which reads no column of its own block through a shift)."""
-    return max(4, min(32, START_BLOCK_ELEMENTS // max(1, contexts)))
+    return np.zeros(lay.rows * (target + 1) * max(1, contexts))
 
 
 class Role:
     """One player's turn on one diagonal: table [rows, target + 1, contexts] over columns z; ``xs`` (the
-    contexts' own scores) ascend."""
+    contexts' own scores) ascend. A context needs the columns from its own score up."""
 
     def __init__(self, lay: Layout, target: int, xs: Ints, room: Array | None = None) -> None:
         self.lay = lay
         self.t = target
-        self.xs = xs
-        room = buffer(lay, target, len(xs)) if room is None else room
-        self.table = room[:, :, : len(xs)]
+        self.xs = np.ascontiguousarray(xs, dtype=np.intp)
+        shape = (lay.rows, target + 1, len(xs))
+        size = shape[0] * shape[1] * shape[2]
+        # A contiguous table (the kernels' inner loops run over contexts) in the front of the room.
+        self.table: Array = np.zeros(shape) if room is None else room[:size].reshape(shape)
 
     def top(self) -> Array:
         """The top column of every row and context (to warm-start the next diagonal)."""
@@ -219,27 +170,24 @@ class Role:
         self.table[lay.fail_rows] = fail[None, None, :]
         self.table[lay.six_rows] = six
 
-    def _fill_shifts(self, lo: int, hi: int, k: int) -> None:
-        lay, t = self.lay, self.t
-        z = np.minimum(lo + lay.shifts[:, None] + np.arange(hi - lo)[None, :], t)
-        self.table[lay.shift_rows, lo:hi, :k] = self.table[lay.shift_targets[:, None], z, :k]
-
     def solve_loop(self, tolerance: float) -> int:
-        """The loop part on every needed column: the top column iterated, then blocks downwards.
+        """The loop part on every needed column: the top column iterated, then the columns downwards.
         Returns the sweeps of the top column.
 
         At the top column each shift target's value h is a fixed point h = G(h) of a convex, piecewise
         linear, increasing G (slope: the chance of coming back to it) per context; after two sweeps each
         sweep starts from the secant (Newton) step, so a handful of sweeps replace dozens of plain ones."""
         t, lay, n = self.t, self.lay, len(self.xs)
-        targets = np.unique(lay.shift_targets)
+        if n == 0:
+            return 0
+        targets = lay.targets
+        loop = lay.loop.arrays()
         sweeps = 0
         last: tuple[Array, Array] | None = None
         while sweeps < MAX_TOP_SWEEPS:
             sweeps += 1
             given = self.table[targets, t, :].copy()
-            self._fill_shifts(t, t + 1, n)
-            if _run(self.table, lay.loop, t, t + 1, n) < tolerance:
+            if kernels.sweep_column(self.table, t, t, n, *loop, True) < tolerance:
                 break
             found = self.table[targets, t, :].copy()
             if last is not None:
@@ -248,32 +196,18 @@ class Role:
                 slope = np.clip(np.where(known, (found - last[1]) / np.where(known, dh, 1.0), 0.0), 0.0, 0.999)
                 self.table[targets, t, :] = np.where(known, (found - slope * given) / (1.0 - slope), found)
             last = (given, found)
-        for hi in range(t, 0, -lay.width):
-            k = int(np.searchsorted(self.xs, hi))  # contexts with x < hi need columns below hi
-            if k == 0:
-                break
-            lo = max(0, hi - lay.width)
-            self._fill_shifts(lo, hi, k)
-            _run_fast(self.table, lay.loop, lo, hi, k)
+        kernels.sweep_down(self.table, t, 0, t, self.xs, *loop)
         return sweeps
 
     def solve_start_everywhere(self) -> None:
         """The start part on every column z = x .. target (every partner result, role 2)."""
-        lay, t = self.lay, self.t
-        _run_fast(self.table, lay.start, t, t + 1, len(self.xs))
-        width = start_width(len(self.xs))
-        for hi in range(t, 0, -width):
-            k = int(np.searchsorted(self.xs, hi))
-            if k == 0:
-                break
-            _run_fast(self.table, lay.start, max(0, hi - width), hi, k)
+        kernels.sweep_down(self.table, self.t + 1, 0, self.t, self.xs, *self.lay.start.arrays())
 
     def start_at_own_score(self, root: int) -> Array:
         """The root's value at z = x (nothing in the side turn yet) for every context."""
         n = len(self.xs)
-        slab = self.table[:, self.xs, np.arange(n)][:, None, :].copy()
-        _run_fast(slab, self.lay.start, 0, 1, n)
-        found: Array = slab[root, 0, :]
+        kernels.sweep_own_column(self.table, self.t, self.xs, *self.lay.start.arrays())
+        found: Array = self.table[root, self.xs, np.arange(n)].copy()
         return found
 
 
@@ -293,7 +227,7 @@ def solve(
     v2 = np.zeros((t, t, t + 1)) if roles == 2 else None
     six = 1.0 if six_wins else 0.0
     iterations = 0
-    loop_rows = {int(i) for g in lay.loop for i in g.parents}
+    loop_rows = {int(i) for i in lay.loop.parents}
     previous: tuple[Ints, Array, Array | None] | None = None
     slopes = np.zeros(1)
     room2, room1 = buffer(lay, t, t), (buffer(lay, t, t) if roles == 2 else None)
