@@ -377,7 +377,7 @@ def paired_difference(first: Sequence[str], second: Sequence[str]) -> dict[str, 
     result: dict[str, float] = {"games": len(common)}
     for name, get in (("deal win rate", _deal_rate), ("first place", _first_place)):
         diffs = [get(runs[0][n]) - get(runs[1][n]) for n in common]
-        if not diffs:
+        if not diffs or (get is _first_place and not all(runs[0][n].passes and runs[1][n].passes for n in common)):
             continue
         mean = sum(diffs) / len(diffs)
         variance = sum((d - mean) ** 2 for d in diffs) / max(len(diffs) - 1, 1)
