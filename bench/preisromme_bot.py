@@ -6,6 +6,10 @@
 ``python -m bench.preisromme_bot --accuracy 30``  (how well the bot's worlds guess the other hands)
 
 ``python -m bench.preisromme_bot --worlds 0 --games 2000``  (the strong policy alone, PB-9: no search)
+``python -m bench.preisromme_bot --deals 8 --games 300``  (whole Durchgänge of eight deals, PB-10)
+``python -m bench.preisromme_bot --cheat --games 400``  (the perfect-information ceiling, bench only)
+``python -m bench.preisromme_bot --worlds 64 --z 1.0``  (other search settings, PB-6, PB-7)
+``python -m bench.preisromme_bot --paired a.jsonl b.jsonl``  (two logged runs on the same games compared)
 
 Four seats, one deal (Spiel) per game, digital mode: the search bot in one seat (seat ``game mod 4``,
 so every seat and every dealer position is played equally often) against three heuristic bots
@@ -18,6 +22,19 @@ won by nobody. Figures:
 * the mean penalty points per deal (R-13.1) of the search seat and of a heuristic seat;
 * the decision time of the search bot (process CPU time per ``choose``, so "one core" even on a busy
   machine): p50, p95 and the maximum, over every decision with more than one legal action.
+
+``--deals 8`` makes a game the club's *Durchgang* (R-1.2, option ``games_per_pass``): the engine plays
+eight deals at one table, the dealer rotating (R-2.2, RA-02), the bot in the same seat throughout; beside
+the per-deal figures it reports how often the bot finishes first at the table by its total of booked points
+(R-13, RA-23: credits minus penalty points; ties shared), with the Wilson interval (PB-10).
+
+``--cheat`` seats ``CheatingSearchBot``: the search bot whose worlds are the real state (every hand, the
+pile, the stock's cards). It is defined here and nowhere else, so no table can seat it; what it wins bounds
+what better guessing of the hidden cards can buy the one-step search (docs/rulings/preisromme-bot.md).
+
+``--paired A B`` compares two runs game by game over the game numbers both logged (each argument a log or
+several, comma-separated): the difference of the per-deal win rates (and of the first places, for
+Durchgänge) with the standard error of the paired differences.
 
 A long run can be split into ranges of game numbers (``--first``, ``--games``) run at different times or
 in different processes, each logging its games (``--log``); ``--summary`` adds the logs up (each game
@@ -249,7 +266,10 @@ def figures(total: Tally, worlds: int | str) -> dict[str, tuple[float, str]]:
     if total.passes:
         first_low, first_high = wilson(round(total.pass_first), total.passes)
         passes = {
-            "preisromme Durchgänge (8 deals each by default) vs 3 heuristic bots": (total.passes, "Durchgänge"),
+            f"preisromme Durchgänge ({total.games // total.passes} deals each) vs 3 heuristic bots": (
+                total.passes,
+                "Durchgänge",
+            ),
             "preisromme search bot first at the table by total (ties shared; equal share 25 %)": (
                 round(100 * total.pass_first / total.passes, 1),
                 "%",
