@@ -62,17 +62,23 @@ class Part:
 
 @dataclass(frozen=True, slots=True)
 class Layout:
-    """The template as rows (one per node) and its two parts.
+    """The template as rows (one per node, and three for the turn's ends) and its two parts.
 
     ``loop`` are the nodes that can be reached again through a shifted edge (solved column by column from
-    the top), ``start`` the rest (the first sequence of a turn; solved once the loop part is final)."""
+    the top), ``start`` the rest (the first sequence of a turn; solved once the loop part is final).
+    Every END with x points is read as the one row of end values x columns higher (``end_row``), every
+    FAIL as ``fail_row`` and every SIX as ``six_row``: a pass writes three terminal rows, not one per end."""
 
     rows: int
     targets: Ints  # the nodes a shifted edge leads to
-    end_rows: Ints
-    end_values: Ints
-    fail_rows: Ints
-    six_rows: Ints
+    end_row: int
+    fail_row: int
+    six_row: int
+    #: END nodes and their points (times the factor), for reading a choice that ends the turn.
+    end_nodes: dict[int, int]
+    #: The loop part is never read below a context's own score plus this (a combination adds at least
+    #: this many points before a pending node is reached), so its columns below are not solved.
+    loop_offset: int
     loop: Part
     start: Part
 
@@ -82,20 +88,38 @@ def layout(compiled: Compiled, factor: int = 1) -> Layout:
     shift and end (a joker doubles the turn, K-10.4)."""
     kinds = compiled.kinds
     k = len(kinds)
+    end_row, fail_row, six_row = k, k + 1, k + 2
+
+    def edge(child: int, shift: int) -> tuple[int, int]:
+        if kinds[child] == END:
+            return end_row, shift + compiled.values[child]
+        return {FAIL: fail_row, SIX: six_row}.get(kinds[child], child), shift
+
     edges: dict[int, tuple[list[int], list[int], list[float]]] = {}
     for i, (children, shifts, probs) in compiled.chance.items():
-        edges[i] = (list(children), list(shifts), [float(p) for p in probs])
+        moved = [edge(c, s) for c, s in zip(children, shifts, strict=True)]
+        edges[i] = ([c for c, _ in moved], [s for _, s in moved], [float(p) for p in probs])
     for i, (_, children, shifts) in compiled.decision.items():
-        edges[i] = (list(children), list(shifts), [1.0] * len(children))
-    targets = sorted({c for cs, ss, _ in edges.values() for c, s in zip(cs, ss, strict=True) if s})
+        moved = [edge(c, s) for c, s in zip(children, shifts, strict=True)]
+        edges[i] = ([c for c, _ in moved], [s for _, s in moved], [1.0] * len(children))
+    targets = sorted({c for cs, ss, _ in edges.values() for c, s in zip(cs, ss, strict=True) if s and c < k})
     loop_nodes = _reachable(targets, compiled)
+    # The smallest shift by which a loop node is read from a column a context solves: a shifted edge
+    # into the loop part, or 0 if a start node steps into it without points.
+    reads = [
+        s
+        for i, (cs, ss, _) in edges.items()
+        for c, s in zip(cs, ss, strict=True)
+        if c in loop_nodes and (s or i not in loop_nodes)
+    ]
     return Layout(
-        rows=k,
+        rows=k + 3,
         targets=np.array(targets, dtype=np.intp),
-        end_rows=np.array([i for i in range(k) if kinds[i] == END], dtype=np.intp),
-        end_values=factor * np.array([compiled.values[i] for i in range(k) if kinds[i] == END], dtype=np.intp),
-        fail_rows=np.array([i for i in range(k) if kinds[i] == FAIL], dtype=np.intp),
-        six_rows=np.array([i for i in range(k) if kinds[i] == SIX], dtype=np.intp),
+        end_row=end_row,
+        fail_row=fail_row,
+        six_row=six_row,
+        end_nodes={i: factor * compiled.values[i] for i in range(k) if kinds[i] == END},
+        loop_offset=factor * min(reads, default=0),
         loop=_part([i for i in compiled.order if i in loop_nodes], kinds, edges, factor),
         start=_part([i for i in compiled.order if i not in loop_nodes], kinds, edges, factor),
     )
@@ -164,15 +188,24 @@ class Role:
 
     def set_terminals(self, end: Array, fail: Array, six: float) -> None:
         """``end[z, context]`` for z = 0..target (the value of banking to z), ``fail[context]``."""
-        lay, t = self.lay, self.t
-        z = np.minimum(np.arange(t + 1)[None, :] + lay.end_values[:, None], t)
-        self.table[lay.end_rows] = end[z]
-        self.table[lay.fail_rows] = fail[None, None, :]
-        self.table[lay.six_rows] = six
+        lay = self.lay
+        self.table[lay.end_row] = end
+        self.table[lay.fail_row] = fail[None, :]
+        self.table[lay.six_row] = six
 
-    def solve_loop(self, tolerance: float) -> int:
+    def value(self, node: int, z: int) -> Array:
+        """Every context's value of a template node at column z (an END read from the end values)."""
+        points = self.lay.end_nodes.get(node)
+        if points is not None:
+            found: Array = self.table[self.lay.end_row, min(z + points, self.t)].copy()
+            return found
+        found = self.table[node, z].copy()
+        return found
+
+    def solve_loop(self, tolerance: float, every_column: bool = False) -> int:
         """The loop part on every needed column: the top column iterated, then the columns downwards.
-        Returns the sweeps of the top column.
+        Returns the sweeps of the top column. ``every_column``: also the columns below a context's own
+        score plus the loop offset (for a caller that reads a loop node there, like Pig's root).
 
         At the top column each shift target's value h is a fixed point h = G(h) of a convex, piecewise
         linear, increasing G (slope: the chance of coming back to it) per context; after two sweeps each
@@ -196,7 +229,9 @@ class Role:
                 slope = np.clip(np.where(known, (found - last[1]) / np.where(known, dh, 1.0), 0.0), 0.0, 0.999)
                 self.table[targets, t, :] = np.where(known, (found - slope * given) / (1.0 - slope), found)
             last = (given, found)
-        kernels.sweep_down(self.table, t, 0, t, self.xs, *loop)
+        # Columns a context never reads are skipped (the loop part from its own score plus the offset).
+        offset = 0 if every_column else lay.loop_offset
+        kernels.sweep_down(self.table, t, 0, t, self.xs + offset, *loop)
         return sweeps
 
     def solve_start_everywhere(self) -> None:
@@ -260,7 +295,7 @@ def solve(
             end2 = np.ones((t + 1, n))
             end2[:t] = 1.0 - v1[ys[None, :], np.arange(t)[:, None]]
             second.set_terminals(end2, fail, six)
-            second.solve_loop(tolerance * 0.01)
+            second.solve_loop(tolerance * 0.01, every_column=root in loop_rows)
             if first is None:
                 if root in loop_rows:
                     found = second.table[root, xs, cols].copy()

@@ -301,7 +301,7 @@ def _win_choices(spot: Spot, solution: GameSolution, factor: int, masks: tuple[i
     labels, children, shifts = found.compiled.decision[node]
     t = solution.target
     return {
-        label: float(role.table[child, min(z + factor * shift, t), 0])
+        label: float(role.value(child, min(z + factor * shift, t))[0])
         for label, child, shift in zip(labels, children, shifts, strict=True)
     }
 
