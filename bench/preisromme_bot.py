@@ -279,7 +279,7 @@ def figures(total: Tally, worlds: int | str) -> dict[str, tuple[float, str]]:
         }
     return {
         **passes,
-        f"preisromme search bot ({worlds} worlds) deals vs 3 heuristic bots": (total.games, "games"),
+        f"preisromme search bot ({worlds}) deals vs 3 heuristic bots": (total.games, "games"),
         "preisromme search bot wins": (total.search_wins, "games"),
         "preisromme search bot win rate (going out first; equal share 25 %)": (
             round(100 * total.search_wins / max(total.games, 1), 1),
@@ -311,7 +311,7 @@ def run(quick: bool = False, games: int = 40, worlds: int = WORLDS, workers: int
     """The figures for ``python -m bench`` (``quick``: 8 games with 4 worlds, a smoke test)."""
     if quick:
         games, worlds = 8, 4
-    return figures(measure(games, worlds, workers), worlds)
+    return figures(measure(games, worlds, workers), f"{worlds} worlds")
 
 
 def world_accuracy(deals: int) -> dict[str, float]:
@@ -440,7 +440,8 @@ def main(argv: list[str] | None = None) -> int:
     else:
         setup = Setup(worlds=worlds, z=args.z, cheat=args.cheat, deals=args.deals)
         total = measure(games, setup, args.workers, args.seed, progress=True, first=args.first, log=args.log)
-    label_worlds = f"{worlds}{', cheating' if args.cheat else ''}{f', z={args.z}' if args.z != CONFIDENCE_Z else ''}"
+    cheating = ", cheating" if args.cheat else ""
+    label_worlds = f"{worlds} worlds{cheating}{f', z={args.z}' if args.z != CONFIDENCE_Z else ''}"
     for label, (value, unit) in figures(total, label_worlds).items():
         print(f"{label}: {value:,} {unit}")
     return 0
