@@ -263,25 +263,27 @@ def solve(
     six = 1.0 if six_wins else 0.0
     iterations = 0
     loop_rows = {int(i) for i in lay.loop.parents}
-    previous: tuple[Ints, Array, Array | None] | None = None
+    previous: tuple[Ints, Ints, Array, Array | None] | None = None
     slopes = np.zeros(1)
-    room2, room1 = buffer(lay, t, t), (buffer(lay, t, t) if roles == 2 else None)
-    for d in range(2 * t - 2, -1, -1):
-        xs, ys = diagonal(t, d)
+    step = diagonals_at_once(compiled)
+    room2, room1 = buffer(lay, t, t * step), (buffer(lay, t, t * step) if roles == 2 else None)
+    for d in range(2 * t - 2, -1, -step):
+        xs, ys = contexts(t, range(d, max(d - step, -1), -1))
         n = len(xs)
         cols = np.arange(n)
         second = Role(lay, t, xs, room2)
         first = Role(lay, t, xs, room1) if roles == 2 else None
-        partner = partner_of(xs, ys)
+        partner = partner_of(xs, ys, t)
         if previous is not None:
-            # Warm start from the diagonal above (the same x, one point more for the other side): only
-            # the top column is iterated; every other column is solved exactly in one pass.
-            old_xs, old_second, old_first = previous
+            # Warm start from the diagonals above (the same x, a point or two more for the other side;
+            # the first context with that x is on the lower diagonal solved last): only the top column is
+            # iterated; every other column is solved exactly in one pass.
+            old_xs, old_ys, old_second, old_first = previous
             near = np.clip(np.searchsorted(old_xs, xs), 0, len(old_xs) - 1)
             second.table[:, t, :] = old_second[:, near]
             if first is not None and old_first is not None:
                 first.table[:, t, :] = old_first[:, near]
-            v1[xs, ys] = v1[old_xs[near], d + 1 - old_xs[near]]
+            v1[xs, ys] = v1[old_xs[near], old_ys[near]]
             slopes = slopes[near]
         else:
             slopes = np.zeros(n)
@@ -319,14 +321,33 @@ def solve(
                 v1[xs, ys] = found
                 break
             v1[xs, ys] = newton(fail, found, slopes, partner)
-        previous = (xs, second.top(), None if first is None else first.top())
+        previous = (xs, ys, second.top(), None if first is None else first.top())
     states = t * t * (1 + (t + 1 if roles == 2 else 0))
     return RaceSolution(t, roles, v1, v2, states, iterations, time.process_time() - started, six_wins)
 
 
-def partner_of(xs: Ints, ys: Ints) -> Ints:
-    """Index of the context (y, x) for each context (x, y) on the same diagonal."""
-    return np.searchsorted(xs, ys).astype(np.intp)
+def diagonals_at_once(compiled: Compiled) -> int:
+    """How many diagonals are solved together: a turn that scores adds at least the smallest END's points,
+    so a score pair reads only pairs that many diagonals higher, and its own diagonal (scoring nothing,
+    KS-6); with two or more, two diagonals share every pass (twice the contexts per compiled sweep)."""
+    smallest = min((v for v, kind in zip(compiled.values, compiled.kinds, strict=True) if kind == END), default=1)
+    return 2 if smallest >= 2 else 1
+
+
+def contexts(t: int, diagonals: range) -> tuple[Ints, Ints]:
+    """The score pairs of the diagonals, by own score and then the other's (the sweeps need x ascending)."""
+    pairs = [diagonal(t, d) for d in diagonals]
+    xs = np.concatenate([x for x, _ in pairs])
+    ys = np.concatenate([y for _, y in pairs])
+    order = np.lexsort((ys, xs))
+    return xs[order], ys[order]
+
+
+def partner_of(xs: Ints, ys: Ints, t: int) -> Ints:
+    """Index of the context (y, x) for each context (x, y) (contexts by x, then y, as ``contexts`` orders
+    them)."""
+    keys = xs * (t + 1) + ys
+    return np.searchsorted(keys, ys * (t + 1) + xs).astype(np.intp)
 
 
 def slopes_from(before: tuple[Array, Array], after: tuple[Array, Array], slopes: Array) -> Array:

@@ -25,7 +25,6 @@ from numpy.typing import NDArray
 
 from stammtisch.sim import race_fast
 from stammtisch.sim.games.kluempchen.game import SOLVER_VERSION, compiled_for, config_of, turn_options
-from stammtisch.sim.race import diagonal
 from stammtisch.sim.race_fast import Layout, Role, buffer, layout, newton, slopes_from
 from stammtisch.sim.sweep import Array
 
@@ -96,14 +95,15 @@ def solve_jokers(
     compiled, root = found.compiled, found.template.root
     t = target
     plain, doubled = layout(compiled, 1), layout(compiled, 2)
-    widest = max(len(s) for s in STAGES) * t
+    step = race_fast.diagonals_at_once(compiled)
+    widest = max(len(s) for s in STAGES) * t * step
     turns = _Turns(plain, doubled, {name: buffer(plain, t, widest) for name in ("2", "1", "2x", "1x")})
     v1 = np.zeros((t, t, MASKS, MASKS))
     plain_v2 = np.zeros((t, t, t + 1))
     iterations = 0
-    warm: dict[tuple[int, str], tuple[NDArray[np.intp], Array, Array]] = {}
-    for d in range(2 * t - 2, -1, -1):
-        xs, ys = diagonal(t, d)
+    warm: dict[tuple[int, str], _Warm] = {}
+    for d in range(2 * t - 2, -1, -step):
+        xs, ys = race_fast.contexts(t, range(d, max(d - step, -1), -1))
         v2: dict[tuple[int, int], Array] = {}  # (own, other) -> player 2's values over z, [t + 1, n]
         for stage, masks in enumerate(STAGES):
             iterations += _stage(turns, root, t, xs, ys, masks, stage, v1, v2, warm, tolerance)
@@ -111,6 +111,11 @@ def solve_jokers(
         plain_v2[xs, ys, :] = v2[(0, 0)][r, np.arange(len(xs))[:, None]]
     states = t * t * MASKS * MASKS * (2 + t)
     return JokerSolution(chosen, t, v1, plain_v2, states, iterations, time.process_time() - started)
+
+
+#: What a stage keeps for the next diagonals' warm start: their contexts' own and other scores, every
+#: row's top column per context, and the slopes of the last passes.
+_Warm = tuple[NDArray[np.intp], NDArray[np.intp], Array, Array]
 
 
 def _stage(
@@ -123,17 +128,18 @@ def _stage(
     stage: int,
     v1: Array,
     v2: dict[tuple[int, int], Array],
-    warm: dict[tuple[int, str], tuple[NDArray[np.intp], Array, Array]],
+    warm: dict[tuple[int, str], _Warm],
     tolerance: float,
 ) -> int:
-    """One stage of one diagonal: every context (x, masks) with this many jokers left; returns the passes."""
+    """One stage of one or two diagonals: every context (x, y, masks) with this many jokers left; returns
+    the passes."""
     n, m = len(xs), len(masks)
     # Contexts go by ascending x (race_fast's column blocks need it): context i * m + j is (xs[i], masks[j]).
     cx, cy = np.repeat(xs, m), np.repeat(ys, m)
     own = np.tile(np.array([a for a, _ in masks]), n)
     other = np.tile(np.array([b for _, b in masks]), n)
     index = {mk: j for j, mk in enumerate(masks)}
-    partner_i = race_fast.partner_of(xs, ys)
+    partner_i = race_fast.partner_of(xs, ys, t)
     partner = (partner_i[:, None] * m + np.array([index[(b, a)] for a, b in masks])[None, :]).ravel()
     zs = np.arange(t)
     total = n * m
@@ -144,7 +150,7 @@ def _stage(
         found = warm.get((stage, name))
         if found is None:
             return np.zeros((lay.rows, total))
-        old_xs, old_top, _ = found
+        old_xs, _, old_top, _ = found
         near = np.clip(np.searchsorted(old_xs, xs), 0, len(old_xs) - 1)
         return old_top.reshape(old_top.shape[0], -1, m)[:, near, :].reshape(old_top.shape[0], -1)
 
@@ -165,7 +171,7 @@ def _stage(
         role.solve_start_everywhere()
         second_doubled[:, sub] = role.table[root]
         tops[:, sub] = role.top()
-        warm[(stage, "2x")] = (xs, tops, np.empty(0))
+        warm[(stage, "2x")] = (xs, ys, tops, np.empty(0))
     first_doubled = np.full(total, -1.0)
     sub = np.flatnonzero(own & P1)
     if sub.size:
@@ -179,7 +185,7 @@ def _stage(
         role.solve_loop(tolerance * 0.01)
         first_doubled[sub] = role.start_at_own_score(root)
         tops[:, sub] = role.top()
-        warm[(stage, "1x")] = (xs, tops, np.empty(0))
+        warm[(stage, "1x")] = (xs, ys, tops, np.empty(0))
 
     # The plain turns' fixed point (KS-6) by Newton passes over the contexts not yet settled: a pair
     # (x, y, own, other) / (y, x, other, own) depends on no other context of the diagonal, so once both
@@ -190,11 +196,11 @@ def _stage(
     slopes = np.zeros(total)
     before = warm.get((stage, "1"))
     if before is not None:
-        # Warm start from the diagonal above: the same x and masks, one point more for the other team.
-        old_xs, _, old_slopes = before
+        # Warm start from the diagonals above: the same x and masks, the other team a point or two higher
+        # (the first context with that x is on the lower of the diagonals solved last).
+        old_xs, old_ys, _, old_slopes = before
         near = np.clip(np.searchsorted(old_xs, xs), 0, len(old_xs) - 1)
-        near_x = old_xs[near]
-        guess = v1[near_x[:, None], (xs[0] + ys[0] + 1 - near_x)[:, None], own.reshape(n, m), other.reshape(n, m)]
+        guess = v1[old_xs[near][:, None], old_ys[near][:, None], own.reshape(n, m), other.reshape(n, m)]
         v1[cx, cy, own, other] = guess.ravel()
         slopes = old_slopes.reshape(-1, m)[near].ravel()
     top_all = np.empty((t + 1, total))
@@ -239,6 +245,6 @@ def _stage(
         active = active[moving]
     for j, mk in enumerate(masks):
         v2[mk] = top_all[:, j::m].copy()
-    warm[(stage, "2")] = (xs, warm2, np.empty(0))
-    warm[(stage, "1")] = (xs, warm1, slopes)
+    warm[(stage, "2")] = (xs, ys, warm2, np.empty(0))
+    warm[(stage, "1")] = (xs, ys, warm1, slopes)
     return passes
