@@ -97,9 +97,8 @@ def sweep_column(
     children: Ints,
     shifts: Ints,
     probs: Array,
-    measure: bool,
-) -> float:
-    """Every node of a part at column ``col`` for the contexts [0, k); the largest change if ``measure``."""
+) -> None:
+    """Every node of a part at column ``col`` for the contexts [0, k)."""
     rows, cols, n = table.shape
     flat = table.reshape(rows * cols * n)
     row_stride = cols * n
@@ -107,25 +106,20 @@ def sweep_column(
     bases = np.empty(children.shape[0], dtype=np.intp)
     for e in range(children.shape[0]):
         bases[e] = children[e] * row_stride + min(col + shifts[e], top) * n
-    change = 0.0
     for i in range(parents.shape[0]):
         e0, e1 = ptr[i], ptr[i + 1]
         base = parents[i] * row_stride + col * n
         out = flat[base : base + k]
         # Below the top column no edge reads its own node's column (a shift moves up), so the sum goes
-        # straight into the node's slice; at the top the change is measured against the old values.
-        into = acc if measure else out
+        # straight into the node's slice; at the top a node may read itself, so it is summed aside.
+        into = acc if col == top else out
         if is_chance[i]:
             _chance(flat, into, k, bases, probs, e0, e1)
         else:
             _decision(flat, into, k, bases, e0, e1)
-        if measure:
+        if col == top:
             for j in range(k):
-                d = abs(acc[j] - out[j])
-                if d > change:
-                    change = d
                 out[j] = acc[j]
-    return change
 
 
 @njit(cache=True, nogil=True)
@@ -150,7 +144,7 @@ def sweep_down(
             k -= 1
         if k == 0:
             return
-        sweep_column(table, col, top, k, parents, is_chance, ptr, children, shifts, probs, False)
+        sweep_column(table, col, top, k, parents, is_chance, ptr, children, shifts, probs)
 
 
 @njit(cache=True, nogil=True)
@@ -195,6 +189,6 @@ def warm_up() -> None:
     ptr = np.array([0, 1], dtype=np.intp)
     yes = np.ones(1, dtype=np.bool_)
     probs = np.ones(1)
-    sweep_column(table, 0, 1, 1, parents, yes, ptr, one, one, probs, True)
+    sweep_column(table, 1, 1, 1, parents, yes, ptr, one, one, probs)
     sweep_down(table, 2, 0, 1, one, parents, yes, ptr, one, one, probs)
     sweep_own_column(table, 1, one, parents, yes, ptr, one, one, probs)

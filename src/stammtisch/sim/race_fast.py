@@ -182,9 +182,14 @@ class Role:
         self.table: Array = np.zeros(shape) if room is None else room[:size].reshape(shape)
 
     def top(self) -> Array:
-        """The top column of every row and context (to warm-start the next diagonal)."""
-        found: Array = self.table[:, self.t, :].copy()
+        """The shift targets' values at the top column, [targets, contexts]: all the top column's sweeps
+        start from (every other node there is computed from them), so they warm-start the next diagonals."""
+        found: Array = self.table[self.lay.targets, self.t, :].copy()
         return found
+
+    def set_top(self, values: Array) -> None:
+        """Start the top column's sweeps from ``values`` (as ``top`` returns them)."""
+        self.table[self.lay.targets, self.t, :] = values
 
     def set_terminals(self, end: Array, fail: Array, six: float) -> None:
         """``end[z, context]`` for z = 0..target (the value of banking to z), ``fail[context]``."""
@@ -220,16 +225,17 @@ class Role:
         while sweeps < MAX_TOP_SWEEPS:
             sweeps += 1
             given = self.table[targets, t, :].copy()
-            if kernels.sweep_column(self.table, t, t, n, *loop, True) < tolerance:
-                break
+            kernels.sweep_column(self.table, t, t, n, *loop)
             found = self.table[targets, t, :].copy()
+            # Every node of the top column is computed from the targets there: when they repeat, it is solved.
+            if float(np.max(np.abs(found - given))) < tolerance:
+                break
             if last is not None:
                 dh = given - last[0]
                 known = np.abs(dh) > 1e-13
                 slope = np.clip(np.where(known, (found - last[1]) / np.where(known, dh, 1.0), 0.0), 0.0, 0.999)
                 self.table[targets, t, :] = np.where(known, (found - slope * given) / (1.0 - slope), found)
             last = (given, found)
-        # Columns a context never reads are skipped (the loop part from its own score plus the offset).
         offset = 0 if every_column else lay.loop_offset
         kernels.sweep_down(self.table, t, 0, t, self.xs + offset, *loop)
         return sweeps
@@ -280,9 +286,9 @@ def solve(
             # iterated; every other column is solved exactly in one pass.
             old_xs, old_ys, old_second, old_first = previous
             near = np.clip(np.searchsorted(old_xs, xs), 0, len(old_xs) - 1)
-            second.table[:, t, :] = old_second[:, near]
+            second.set_top(old_second[:, near])
             if first is not None and old_first is not None:
-                first.table[:, t, :] = old_first[:, near]
+                first.set_top(old_first[:, near])
             v1[xs, ys] = v1[old_xs[near], old_ys[near]]
             slopes = slopes[near]
         else:

@@ -145,11 +145,11 @@ def _stage(
     total = n * m
 
     def warm_top(name: str, lay: Layout) -> Array:
-        """The top column of every row and context from the diagonal above (same x and masks; zeros on
-        the first diagonal): the top column's iteration starts there."""
+        """The shift targets' top column per context from the diagonals above (same x and masks; zeros
+        at first): the top column's iteration starts there."""
         found = warm.get((stage, name))
         if found is None:
-            return np.zeros((lay.rows, total))
+            return np.zeros((len(lay.targets), total))
         old_xs, _, old_top, _ = found
         near = np.clip(np.searchsorted(old_xs, xs), 0, len(old_xs) - 1)
         return old_top.reshape(old_top.shape[0], -1, m)[:, near, :].reshape(old_top.shape[0], -1)
@@ -161,7 +161,7 @@ def _stage(
     if sub.size:
         tops = warm_top("2x", turns.doubled)
         role = Role(turns.doubled, t, cx[sub], turns.rooms["2x"])
-        role.table[:, t, :] = tops[:, sub]
+        role.set_top(tops[:, sub])
         sx, sy, so, after = cx[sub], cy[sub], other[sub], own[sub] & ~P2
         # Banking to z < t: the other team moves at (y, z), masks swapped; nothing: it moves at (y, x).
         end = np.ones((t + 1, sub.size))
@@ -177,7 +177,7 @@ def _stage(
     if sub.size:
         tops = warm_top("1x", turns.doubled)
         role = Role(turns.doubled, t, cx[sub], turns.rooms["1x"])
-        role.table[:, t, :] = tops[:, sub]
+        role.set_top(tops[:, sub])
         # After player 1's joker player 2 moves with his team's mask less bit 1, solved in a lower stage.
         top = np.stack([v2[(a & ~P1, b)] if a & P1 else np.zeros((t + 1, n)) for a, b in masks], axis=2)
         top = top.reshape(t + 1, total)[:, sub]
@@ -214,8 +214,8 @@ def _stage(
         pair = np.searchsorted(active, partner[active])  # the partner's place among the active contexts
         second = Role(turns.plain, t, ax, turns.rooms["2"])
         first = Role(turns.plain, t, ax, turns.rooms["1"])
-        second.table[:, t, :] = warm2[:, active]
-        first.table[:, t, :] = warm1[:, active]
+        second.set_top(warm2[:, active])
+        first.set_top(warm1[:, active])
         current = v1[ax, ay, aown, aother].copy()
         end = np.ones((t + 1, k))
         end[:t] = 1.0 - v1[ay[None, :], zs[:, None], aother[None, :], aown[None, :]]
