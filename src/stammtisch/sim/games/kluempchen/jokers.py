@@ -200,7 +200,15 @@ def _stage(
         # (the first context with that x is on the lower of the diagonals solved last).
         old_xs, old_ys, _, old_slopes = before
         near = np.clip(np.searchsorted(old_xs, xs), 0, len(old_xs) - 1)
-        guess = v1[old_xs[near][:, None], old_ys[near][:, None], own.reshape(n, m), other.reshape(n, m)]
+        gx, gy = old_xs[near][:, None], old_ys[near][:, None]
+        o, p = own.reshape(n, m), other.reshape(n, m)
+        guess = v1[gx, gy, o, p]
+        # Linear in the other team's score: the pair one point further up gives the trend (closer guesses
+        # leave fewer pairs for a third pass).
+        h = (gy - ys[:, None]).astype(float)
+        up = np.minimum(gy + 1, t - 1)
+        same_x = (gx == xs[:, None]) & (gy + 1 < t)
+        guess = np.clip(guess + h * np.where(same_x, guess - v1[gx, up, o, p], 0.0), 0.0, 1.0)
         v1[cx, cy, own, other] = guess.ravel()
         slopes = old_slopes.reshape(-1, m)[near].ravel()
     top_all = np.empty((t + 1, total))
