@@ -90,6 +90,7 @@ def sweep_column(
     table: Array,
     col: int,
     top: int,
+    first: int,
     k: int,
     parents: Ints,
     is_chance: Flags,
@@ -98,17 +99,17 @@ def sweep_column(
     shifts: Ints,
     probs: Array,
 ) -> None:
-    """Every node of a part at column ``col`` for the contexts [0, k)."""
+    """Every node of a part at column ``col`` for the contexts [first, first + k)."""
     rows, cols, n = table.shape
     flat = table.reshape(rows * cols * n)
     row_stride = cols * n
     acc = np.empty(k)
     bases = np.empty(children.shape[0], dtype=np.intp)
     for e in range(children.shape[0]):
-        bases[e] = children[e] * row_stride + min(col + shifts[e], top) * n
+        bases[e] = children[e] * row_stride + min(col + shifts[e], top) * n + first
     for i in range(parents.shape[0]):
         e0, e1 = ptr[i], ptr[i + 1]
-        base = parents[i] * row_stride + col * n
+        base = parents[i] * row_stride + col * n + first
         out = flat[base : base + k]
         # Below the top column no edge reads its own node's column (a shift moves up), so the sum goes
         # straight into the node's slice; at the top a node may read itself, so it is summed aside.
@@ -144,7 +145,7 @@ def sweep_down(
             k -= 1
         if k == 0:
             return
-        sweep_column(table, col, top, k, parents, is_chance, ptr, children, shifts, probs)
+        sweep_column(table, col, top, 0, k, parents, is_chance, ptr, children, shifts, probs)
 
 
 @njit(cache=True, nogil=True)
@@ -159,26 +160,16 @@ def sweep_own_column(
     shifts: Ints,
     probs: Array,
 ) -> None:
-    """Every node of a part for each context ``i`` at its own column ``xs[i]`` only (nothing in the side
-    turn yet)."""
-    for i in range(xs.shape[0]):
-        col = xs[i]
-        for n in range(parents.shape[0]):
-            e0, e1 = ptr[n], ptr[n + 1]
-            c = min(col + shifts[e0], top)
-            acc = table[children[e0], c, i]
-            if is_chance[n]:
-                acc *= probs[e0]
-                for e in range(e0 + 1, e1):
-                    c = min(col + shifts[e], top)
-                    acc += probs[e] * table[children[e], c, i]
-            else:
-                for e in range(e0 + 1, e1):
-                    c = min(col + shifts[e], top)
-                    v = table[children[e], c, i]
-                    if v > acc:
-                        acc = v
-            table[parents[n], col, i] = acc
+    """Every node of a part for each context at its own column ``xs[i]`` only (nothing in the side turn
+    yet); contexts with the same own score (adjacent, ``xs`` ascending) go together."""
+    n = xs.shape[0]
+    first = 0
+    while first < n:
+        last = first + 1
+        while last < n and xs[last] == xs[first]:
+            last += 1
+        sweep_column(table, xs[first], top, first, last - first, parents, is_chance, ptr, children, shifts, probs)
+        first = last
 
 
 def warm_up() -> None:
@@ -189,6 +180,6 @@ def warm_up() -> None:
     ptr = np.array([0, 1], dtype=np.intp)
     yes = np.ones(1, dtype=np.bool_)
     probs = np.ones(1)
-    sweep_column(table, 1, 1, 1, parents, yes, ptr, one, one, probs)
+    sweep_column(table, 1, 1, 0, 1, parents, yes, ptr, one, one, probs)
     sweep_down(table, 2, 0, 1, one, parents, yes, ptr, one, one, probs)
     sweep_own_column(table, 1, one, parents, yes, ptr, one, one, probs)

@@ -225,7 +225,7 @@ class Role:
         while sweeps < MAX_TOP_SWEEPS:
             sweeps += 1
             given = self.table[targets, t, :].copy()
-            kernels.sweep_column(self.table, t, t, n, *loop)
+            kernels.sweep_column(self.table, t, t, 0, n, *loop)
             found = self.table[targets, t, :].copy()
             # Every node of the top column is computed from the targets there: when they repeat, it is solved.
             if float(np.max(np.abs(found - given))) < tolerance:
