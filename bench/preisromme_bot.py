@@ -65,7 +65,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from stammtisch.bots.preisromme import HeuristicBot
-from stammtisch.bots.preisromme_search import CONFIDENCE_Z, WORLDS, SearchBot
+from stammtisch.bots.preisromme_search import CONFIDENCE_Z, DROP_Z, WORLDS, SearchBot
 from stammtisch.core.chance import sample
 from stammtisch.core.protocol import Chance, Finished
 from stammtisch.games.preisromme import GAME
@@ -121,6 +121,7 @@ class Setup:
     z: float = CONFIDENCE_Z
     cheat: bool = False
     deals: int = 1
+    drop_z: float = DROP_Z
 
 
 class CheatingSearchBot(SearchBot):
@@ -147,7 +148,9 @@ def play_game(number: int, seed: int, worlds: int | Setup) -> Tally:
     search_seat = number % SEATS
     heuristic = HeuristicBot()
     search: SearchBot = (
-        CheatingSearchBot(setup.worlds, setup.z) if setup.cheat else SearchBot(worlds=setup.worlds, z=setup.z)
+        CheatingSearchBot(setup.worlds, setup.z)
+        if setup.cheat
+        else SearchBot(worlds=setup.worlds, z=setup.z, drop_z=setup.drop_z)
     )
     state = GAME.start(SEATS, GAME.configure({"mode": "digital", "games_per_pass": setup.deals}))
     tally = Tally()
@@ -424,6 +427,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--z", type=float, default=CONFIDENCE_Z, help="the choice rule's standard errors (PB-6)")
     parser.add_argument("--cheat", action="store_true", help="the perfect-information ceiling (bench only)")
     parser.add_argument("--deals", type=int, default=1, help="deals per game: 8 plays the club's Durchgang (PB-10)")
+    parser.add_argument("--drop", type=float, default=DROP_Z, help="racing: standard errors below kept (PB-6)")
     parser.add_argument("--paired", nargs=2, metavar="LOGS", help="compare two runs' logs (comma-separated files)")
     args = parser.parse_args(argv)
     if args.paired:
@@ -438,10 +442,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.summary:
         total = summary(args.summary)
     else:
-        setup = Setup(worlds=worlds, z=args.z, cheat=args.cheat, deals=args.deals)
+        setup = Setup(worlds=worlds, z=args.z, cheat=args.cheat, deals=args.deals, drop_z=args.drop)
         total = measure(games, setup, args.workers, args.seed, progress=True, first=args.first, log=args.log)
     cheating = ", cheating" if args.cheat else ""
     label_worlds = f"{worlds} worlds{cheating}{f', z={args.z}' if args.z != CONFIDENCE_Z else ''}"
+    label_worlds += f", drop {args.drop}" if args.drop != DROP_Z else ""
     for label, (value, unit) in figures(total, label_worlds).items():
         print(f"{label}: {value:,} {unit}")
     return 0

@@ -64,6 +64,9 @@ CONFIDENCE_Z = 1.65
 #: Racing: every this many worlds, an alternative that has not done better than the heuristic's move
 #: so far (paired mean at most 0) is dropped.
 LOOK = 4
+#: Racing: how many standard errors below the strong move an alternative's paired mean may be and stay in
+#: the race (0: only alternatives above it stay; a softer race was tried, docs/rulings/preisromme-bot.md).
+DROP_Z = 0.0
 
 _HEURISTIC = HeuristicBot()
 
@@ -163,12 +166,14 @@ class SearchBot:
         z: float = CONFIDENCE_Z,
         discards: int = DISCARD_CANDIDATES,
         remember: bool = True,
+        drop_z: float = DROP_Z,
     ) -> None:
         self.worlds = worlds
         self.seconds = seconds
         self.z = z
         self.discards = discards
         self.remember = remember
+        self.drop_z = drop_z
         self.memory: Memory | None = None
 
     def choose(self, view: Mapping[str, Any], legal: tuple[Any, ...], rng: random.Random) -> Any:
@@ -211,7 +216,7 @@ class SearchBot:
                 scores[index].append(playout_value(after, seat, random.Random(stream), _own_policy))
             played += 1
             if played % LOOK == 0:
-                live = _race(live, scores)
+                live = _race(live, scores, self.drop_z)
                 if len(live) == 1:
                     break
         return Evaluation(tuple(candidates), tuple(tuple(found) for found in scores))
@@ -223,11 +228,16 @@ class SearchBot:
         return determinize(view, rng, memory)
 
 
-def _race(live: list[int], scores: list[list[float]]) -> list[int]:
+def _race(live: list[int], scores: list[list[float]], drop_z: float = DROP_Z) -> list[int]:
     """The candidates still in the race: the strong policy's move (index 0) and every alternative whose paired
-    mean over the worlds so far is above it (most alternatives are clearly worse; the worlds go to the
-    close calls)."""
-    return [0, *(index for index in live[1:] if paired(scores[index], scores[0])[0] > 0)]
+    mean over the worlds so far is above it, less ``drop_z`` standard errors (most alternatives are clearly
+    worse; the worlds go to the close calls)."""
+    kept = [0]
+    for index in live[1:]:
+        mean, error = paired(scores[index], scores[0])
+        if mean > 0 or (drop_z > 0 and mean > -drop_z * error):
+            kept.append(index)
+    return kept
 
 
 class StrongBot(SearchBot):
