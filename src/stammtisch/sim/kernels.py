@@ -98,6 +98,7 @@ def sweep_column(
     children: Ints,
     shifts: Ints,
     probs: Array,
+    fixed_from: int,
 ) -> None:
     """Every node of a part at column ``col`` for the contexts [first, first + k)."""
     rows, cols, n = table.shape
@@ -106,7 +107,9 @@ def sweep_column(
     acc = np.empty(k)
     bases = np.empty(children.shape[0], dtype=np.intp)
     for e in range(children.shape[0]):
-        bases[e] = children[e] * row_stride + min(col + shifts[e], top) * n + first
+        c = children[e]
+        # FAIL and SIX rows hold their one value per context in column 0.
+        bases[e] = c * row_stride + (0 if c >= fixed_from else min(col + shifts[e], top) * n) + first
     for i in range(parents.shape[0]):
         e0, e1 = ptr[i], ptr[i + 1]
         base = parents[i] * row_stride + col * n + first
@@ -136,6 +139,7 @@ def sweep_down(
     children: Ints,
     shifts: Ints,
     probs: Array,
+    fixed_from: int,
 ) -> None:
     """Columns ``hi - 1`` down to ``lo``, each for the contexts whose own score ``xs`` (ascending) is at most
     the column: a context needs only the columns from its own score up."""
@@ -145,7 +149,7 @@ def sweep_down(
             k -= 1
         if k == 0:
             return
-        sweep_column(table, col, top, 0, k, parents, is_chance, ptr, children, shifts, probs)
+        sweep_column(table, col, top, 0, k, parents, is_chance, ptr, children, shifts, probs, fixed_from)
 
 
 @njit(cache=True, nogil=True)
@@ -159,6 +163,7 @@ def sweep_own_column(
     children: Ints,
     shifts: Ints,
     probs: Array,
+    fixed_from: int,
 ) -> None:
     """Every node of a part for each context at its own column ``xs[i]`` only (nothing in the side turn
     yet); contexts with the same own score (adjacent, ``xs`` ascending) go together."""
@@ -168,7 +173,9 @@ def sweep_own_column(
         last = first + 1
         while last < n and xs[last] == xs[first]:
             last += 1
-        sweep_column(table, xs[first], top, first, last - first, parents, is_chance, ptr, children, shifts, probs)
+        sweep_column(
+            table, xs[first], top, first, last - first, parents, is_chance, ptr, children, shifts, probs, fixed_from
+        )
         first = last
 
 
@@ -180,6 +187,6 @@ def warm_up() -> None:
     ptr = np.array([0, 1], dtype=np.intp)
     yes = np.ones(1, dtype=np.bool_)
     probs = np.ones(1)
-    sweep_column(table, 1, 1, 0, 1, parents, yes, ptr, one, one, probs)
-    sweep_down(table, 2, 0, 1, one, parents, yes, ptr, one, one, probs)
-    sweep_own_column(table, 1, one, parents, yes, ptr, one, one, probs)
+    sweep_column(table, 1, 1, 0, 1, parents, yes, ptr, one, one, probs, 2)
+    sweep_down(table, 2, 0, 1, one, parents, yes, ptr, one, one, probs, 2)
+    sweep_own_column(table, 1, one, parents, yes, ptr, one, one, probs, 2)

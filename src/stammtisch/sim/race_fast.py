@@ -56,8 +56,11 @@ class Part:
     shifts: Ints
     probs: Array
 
-    def arrays(self) -> tuple[Ints, NDArray[np.bool_], Ints, Ints, Ints, Array]:
-        return self.parents, self.is_chance, self.ptr, self.children, self.shifts, self.probs
+    #: Rows from this one on hold one value per context in column 0, read at every column (FAIL, SIX).
+    fixed_from: int
+
+    def arrays(self) -> tuple[Ints, NDArray[np.bool_], Ints, Ints, Ints, Array, int]:
+        return self.parents, self.is_chance, self.ptr, self.children, self.shifts, self.probs, self.fixed_from
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,7 +70,8 @@ class Layout:
     ``loop`` are the nodes that can be reached again through a shifted edge (solved column by column from
     the top), ``start`` the rest (the first sequence of a turn; solved once the loop part is final).
     Every END with x points is read as the one row of end values x columns higher (``end_row``), every
-    FAIL as ``fail_row`` and every SIX as ``six_row``: a pass writes three terminal rows, not one per end."""
+    FAIL as ``fail_row`` and every SIX as ``six_row`` (both in column 0, the same at every column): a pass
+    writes one row of end values and two numbers per context, not a row per terminal node."""
 
     rows: int
     targets: Ints  # the nodes a shifted edge leads to
@@ -76,6 +80,8 @@ class Layout:
     six_row: int
     #: END nodes and their points (times the factor), for reading a choice that ends the turn.
     end_nodes: dict[int, int]
+    #: FAIL and SIX nodes and the row each is read from.
+    fixed_nodes: dict[int, int]
     #: The loop part is never read below a context's own score plus this (a combination adds at least
     #: this many points before a pending node is reached), so its columns below are not solved.
     loop_offset: int
@@ -120,8 +126,9 @@ def layout(compiled: Compiled, factor: int = 1) -> Layout:
         six_row=six_row,
         end_nodes={i: factor * compiled.values[i] for i in range(k) if kinds[i] == END},
         loop_offset=factor * min(reads, default=0),
-        loop=_part([i for i in compiled.order if i in loop_nodes], kinds, edges, factor),
-        start=_part([i for i in compiled.order if i not in loop_nodes], kinds, edges, factor),
+        fixed_nodes={i: fail_row if kinds[i] == FAIL else six_row for i in range(k) if kinds[i] in (FAIL, SIX)},
+        loop=_part([i for i in compiled.order if i in loop_nodes], kinds, edges, factor, fail_row),
+        start=_part([i for i in compiled.order if i not in loop_nodes], kinds, edges, factor, fail_row),
     )
 
 
@@ -139,7 +146,11 @@ def _reachable(targets: list[int], compiled: Compiled) -> set[int]:
 
 
 def _part(
-    nodes: list[int], kinds: list[int], edges: dict[int, tuple[list[int], list[int], list[float]]], factor: int
+    nodes: list[int],
+    kinds: list[int],
+    edges: dict[int, tuple[list[int], list[int], list[float]]],
+    factor: int,
+    fixed_from: int,
 ) -> Part:
     """``nodes`` (in ``compiled.order``: children first) as a ``Part``."""
     ptr = [0]
@@ -159,6 +170,7 @@ def _part(
         children=np.array(children, dtype=np.intp),
         shifts=np.array(shifts, dtype=np.intp),
         probs=np.array(probs, dtype=np.float64),
+        fixed_from=fixed_from,
     )
 
 
@@ -195,8 +207,8 @@ class Role:
         """``end[z, context]`` for z = 0..target (the value of banking to z), ``fail[context]``."""
         lay = self.lay
         self.table[lay.end_row] = end
-        self.table[lay.fail_row] = fail[None, :]
-        self.table[lay.six_row] = six
+        self.table[lay.fail_row, 0] = fail
+        self.table[lay.six_row, 0] = six
 
     def value(self, node: int, z: int) -> Array:
         """Every context's value of a template node at column z (an END read from the end values)."""
@@ -204,7 +216,8 @@ class Role:
         if points is not None:
             found: Array = self.table[self.lay.end_row, min(z + points, self.t)].copy()
             return found
-        found = self.table[node, z].copy()
+        fixed = self.lay.fixed_nodes.get(node)
+        found = self.table[node, z].copy() if fixed is None else self.table[fixed, 0].copy()
         return found
 
     def solve_loop(self, tolerance: float, every_column: bool = False) -> int:
