@@ -273,7 +273,7 @@ def solve(
     six_wins: bool = True,
     tolerance: float = 1e-10,
 ) -> RaceSolution:
-    """The race to ``target`` as ``race.solve`` defines it, column block by column block."""
+    """The race to ``target`` as ``race.solve`` defines it, two diagonals and one column at a time."""
     started = time.process_time()
     lay = layout(compiled)
     t = target

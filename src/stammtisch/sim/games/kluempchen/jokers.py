@@ -113,8 +113,8 @@ def solve_jokers(
     return JokerSolution(chosen, t, v1, plain_v2, states, iterations, time.process_time() - started)
 
 
-#: What a stage keeps for the next diagonals' warm start: their contexts' own and other scores, every
-#: row's top column per context, and the slopes of the last passes.
+#: What a stage keeps for the next diagonals' warm start: their contexts' own and other scores, the shift
+#: targets' top column per context, and the slopes of the last passes.
 _Warm = tuple[NDArray[np.intp], NDArray[np.intp], Array, Array]
 
 
@@ -134,7 +134,7 @@ def _stage(
     """One stage of one or two diagonals: every context (x, y, masks) with this many jokers left; returns
     the passes."""
     n, m = len(xs), len(masks)
-    # Contexts go by ascending x (race_fast's column blocks need it): context i * m + j is (xs[i], masks[j]).
+    # Contexts go by ascending x (the column sweeps need it): context i * m + j is (xs[i], masks[j]).
     cx, cy = np.repeat(xs, m), np.repeat(ys, m)
     own = np.tile(np.array([a for a, _ in masks]), n)
     other = np.tile(np.array([b for _, b in masks]), n)
