@@ -8,9 +8,8 @@ node at column ``col`` reads an edge's child at column ``min(col + shift, top)``
 
 Why compiled: NumPy evaluates a level of nodes as a gather (a copy of every child's slice) and a
 batched product, about 1 ns per edge and table cell with its call overheads; these loops read each
-child's slice in place and add it into the parent's, a few tenths of a nanosecond (``bench/
-kluempchen_solver.py``). The arithmetic and its order per node are the same as the NumPy code's, so the
-values agree to float rounding.
+child's slice in place and add it into the parent's, a few tenths of a nanosecond (the solver's benchmark
+under ``bench/``). The values agree with the NumPy code's to float rounding.
 """
 
 from __future__ import annotations
