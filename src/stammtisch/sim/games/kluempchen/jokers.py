@@ -95,6 +95,9 @@ def solve_jokers(
     compiled, root = found.compiled, found.template.root
     t = target
     plain, doubled = layout(compiled, 1), layout(compiled, 2)
+    # A fresh turn's first throw holds no pending points, so no combination leads back to it: it is read
+    # at a context's own score, where the loop part is not solved (race_fast: loop_offset).
+    assert root not in set(plain.loop.parents.tolist()), "the turn's root is a pending node"
     step = race_fast.diagonals_at_once(compiled)
     widest = max(len(s) for s in STAGES) * t * step
     turns = _Turns(plain, doubled, {name: buffer(plain, t, widest) for name in ("2", "1", "2x", "1x")})
