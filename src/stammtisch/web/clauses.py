@@ -18,9 +18,9 @@ from importlib import resources
 from pathlib import Path
 
 #: A clause id at the start of a rulings line: ``* **K-6.5** …``, ``**KA-36 Title.**``, ``| M-1 | …``,
-#: ``- PR-1.1 …``.
+#: ``- PR-1.1 …``; never a shorter id cut from a longer one (``R-5.1)`` in wrapped prose is not R-5).
 _CLAUSE_LINE = re.compile(
-    r"^(?:[*-] +|\| *)?(?:\*\*)?(?P<id>[A-Z]{1,3}-[A-Z]?\d+(?:\.\d+)*[a-z]?)(?:\*\*)?(?=[\s|:.*])(?P<rest>.*)$"
+    r"^(?:[*-] +|\| *)?(?:\*\*)?(?P<id>[A-Z]{1,3}-[A-Z]?\d+(?:\.\d+)*[a-z]?)(?!\.\d)(?:\*\*)?(?=[\s|:.*])(?P<rest>.*)$"
 )
 _CLAUSE_ID = re.compile(r"^[A-Z]{1,3}-[A-Z]?\d+(?:\.\d+)*[a-z]?$")
 _MARKUP = re.compile(r"\*\*|`")

@@ -1,0 +1,47 @@
+"""The readings shown one tap away from a refusal (``web/clauses.py``): every clause id in the rulings files
+gets its own text, and the packaged ``clauses.json`` is the one the rulings files give today."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from stammtisch.web.clauses import build, clauses, extract
+
+ROOT = Path(__file__).resolve().parents[2]
+SHARED = ROOT.parent / "shared" / "rulings"
+
+
+def test_clause_lines_in_every_form_of_the_rulings_files() -> None:
+    text = "\n".join(
+        [
+            "* **K-6.5** The first reading.",
+            "  It goes on here.",
+            "",
+            "**KA-36 Title.** The second reading.",
+            "| M-1 | The third reading |",
+            "- PR-1.1 The fourth reading.",
+        ]
+    )
+    found = extract(text)
+    assert found["K-6.5"].startswith("The first reading") and found["K-6.5"].endswith("It goes on here.")
+    assert found["KA-36"].startswith("Title")
+    assert found["M-1"] == "The third reading"
+    assert found["PR-1.1"].startswith("The fourth reading")
+
+
+def test_a_wrapped_line_that_starts_with_a_longer_id_defines_no_shorter_clause() -> None:
+    """Prose wrapped so that a line starts with "R-5.1)" used to define R-5 with the rest of the sentence
+    as its reading, shown for every refusal citing rule 5."""
+    found = extract("2. **Worlds**: a card another seat took (a knocker,\n   R-5.1) is put in her hand.")
+    assert "R-5" not in found
+    assert "R-5.1" not in found
+
+
+@pytest.mark.skipif(not SHARED.is_dir(), reason="the shared rulings (../shared/rulings) are not beside the checkout")
+def test_the_packaged_readings_are_the_rulings_files_of_today() -> None:
+    """Rebuild with: python -m stammtisch.web.clauses ../shared/rulings/*.md docs/rulings/*.md docs/*.md"""
+    paths = sorted(SHARED.glob("*.md")) + sorted((ROOT / "docs" / "rulings").glob("*.md"))
+    paths += sorted((ROOT / "docs").glob("*.md"))
+    assert build(paths) == clauses()
