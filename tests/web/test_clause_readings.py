@@ -3,11 +3,13 @@ gets its own text, and the packaged ``clauses.json`` is the one the rulings file
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
+from fastapi.testclient import TestClient
 
-from stammtisch.web.clauses import build, clauses, extract
+from stammtisch.web.clauses import build, clauses, extract, rule_text
 
 ROOT = Path(__file__).resolve().parents[2]
 SHARED = ROOT.parent / "shared" / "rulings"
@@ -45,3 +47,20 @@ def test_the_packaged_readings_are_the_rulings_files_of_today() -> None:
     paths = sorted(SHARED.glob("*.md")) + sorted((ROOT / "docs" / "rulings").glob("*.md"))
     paths += sorted((ROOT / "docs").glob("*.md"))
     assert build(paths) == clauses()
+
+
+def test_each_numbered_rule_of_a_rule_text_is_its_own_paragraph() -> None:
+    """The Preisrommé text lists its rules line by line in one block; rule 5 must be markable alone."""
+    text = rule_text("preisromme", "en")
+    assert text is not None
+    fifth = [p for p in text.paragraphs if p.startswith("5. ")]
+    assert len(fifth) == 1 and "knocking" in fifth[0]
+    assert any(p.startswith("6. ") and "Examples of forty points" in p for p in text.paragraphs)
+
+
+def test_the_rule_link_shows_the_numbered_rule_on_the_first_card(client: TestClient) -> None:
+    """A refusal citing R-5.1 links to /rules/preisromme?clause=R-5.1: the reading, then rule 5 itself."""
+    page = client.get("/rules/preisromme", params={"clause": "R-5.1", "lang": "en"})
+    assert page.status_code == 200
+    hits = re.findall(r'<p id="p\d+" class="rules-text hit" data-testid="hit">([^<]*)</p>', page.text)
+    assert len(hits) == 1 and hits[0].startswith("5. A player who acquires a card by knocking")

@@ -26,6 +26,8 @@ _CLAUSE_ID = re.compile(r"^[A-Z]{1,3}-[A-Z]?\d+(?:\.\d+)*[a-z]?$")
 _MARKUP = re.compile(r"\*\*|`")
 _REFERENCES = re.compile(r"^[A-Z][A-Za-z0-9.\-]*(?:[ ,]+[A-Za-z0-9.()\-`]+)*$")
 MAX_CHARS = 900
+#: A line that starts a numbered rule of a rule text ("5. A player who …").
+_NUMBERED = re.compile(r"^\d+\.\s")
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,9 +108,24 @@ def rule_text(slug: str, lang: str) -> RuleText | None:
             candidate = folder / f"rules_{language}{suffix}"
             if candidate.is_file():
                 content = candidate.read_text(encoding="utf-8")
-                paragraphs = tuple(block.strip() for block in re.split(r"\n\s*\n", content) if block.strip())
-                return RuleText(language, paragraphs)
+                return RuleText(language, _paragraphs(content))
     return None
+
+
+def _paragraphs(content: str) -> tuple[str, ...]:
+    """Blocks between blank lines, and within a block each numbered rule ("5. …") on its own, with the
+    lines that follow it: a clause's rule can then be marked alone (rule texts list rules line by line)."""
+    found: list[str] = []
+    for block in re.split(r"\n\s*\n", content):
+        current: list[str] = []
+        for line in block.strip().splitlines():
+            if current and _NUMBERED.match(line):
+                found.append("\n".join(current))
+                current = []
+            current.append(line)
+        if current:
+            found.append("\n".join(current))
+    return tuple(found)
 
 
 def numbered_paragraph(clause: str) -> int | None:
