@@ -17,6 +17,11 @@ from tests.e2e.conftest import PHONE
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
 
+#: Milliseconds to wait for a live update. The bot plays inside the request after a person's move; on a
+#: 2-core CI machine running the suite in two workers beside Chromium one update once took over 5 s.
+WAIT = 15_000
+
+
 def _hand(page: Any) -> list[str]:
     return [
         str(code)
@@ -51,19 +56,19 @@ def test_two_phones_one_knocks_for_a_discard(browser: Any, server: BackgroundSer
     card.click()
     ben.locator(f"form.by-selection.fits button[data-notation='discard {card.get_attribute('data-card')}']").click()
     # Anna's phone shows Ben's discard and asks her (the bot is next and answers at once).
-    anna.locator("button[data-notation='knock']").wait_for(timeout=5000)
+    anna.locator("button[data-notation='knock']").wait_for(timeout=WAIT)
     anna.locator("button[data-notation='pass']").click()
     # The bot plays and discards; now Anna is next (take or pass) and Ben may knock.
-    ben.locator("button[data-notation='knock']").wait_for(timeout=5000)
-    anna.locator("button[data-notation='take']").wait_for(timeout=5000)
+    ben.locator("button[data-notation='knock']").wait_for(timeout=WAIT)
+    anna.locator("button[data-notation='take']").wait_for(timeout=WAIT)
     ben.locator("button[data-notation='knock']").click()
     ben.wait_for_selector("[data-testid='waiting']")
     # Anna sees that Ben has answered (never how) on her phone without a reload, then passes.
-    anna.wait_for_selector("[data-testid='seat-1'] .answered:text-is('✓')", timeout=5000)
+    anna.wait_for_selector("[data-testid='seat-1'] .answered:text-is('✓')", timeout=WAIT)
     anna.locator("button[data-notation='pass']").click()
     # Revealed on both phones: Ben got the card by knocking, plus one stock card.
     for page in (anna, ben):
-        page.wait_for_selector("[data-testid='last-window']:has-text('Ben')", timeout=5000)
+        page.wait_for_selector("[data-testid='last-window']:has-text('Ben')", timeout=WAIT)
     assert ben.locator("[data-testid='count-1']").inner_text() == "15"
     assert anna.locator("[data-testid='count-1']").inner_text() == "15"
     assert len(_hand(ben)) == 15
