@@ -359,8 +359,8 @@ def world_accuracy(deals: int) -> dict[str, float]:
     return {name: count / max(cards, 1) for name, count in right.items()}
 
 
-def summary(paths: Sequence[str]) -> Tally:
-    """The summed tally of logged games (``--log``), each game number counted once."""
+def _logged(paths: Sequence[str]) -> dict[int, Tally]:
+    """The tallies of logged games (``--log``) by game number, each number counted once."""
     seen: dict[int, Tally] = {}
     for path in paths:
         with open(path, encoding="utf-8") as lines:
@@ -368,6 +368,12 @@ def summary(paths: Sequence[str]) -> Tally:
                 if line.strip():
                     number, tally = Tally.from_json(line)
                     seen.setdefault(number, tally)
+    return seen
+
+
+def summary(paths: Sequence[str]) -> Tally:
+    """The summed tally of logged games (``--log``), each game number counted once."""
+    seen = _logged(paths)
     total = Tally()
     for number in sorted(seen):
         total.add(seen[number])
@@ -386,16 +392,7 @@ def paired_difference(first: Sequence[str], second: Sequence[str]) -> dict[str, 
     """Two runs on the same game numbers (``--log`` files of each): the difference of their win rates per
     deal (first minus second, percentage points) with its standard error from the paired game-by-game
     differences, and the same for the first places of Durchgänge when the games were Durchgänge."""
-    runs = []
-    for paths in (first, second):
-        seen: dict[int, Tally] = {}
-        for path in paths:
-            with open(path, encoding="utf-8") as lines:
-                for line in lines:
-                    if line.strip():
-                        number, tally = Tally.from_json(line)
-                        seen.setdefault(number, tally)
-        runs.append(seen)
+    runs = [_logged(first), _logged(second)]
     common = sorted(set(runs[0]) & set(runs[1]))
     result: dict[str, float] = {"games": len(common)}
     for name, get in (("deal win rate", _deal_rate), ("first place", _first_place)):

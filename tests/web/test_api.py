@@ -3,6 +3,8 @@ its refusals as ``{"error": {code, clause, de, en, message}}`` in the chosen lan
 
 from __future__ import annotations
 
+from typing import Any
+
 from fastapi.testclient import TestClient
 
 from tests.web.conftest import PLAYERS
@@ -112,16 +114,23 @@ def test_a_score_sheet_of_a_hidden_hand_game_stays_open_to_the_scorer(client: Te
     assert client.get(f"/api/matches/{match_id}?seat=0").status_code == 200
 
 
+def _round_played(client: TestClient) -> dict[str, Any]:
+    """A Klümpchen scoresheet match with its first round scored (80 each), between rounds."""
+    snap: dict[str, Any] = create(client, mode="scoresheet")
+    url = f"/api/matches/{snap['match_id']}/actions"
+    while snap["view"]["phase"] == "play":
+        seat = snap["turn"]["seats"][0]
+        snap = client.post(url, json={"seq": snap["seq"], "seat": seat, "action": "score 80"}).json()
+    return snap
+
+
 def test_m12_a_player_nobody_expected_joins_through_the_api(client: TestClient) -> None:
     """M-12 / Klümpchen E-26 over JSON: between rounds an action that seats someone new names him
     (``player``); he is linked and named like every seat; a name seated already, a name without an
     action, and the seating step without a name are refused, nothing written."""
-    snap = create(client, mode="scoresheet")
+    snap = _round_played(client)
     match_id = snap["match_id"]
     url = f"/api/matches/{match_id}/actions"
-    while snap["view"]["phase"] == "play":
-        seat = snap["turn"]["seats"][0]
-        snap = client.post(url, json={"seq": snap["seq"], "seat": seat, "action": "score 80"}).json()
     seq = snap["seq"]
     nameless = client.post(url + "?lang=en", json={"seq": seq, "seat": 0, "action": "join"})
     assert nameless.status_code == 422 and nameless.json()["error"]["clause"] == "M-12"
@@ -139,12 +148,9 @@ def test_m12_a_player_nobody_expected_joins_through_the_api(client: TestClient) 
 def test_m12_a_rematch_seats_who_joined_too(client: TestClient) -> None:
     """After an evening someone joined (M-12), "rematch with the same players" seats him as well; the
     teams entered for the four at the start are not carried over to five."""
-    snap = create(client, mode="scoresheet")
+    snap = _round_played(client)
     match_id = snap["match_id"]
     url = f"/api/matches/{match_id}/actions"
-    while snap["view"]["phase"] == "play":
-        seat = snap["turn"]["seats"][0]
-        snap = client.post(url, json={"seq": snap["seq"], "seat": seat, "action": "score 80"}).json()
     client.post(url, json={"seq": snap["seq"], "seat": 0, "action": "join", "player": "Karl"}).raise_for_status()
     again = client.post(f"/m/{match_id}/rematch", data={"order": "same"}, follow_redirects=False)
     assert again.status_code == 303, again.text
