@@ -85,13 +85,16 @@ class Layout:
     #: The loop part is never read below a context's own score plus this (a combination adds at least
     #: this many points before a pending node is reached), so its columns below are not solved.
     loop_offset: int
+    #: Start nodes read as their loop twin's row (``twins``): they are in no part.
+    alias: dict[int, int]
     loop: Part
     start: Part
 
 
-def layout(compiled: Compiled, factor: int = 1) -> Layout:
+def layout(compiled: Compiled, factor: int = 1, merge_twins: bool = True) -> Layout:
     """Rows and parts of a compiled template (``sweep.compile_template``); ``factor`` multiplies every
-    shift and end (a joker doubles the turn, K-10.4)."""
+    shift and end (a joker doubles the turn, K-10.4); ``merge_twins``: read start nodes as their loop
+    twins (``twins``; off only for the tests that check them)."""
     kinds = compiled.kinds
     k = len(kinds)
     end_row, fail_row, six_row = k, k + 1, k + 2
@@ -110,8 +113,10 @@ def layout(compiled: Compiled, factor: int = 1) -> Layout:
         edges[i] = ([c for c, _ in moved], [s for _, s in moved], [1.0] * len(children))
     targets = sorted({c for cs, ss, _ in edges.values() for c, s in zip(cs, ss, strict=True) if s and c < k})
     loop_nodes = _reachable(targets, compiled)
+    alias = twins(loop_nodes, kinds, edges) if merge_twins else {}
+    edges = {i: ([alias.get(c, c) for c in cs], ss, ps) for i, (cs, ss, ps) in edges.items() if i not in alias}
     # The smallest shift by which a loop node is read from a column a context solves: a shifted edge
-    # into the loop part, or 0 if a start node steps into it without points.
+    # into the loop part, or 0 if a start node steps into it without points (or is read as its twin).
     reads = [
         s
         for i, (cs, ss, _) in edges.items()
@@ -125,11 +130,45 @@ def layout(compiled: Compiled, factor: int = 1) -> Layout:
         fail_row=fail_row,
         six_row=six_row,
         end_nodes={i: factor * compiled.values[i] for i in range(k) if kinds[i] == END},
-        loop_offset=factor * min(reads, default=0),
+        loop_offset=0 if alias else factor * min(reads, default=0),
         fixed_nodes={i: fail_row if kinds[i] == FAIL else six_row for i in range(k) if kinds[i] in (FAIL, SIX)},
+        alias=alias,
         loop=_part([i for i in compiled.order if i in loop_nodes], kinds, edges, factor, fail_row),
-        start=_part([i for i in compiled.order if i not in loop_nodes], kinds, edges, factor, fail_row),
+        start=_part(
+            [i for i in compiled.order if i not in loop_nodes and i not in alias], kinds, edges, factor, fail_row
+        ),
     )
+
+
+def twins(
+    loop_nodes: set[int], kinds: list[int], edges: dict[int, tuple[list[int], list[int], list[float]]]
+) -> dict[int, int]:
+    """Start nodes whose value equals a loop node's at every column: the same kind, and edges with the same
+    shifts and probabilities into nodes that are equal in turn (the coarsest such partition, refined from
+    "chance or decision" until it is stable). Under the default rules a fresh turn plays exactly like the
+    fresh sequence after a combination (the template only adds the pending points), so every start node
+    has a twin and the start part need not be evaluated at all."""
+    nodes = sorted(edges)
+    group = {i: kinds[i] for i in nodes}
+    count = len(set(group.values()))
+    while True:
+        signatures: dict[int, tuple[object, ...]] = {}
+        for i in nodes:
+            cs, ss, ps = edges[i]
+            # Terminal rows (END, FAIL, SIX) stand for themselves; a decision's value is a max, so its
+            # edges are a set, a chance node's a multiset (sorted).
+            out = ((group[c] if c in group else -1 - c, s, p) for c, s, p in zip(cs, ss, ps, strict=True))
+            signatures[i] = (group[i], tuple(sorted(set(out) if kinds[i] == DECISION else out)))
+        ids: dict[tuple[object, ...], int] = {}
+        group = {i: ids.setdefault(signatures[i], len(ids)) for i in nodes}
+        if len(ids) == count:
+            break
+        count = len(ids)
+    twin_of: dict[int, int] = {}
+    for i in nodes:
+        if i in loop_nodes:
+            twin_of.setdefault(group[i], i)
+    return {i: twin_of[group[i]] for i in nodes if i not in loop_nodes and group[i] in twin_of}
 
 
 def _reachable(targets: list[int], compiled: Compiled) -> set[int]:
@@ -217,7 +256,13 @@ class Role:
             found: Array = self.table[self.lay.end_row, min(z + points, self.t)].copy()
             return found
         fixed = self.lay.fixed_nodes.get(node)
-        found = self.table[node, z].copy() if fixed is None else self.table[fixed, 0].copy()
+        found = self.node(node)[z].copy() if fixed is None else self.table[fixed, 0].copy()
+        return found
+
+    def node(self, node: int) -> Array:
+        """A non-terminal node's values, [columns, contexts] (a view of the table; a start node with a
+        twin reads the twin's row)."""
+        found: Array = self.table[self.lay.alias.get(node, node)]
         return found
 
     def solve_loop(self, tolerance: float, every_column: bool = False) -> int:
@@ -255,13 +300,15 @@ class Role:
 
     def solve_start_everywhere(self) -> None:
         """The start part on every column z = x .. target (every partner result, role 2)."""
-        kernels.sweep_down(self.table, self.t + 1, 0, self.t, self.xs, *self.lay.start.arrays())
+        if len(self.lay.start.parents):
+            kernels.sweep_down(self.table, self.t + 1, 0, self.t, self.xs, *self.lay.start.arrays())
 
     def start_at_own_score(self, root: int) -> Array:
         """The root's value at z = x (nothing in the side turn yet) for every context."""
         n = len(self.xs)
-        kernels.sweep_own_column(self.table, self.t, self.xs, *self.lay.start.arrays())
-        found: Array = self.table[root, self.xs, np.arange(n)].copy()
+        if len(self.lay.start.parents):
+            kernels.sweep_own_column(self.table, self.t, self.xs, *self.lay.start.arrays())
+        found: Array = self.node(root)[self.xs, np.arange(n)].copy()
         return found
 
 
@@ -282,6 +329,7 @@ def solve(
     six = 1.0 if six_wins else 0.0
     iterations = 0
     loop_rows = {int(i) for i in lay.loop.parents}
+    root_in_loop = lay.alias.get(root, root) in loop_rows
     previous: tuple[Ints, Ints, Array, Array | None] | None = None
     slopes = np.zeros(1)
     step = diagonals_at_once(compiled)
@@ -316,16 +364,16 @@ def solve(
             end2 = np.ones((t + 1, n))
             end2[:t] = 1.0 - v1[ys[None, :], np.arange(t)[:, None]]
             second.set_terminals(end2, fail, six)
-            second.solve_loop(tolerance * 0.01, every_column=root in loop_rows)
+            second.solve_loop(tolerance * 0.01, every_column=root_in_loop)
             if first is None:
-                if root in loop_rows:
-                    found = second.table[root, xs, cols].copy()
+                if root_in_loop:
+                    found = second.node(root)[xs, cols].copy()
                 else:
                     found = second.start_at_own_score(root)
             else:
                 assert v2 is not None
                 second.solve_start_everywhere()
-                top = second.table[root]  # [z, contexts]
+                top = second.node(root)  # [z, contexts]
                 r = np.minimum(xs[:, None] + np.arange(t + 1)[None, :], t)
                 v2[xs, ys, :] = top[r, cols[:, None]]
                 first.set_terminals(top, top[xs, cols], six)

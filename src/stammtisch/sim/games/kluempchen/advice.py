@@ -253,11 +253,11 @@ def _second_values(solution: GameSolution, x: int, y: int, masks: tuple[int, int
         return found
     root = compiled_for(config_of(solution.options)).template.root
     end = _second_ends(solution, y, masks)
-    best: Array = _role(solution, 1, x, end, _fail_value(solution, x, y, masks)).table[root, :, 0].copy()
+    best: Array = _role(solution, 1, x, end, _fail_value(solution, x, y, masks)).node(root)[:, 0].copy()
     if masks[0] & P2:
         spent = (masks[0] & ~P2, masks[1])
         doubled = _role(solution, 2, x, _second_ends(solution, y, spent), _fail_value(solution, x, y, spent))
-        best = np.maximum(best, doubled.table[root, :, 0])
+        best = np.maximum(best, doubled.node(root)[:, 0])
     return best
 
 
@@ -289,7 +289,7 @@ def _column(spot: Spot, solution: GameSolution, factor: int, pending: int) -> in
 def _win_before(spot: Spot, solution: GameSolution, factor: int, masks: tuple[int, int] | None) -> float:
     role = _solved_turn(spot, solution, factor, masks)
     root = compiled_for(config_of(solution.options)).template.root
-    return float(role.table[root, _column(spot, solution, factor, 0), 0])
+    return float(role.node(root)[_column(spot, solution, factor, 0), 0])
 
 
 def _win_choices(spot: Spot, solution: GameSolution, factor: int, masks: tuple[int, int] | None) -> dict[str, float]:

@@ -95,8 +95,8 @@ def solve_jokers(
     compiled, root = found.compiled, found.template.root
     t = target
     plain, doubled = layout(compiled, 1), layout(compiled, 2)
-    # A fresh turn's first throw holds no pending points, so no combination leads back to it: it is read
-    # at a context's own score, where the loop part is not solved (race_fast: loop_offset).
+    # A fresh turn's first throw holds no pending points, so no combination leads back to it (it may be
+    # read as its twin in the loop part, race_fast.twins, which is then solved on every column).
     assert root not in set(plain.loop.parents.tolist()), "the turn's root is a pending node"
     step = race_fast.diagonals_at_once(compiled)
     widest = max(len(s) for s in STAGES) * t * step
@@ -172,7 +172,7 @@ def _stage(
         role.set_terminals(end, 1.0 - v1[sy, sx, so, after], 1.0)
         role.solve_loop(tolerance * 0.01)
         role.solve_start_everywhere()
-        second_doubled[:, sub] = role.table[root]
+        second_doubled[:, sub] = role.node(root)
         tops[:, sub] = role.top()
         warm[(stage, "2x")] = (xs, ys, tops, np.empty(0))
     first_doubled = np.full(total, -1.0)
@@ -234,7 +234,7 @@ def _stage(
         second.set_terminals(end, fail, 1.0)
         second.solve_loop(tolerance * 0.01)
         second.solve_start_everywhere()
-        top = np.maximum(second.table[root], second_doubled[:, active])  # K-10.3: joker or not, before the turn
+        top = np.maximum(second.node(root), second_doubled[:, active])  # K-10.3: joker or not, before the turn
         first.set_terminals(top, top[ax, np.arange(k)], 1.0)
         first.solve_loop(tolerance * 0.01)
         found = np.maximum(first.start_at_own_score(root), first_doubled[active])
