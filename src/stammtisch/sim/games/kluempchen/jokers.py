@@ -199,19 +199,12 @@ def _stage(
     slopes = np.zeros(total)
     before = warm.get((stage, "1"))
     if before is not None:
-        # Warm start from the diagonals above: the same x and masks, the other team a point or two higher
-        # (the first context with that x is on the lower of the diagonals solved last).
+        # Warm start from the diagonals above: the values by the parallelogram of solved pairs nearby, the
+        # slopes from the same x and masks with the other team a point or two higher (the first context
+        # with that x is on the lower of the diagonals solved last).
         old_xs, old_ys, _, old_slopes = before
         near = np.clip(np.searchsorted(old_xs, xs), 0, len(old_xs) - 1)
-        gx, gy = old_xs[near][:, None], old_ys[near][:, None]
-        o, p = own.reshape(n, m), other.reshape(n, m)
-        guess = v1[gx, gy, o, p]
-        # Linear in the other team's score: the pair one point further up gives the trend (closer guesses
-        # leave fewer pairs for a third pass).
-        h = (gy - ys[:, None]).astype(float)
-        up = np.minimum(gy + 1, t - 1)
-        same_x = (gx == xs[:, None]) & (gy + 1 < t)
-        guess = np.clip(guess + h * np.where(same_x, guess - v1[gx, up, o, p], 0.0), 0.0, 1.0)
+        guess = parallelogram(v1, xs, ys, int(old_xs[0] + old_ys[0]), own.reshape(n, m), other.reshape(n, m))
         v1[cx, cy, own, other] = guess.ravel()
         slopes = old_slopes.reshape(-1, m)[near].ravel()
     top_all = np.empty((t + 1, total))
@@ -259,3 +252,20 @@ def _stage(
     warm[(stage, "2")] = (xs, ys, warm2, np.empty(0))
     warm[(stage, "1")] = (xs, ys, warm1, slopes)
     return passes
+
+
+def parallelogram(v1: Array, xs: NDArray[np.intp], ys: NDArray[np.intp], known: int, own: Array, other: Array) -> Array:
+    """A guess of v1 at the pairs (x, y) from the solved diagonals ``known`` and up: with h the distance
+    to them, v(x, y + h) + v(x + h, y) - v(x + h, y + h), a value's change with one team's score taken as
+    the same a few points on (at 150 the median error is 6e-5 for h = 1, against 9e-4 for the trend in
+    one score alone; the closer the guess, the fewer kinks of the fixed point's function lie between it
+    and the solution, and the fewer passes a pair needs). At the edge (a score one short of the target)
+    the nearest solved value."""
+    t = v1.shape[0]
+    h = (known - (xs + ys))[:, None]
+    x, y = xs[:, None], ys[:, None]
+    up_y, up_x = np.minimum(y + h, t - 1), np.minimum(x + h, t - 1)
+    along_y, along_x, corner = v1[x, up_y, own, other], v1[up_x, y, own, other], v1[up_x, up_y, own, other]
+    inside = (y + h < t) & (x + h < t)
+    found: Array = np.where(inside, along_y + along_x - corner, np.where(y + h < t, along_y, along_x))
+    return np.clip(found, 0.0, 1.0)
