@@ -25,6 +25,7 @@ same equations in a different order, checked against it on small targets (``test
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -350,7 +351,7 @@ def solve(
             second.set_top(old_second[:, near])
             if first is not None and old_first is not None:
                 first.set_top(old_first[:, near])
-            v1[xs, ys] = v1[old_xs[near], old_ys[near]]
+            v1[xs, ys] = parallelogram(lambda x, y: v1[x, y], xs, ys, int(old_xs[0] + old_ys[0]), t)
             slopes = slopes[near]
         else:
             slopes = np.zeros(n)
@@ -434,3 +435,20 @@ def newton(fail: Array, found: Array, slopes: Array, partner: Ints) -> Array:
     alpha = found + slopes * (1.0 - fail)  # a = alpha - slope * a_partner
     guess: Array = (alpha - slopes * alpha[partner]) / (1.0 - slopes * slopes[partner])
     return guess
+
+
+def parallelogram(value: Callable[[Ints, Ints], Array], xs: Ints, ys: Ints, known: int, t: int) -> Array:
+    """A guess of the values at the pairs (x, y) from the solved diagonals ``known`` and up (``value(x, y)``
+    reads them, one row per pair): with h the distance to them, v(x, y + h) + v(x + h, y) - v(x + h, y + h),
+    a value's change with one side's score taken as the same a few points on. (With jokers at 150 the median
+    error is 6e-5 for h = 1, against 9e-4 for the trend in one score alone; the closer the guess, the fewer
+    kinks of the fixed point's function lie between it and the solution, and the fewer passes a pair needs.)
+    At the edge (a score one short of the target) the nearest solved value."""
+    h = known - (xs + ys)
+    up_y, up_x = np.minimum(ys + h, t - 1), np.minimum(xs + h, t - 1)
+    along_y, along_x, corner = value(xs, up_y), value(up_x, ys), value(up_x, up_y)
+    shape = (-1,) + (1,) * (along_y.ndim - 1)
+    y_up = (ys + h < t).reshape(shape)
+    both = y_up & (xs + h < t).reshape(shape)
+    found: Array = np.where(both, along_y + along_x - corner, np.where(y_up, along_y, along_x))
+    return np.clip(found, 0.0, 1.0)
