@@ -243,12 +243,24 @@ class Role:
         """Start the top column's sweeps from ``values`` (as ``top`` returns them)."""
         self.table[self.lay.targets, self.t, :] = values
 
-    def set_terminals(self, end: Array, fail: Array, six: float) -> None:
-        """``end[z, context]`` for z = 0..target (the value of banking to z), ``fail[context]``."""
-        lay = self.lay
-        self.table[lay.end_row] = end
-        self.table[lay.fail_row, 0] = fail
-        self.table[lay.six_row, 0] = six
+    def set_terminals(self, end: Array, fail: Array, six: float, among: Ints | None = None) -> None:
+        """``end[z, context]`` for z = 0..target (the value of banking to z), ``fail[context]``; ``among``:
+        ``end`` holds more contexts, these are the table's (taken straight into it, no copy in between)."""
+        if among is None:
+            self.ends()[:] = end
+        else:
+            np.take(end, among, axis=1, out=self.ends())
+        self.set_fixed(fail, six)
+
+    def ends(self) -> Array:
+        """The end values' row, [z, contexts] (a view: a caller may compute it in place)."""
+        found: Array = self.table[self.lay.end_row]
+        return found
+
+    def set_fixed(self, fail: Array, six: float) -> None:
+        """The values of scoring nothing (per context) and of six equal in one throw."""
+        self.table[self.lay.fail_row, 0] = fail
+        self.table[self.lay.six_row, 0] = six
 
     def value(self, node: int, z: int) -> Array:
         """Every context's value of a template node at column z (an END read from the end values)."""

@@ -209,6 +209,9 @@ def _stage(
         v1[cx, cy, own, other] = guess.ravel()
         slopes = old_slopes.reshape(-1, m)[near].ravel()
     top_all = np.empty((t + 1, total))
+    # Player 2's ends read only solved diagonals: the same in every pass.
+    end2 = np.ones((t + 1, total))
+    end2[:t] = 1.0 - v1[cy[None, :], zs[:, None], other[None, :], own[None, :]]
     last_fail, last_found = np.zeros(total), np.zeros(total)
     active = np.arange(total)
     passes = 0
@@ -222,28 +225,30 @@ def _stage(
         second.set_top(warm2[:, active])
         first.set_top(warm1[:, active])
         current = v1[ax, ay, aown, aother].copy()
-        end = np.ones((t + 1, k))
-        end[:t] = 1.0 - v1[ay[None, :], zs[:, None], aother[None, :], aown[None, :]]
+        everyone = k == total
         fail = 1.0 - current[pair]
-        second.set_terminals(end, fail, 1.0)
+        second.set_terminals(end2, fail, 1.0, None if everyone else active)
         second.solve_loop(tolerance * 0.01)
         second.solve_start_everywhere()
-        top = np.maximum(second.node(root), second_doubled[:, active])  # K-10.3: joker or not, before the turn
-        first.set_terminals(top, top[ax, np.arange(k)], 1.0)
+        # K-10.3: joker or not, before the turn; player 1's ends are player 2's values, computed in place.
+        top = first.ends()
+        np.maximum(second.node(root), second_doubled if everyone else second_doubled[:, active], out=top)
+        first.set_fixed(top[ax, np.arange(k)], 1.0)
         first.solve_loop(tolerance * 0.01)
         found = np.maximum(first.start_at_own_score(root), first_doubled[active])
         if passes > 1:
             slopes[active] = slopes_from((last_fail[active], last_found[active]), (fail, found), slopes[active])
         last_fail[active], last_found[active] = fail, found
-        top_all[:, active] = top
         warm2[:, active] = second.top()
         warm1[:, active] = first.top()
         moving = np.abs(found - current) >= tolerance
         moving |= moving[pair]
         if not moving.any() or passes >= race_fast.MAX_DIAGONAL_PASSES:
             v1[ax, ay, aown, aother] = found
+            top_all[:, active] = top
             break
         settled = ~moving
+        top_all[:, active[settled]] = top[:, settled]
         v1[ax[settled], ay[settled], aown[settled], aother[settled]] = found[settled]
         step = newton(fail, found, slopes[active], pair)
         v1[ax[moving], ay[moving], aown[moving], aother[moving]] = step[moving]
