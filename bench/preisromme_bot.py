@@ -7,6 +7,7 @@
 
 ``python -m bench.preisromme_bot --worlds 0 --games 2000``  (the strong policy alone, PB-9: no search)
 ``python -m bench.preisromme_bot --deals 8 --games 300``  (whole Durchgänge of eight deals, PB-10)
+``python -m bench.preisromme_bot --bot durchgang --deals 8 --games 2000``  (the Durchgang bot, PB-11, PB-12)
 ``python -m bench.preisromme_bot --cheat --games 400``  (the perfect-information ceiling, bench only)
 ``python -m bench.preisromme_bot --worlds 64 --z 1.0``  (other search settings, PB-6, PB-7)
 ``python -m bench.preisromme_bot --paired a.jsonl b.jsonl``  (two logged runs on the same games compared)
@@ -64,7 +65,9 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
+from stammtisch.bots.base import Bot
 from stammtisch.bots.preisromme import HeuristicBot
+from stammtisch.bots.preisromme_durchgang import DurchgangBot
 from stammtisch.bots.preisromme_search import CONFIDENCE_Z, DROP_Z, WORLDS, SearchBot
 from stammtisch.core.chance import sample
 from stammtisch.core.protocol import Chance, Finished
@@ -122,6 +125,8 @@ class Setup:
     cheat: bool = False
     deals: int = 1
     drop_z: float = DROP_Z
+    #: ``search`` (the search bot with the settings above) or ``durchgang`` (PB-11, PB-12: no search).
+    bot: str = "search"
 
 
 class CheatingSearchBot(SearchBot):
@@ -147,8 +152,10 @@ def play_game(number: int, seed: int, worlds: int | Setup) -> Tally:
     rng = random.Random(seed * 1_000_003 + number)
     search_seat = number % SEATS
     heuristic = HeuristicBot()
-    search: SearchBot = (
-        CheatingSearchBot(setup.worlds, setup.z)
+    search: Bot = (
+        DurchgangBot()
+        if setup.bot == "durchgang"
+        else CheatingSearchBot(setup.worlds, setup.z)
         if setup.cheat
         else SearchBot(worlds=setup.worlds, z=setup.z, drop_z=setup.drop_z)
     )
@@ -425,6 +432,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cheat", action="store_true", help="the perfect-information ceiling (bench only)")
     parser.add_argument("--deals", type=int, default=1, help="deals per game: 8 plays the club's Durchgang (PB-10)")
     parser.add_argument("--drop", type=float, default=DROP_Z, help="racing: standard errors below kept (PB-6)")
+    parser.add_argument(
+        "--bot", choices=("search", "durchgang"), default="search", help="the bot in the measured seat (PB-11)"
+    )
     parser.add_argument("--paired", nargs=2, metavar="LOGS", help="compare two runs' logs (comma-separated files)")
     args = parser.parse_args(argv)
     if args.paired:
@@ -439,10 +449,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.summary:
         total = summary(args.summary)
     else:
-        setup = Setup(worlds=worlds, z=args.z, cheat=args.cheat, deals=args.deals, drop_z=args.drop)
+        setup = Setup(worlds=worlds, z=args.z, cheat=args.cheat, deals=args.deals, drop_z=args.drop, bot=args.bot)
         total = measure(games, setup, args.workers, args.seed, progress=True, first=args.first, log=args.log)
     cheating = ", cheating" if args.cheat else ""
     label_worlds = f"{worlds} worlds{cheating}{f', z={args.z}' if args.z != CONFIDENCE_Z else ''}"
+    label_worlds = "durchgang bot, no search" if args.bot == "durchgang" else label_worlds
     label_worlds += f", drop {args.drop}" if args.drop != DROP_Z else ""
     for label, (value, unit) in figures(total, label_worlds).items():
         print(f"{label}: {value:,} {unit}")
