@@ -41,7 +41,8 @@ def _solved(lay_factor: int, merged: bool, options: dict[str, object]) -> tuple[
     role.set_terminals(end, rng.random(len(xs)), 1.0)
     role.solve_loop(1e-13)
     role.solve_start_everywhere()
-    start_nodes = [int(i) for i in layout(compiled, lay_factor, merge_twins=False).start.parents]
+    unmerged = layout(compiled, lay_factor, merge_twins=False)
+    start_nodes = [node for node, row in unmerged.row_of.items() if row >= len(unmerged.loop.parents)]
     return role, start_nodes
 
 

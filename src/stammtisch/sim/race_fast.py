@@ -41,6 +41,10 @@ Ints = NDArray[np.intp]
 MAX_TOP_SWEEPS = 400
 #: Outer iterations per diagonal, at most (plain and secant steps).
 MAX_DIAGONAL_PASSES = 60
+#: Contexts per compiled sweep, at most: contexts never read each other, so a caller may sweep many in
+#: slices of this size through one table; beyond about a thousand the cost per edge and context stays
+#: the same, while the table's memory (touched for the first time at a cost) grows with it.
+CONTEXTS_PER_SWEEP = 2048
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +92,8 @@ class Layout:
     loop_offset: int
     #: Start nodes read as their loop twin's row (``twins``): they are in no part.
     alias: dict[int, int]
+    #: Each non-terminal template node's row (a twin's for a start node in ``alias``).
+    row_of: dict[int, int]
     loop: Part
     start: Part
 
@@ -124,20 +130,28 @@ def layout(compiled: Compiled, factor: int = 1, merge_twins: bool = True) -> Lay
         for c, s in zip(cs, ss, strict=True)
         if c in loop_nodes and (s or i not in loop_nodes)
     ]
+    # Rows only for the nodes a part evaluates (loop part first) and the three terminal rows: a table's
+    # memory is what its sweeps touch, however many nodes the template has.
+    loop = [i for i in compiled.order if i in loop_nodes]
+    start = [i for i in compiled.order if i not in loop_nodes and i not in alias]
+    row_of = {node: r for r, node in enumerate(loop + start)}
+    row_of.update({node: row_of[twin] for node, twin in alias.items()})
+    rows = len(row_of) - len(alias)
+    row_of.update({end_row: rows, fail_row: rows + 1, six_row: rows + 2})
+    edges = {i: ([row_of[c] for c in cs], ss, ps) for i, (cs, ss, ps) in edges.items()}
     return Layout(
-        rows=k + 3,
-        targets=np.array(targets, dtype=np.intp),
-        end_row=end_row,
-        fail_row=fail_row,
-        six_row=six_row,
+        rows=rows + 3,
+        targets=np.array([row_of[c] for c in targets], dtype=np.intp),
+        end_row=rows,
+        fail_row=rows + 1,
+        six_row=rows + 2,
         end_nodes={i: factor * compiled.values[i] for i in range(k) if kinds[i] == END},
         loop_offset=0 if alias else factor * min(reads, default=0),
-        fixed_nodes={i: fail_row if kinds[i] == FAIL else six_row for i in range(k) if kinds[i] in (FAIL, SIX)},
+        fixed_nodes={i: rows + 1 if kinds[i] == FAIL else rows + 2 for i in range(k) if kinds[i] in (FAIL, SIX)},
         alias=alias,
-        loop=_part([i for i in compiled.order if i in loop_nodes], kinds, edges, factor, fail_row),
-        start=_part(
-            [i for i in compiled.order if i not in loop_nodes and i not in alias], kinds, edges, factor, fail_row
-        ),
+        row_of={node: r for node, r in row_of.items() if node < k},
+        loop=_part(loop, kinds, edges, factor, row_of),
+        start=_part(start, kinds, edges, factor, row_of),
     )
 
 
@@ -190,7 +204,7 @@ def _part(
     kinds: list[int],
     edges: dict[int, tuple[list[int], list[int], list[float]]],
     factor: int,
-    fixed_from: int,
+    row_of: dict[int, int],
 ) -> Part:
     """``nodes`` (in ``compiled.order``: children first) as a ``Part``."""
     ptr = [0]
@@ -204,13 +218,13 @@ def _part(
         probs.extend(ps)
         ptr.append(len(children))
     return Part(
-        parents=np.array(nodes, dtype=np.intp),
+        parents=np.array([row_of[i] for i in nodes], dtype=np.intp),
         is_chance=np.array([kinds[i] == CHANCE for i in nodes], dtype=np.bool_),
         ptr=np.array(ptr, dtype=np.intp),
         children=np.array(children, dtype=np.intp),
         shifts=np.array(shifts, dtype=np.intp),
         probs=np.array(probs, dtype=np.float64),
-        fixed_from=fixed_from,
+        fixed_from=max(row_of.values()) - 1,  # the FAIL and SIX rows come last
     )
 
 
@@ -275,7 +289,7 @@ class Role:
     def node(self, node: int) -> Array:
         """A non-terminal node's values, [columns, contexts] (a view of the table; a start node with a
         twin reads the twin's row)."""
-        found: Array = self.table[self.lay.alias.get(node, node)]
+        found: Array = self.table[self.lay.row_of[node]]
         return found
 
     def solve_loop(self, tolerance: float, every_column: bool = False) -> int:
@@ -341,8 +355,7 @@ def solve(
     v2 = np.zeros((t, t, t + 1)) if roles == 2 else None
     six = 1.0 if six_wins else 0.0
     iterations = 0
-    loop_rows = {int(i) for i in lay.loop.parents}
-    root_in_loop = lay.alias.get(root, root) in loop_rows
+    root_in_loop = lay.row_of[root] < len(lay.loop.parents)  # the loop part's rows come first
     previous: tuple[Ints, Ints, Array, Array | None] | None = None
     slopes = np.zeros(1)
     step = diagonals_at_once(compiled)
@@ -464,3 +477,10 @@ def parallelogram(value: Callable[[Ints, Ints], Array], xs: Ints, ys: Ints, know
     both = y_up & (xs + h < t).reshape(shape)
     found: Array = np.where(both, along_y + along_x - corner, np.where(y_up, along_y, along_x))
     return np.clip(found, 0.0, 1.0)
+
+
+def chunks(n: int, most: int = CONTEXTS_PER_SWEEP) -> list[slice]:
+    """``range(n)`` in slices of about equal size, none above ``most``."""
+    count = -(-n // most)
+    size = -(-n // max(count, 1))
+    return [slice(lo, min(n, lo + size)) for lo in range(0, n, max(size, 1))]

@@ -16,9 +16,9 @@ diagonal, its ends all known) and the plain one (in the Newton passes).
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 from numpy.typing import NDArray
@@ -27,6 +27,8 @@ from stammtisch.sim import race_fast
 from stammtisch.sim.games.kluempchen.game import SOLVER_VERSION, compiled_for, config_of, turn_options
 from stammtisch.sim.race_fast import Layout, Role, buffer, layout, newton, parallelogram, slopes_from
 from stammtisch.sim.sweep import Array
+
+Kind = TypeVar("Kind", bound=np.generic)
 
 P1, P2 = 1, 2  # mask bits: player 1's joker, player 2's joker
 MASKS = 4
@@ -78,17 +80,42 @@ class JokerSolution:
 
 @dataclass(slots=True)
 class _Turns:
-    """The four turn kinds of a stage: player 2 and player 1, plain and doubled (rooms reused)."""
+    """The four turn kinds of a round: player 2 and player 1, plain and doubled (rooms reused)."""
 
     plain: Layout
     doubled: Layout
     rooms: dict[str, Array]
 
 
+@dataclass(slots=True)
+class _Block:
+    """One stage (the mask pairs with this many jokers left) of one or two diagonals."""
+
+    xs: NDArray[np.intp]
+    ys: NDArray[np.intp]
+    stage: int
+    #: The diagonals' player 2 values over z by (own, other) masks, [t + 1, pairs]: filled stage by stage.
+    v2: dict[tuple[int, int], Array]
+
+    @property
+    def masks(self) -> tuple[tuple[int, int], ...]:
+        return STAGES[self.stage]
+
+    @property
+    def size(self) -> int:
+        return len(self.xs) * len(self.masks)
+
+
 def solve_jokers(
     options: Mapping[str, object] | None = None, target: int = 40, tolerance: float = 1e-10
 ) -> JokerSolution:
-    """Solve the two-team race to ``target`` with both teams' jokers in the state (KS-4)."""
+    """Solve the two-team race to ``target`` with both teams' jokers in the state (KS-4).
+
+    Stage s of a pair of diagonals needs the stages below it on the same diagonals (a joker's turn leads
+    there) and stage s of the diagonals above; so the diagonals go down as a wavefront: each round solves
+    stage 0 of one pair of diagonals, stage 1 of the pair above it, ..., stage 4 of the pair four above,
+    all in the same compiled sweeps (more contexts per sweep: the kernels' cost per edge and context is
+    about a third lower at one or two thousand contexts than at a few hundred)."""
     started = time.process_time()
     chosen = turn_options(options)
     found = compiled_for(config_of(chosen))
@@ -97,21 +124,28 @@ def solve_jokers(
     plain, doubled = layout(compiled, 1), layout(compiled, 2)
     # A fresh turn's first throw holds no pending points, so no combination leads back to it (it may be
     # read as its twin in the loop part, race_fast.twins, which is then solved on every column).
-    assert root not in set(plain.loop.parents.tolist()), "the turn's root is a pending node"
+    assert root in plain.alias or plain.row_of[root] >= len(plain.loop.parents), "the turn's root is pending"
     step = race_fast.diagonals_at_once(compiled)
-    widest = max(len(s) for s in STAGES) * t * step
-    turns = _Turns(plain, doubled, {name: buffer(plain, t, widest) for name in ("2", "1", "2x", "1x")})
+    pairs = [race_fast.contexts(t, range(d, max(d - step, -1), -1)) for d in range(2 * t - 2, -1, -step)]
+    v2s: list[dict[tuple[int, int], Array]] = [{} for _ in pairs]
+    rounds = [
+        [_Block(*pairs[r - s], s, v2s[r - s]) for s in range(len(STAGES)) if 0 <= r - s < len(pairs)]
+        for r in range(len(pairs) + len(STAGES) - 1)
+    ]
+    # Two tables' room: the doubled turns are solved (and their values copied out) before the plain ones.
+    turns = _Turns(plain, doubled, {name: buffer(plain, t, race_fast.CONTEXTS_PER_SWEEP) for name in ("2", "1")})
     v1 = np.zeros((t, t, MASKS, MASKS))
     plain_v2 = np.zeros((t, t, t + 1))
     iterations = 0
     warm: dict[tuple[int, str], _Warm] = {}
-    for d in range(2 * t - 2, -1, -step):
-        xs, ys = race_fast.contexts(t, range(d, max(d - step, -1), -1))
-        v2: dict[tuple[int, int], Array] = {}  # (own, other) -> player 2's values over z, [t + 1, n]
-        for stage, masks in enumerate(STAGES):
-            iterations += _stage(turns, root, t, xs, ys, masks, stage, v1, v2, warm, tolerance)
-        r = np.minimum(xs[:, None] + np.arange(t + 1)[None, :], t)
-        plain_v2[xs, ys, :] = v2[(0, 0)][r, np.arange(len(xs))[:, None]]
+    for r, blocks in enumerate(rounds):
+        iterations += _round(turns, root, t, blocks, v1, warm, tolerance)
+        if r < len(pairs):  # stage 0 (no joker left) of pair r is solved
+            xs, ys = pairs[r]
+            z = np.minimum(xs[:, None] + np.arange(t + 1)[None, :], t)
+            plain_v2[xs, ys, :] = v2s[r][(0, 0)][z, np.arange(len(xs))[:, None]]
+        if r >= len(STAGES) - 1:
+            v2s[r - len(STAGES) + 1].clear()  # its last stage is solved: nothing reads it any more
     states = t * t * MASKS * MASKS * (2 + t)
     return JokerSolution(chosen, t, v1, plain_v2, states, iterations, time.process_time() - started)
 
@@ -121,74 +155,101 @@ def solve_jokers(
 _Warm = tuple[NDArray[np.intp], NDArray[np.intp], Array, Array]
 
 
-def _stage(
+def _round(
     turns: _Turns,
     root: int,
     t: int,
-    xs: NDArray[np.intp],
-    ys: NDArray[np.intp],
-    masks: tuple[tuple[int, int], ...],
-    stage: int,
+    blocks: list[_Block],
     v1: Array,
-    v2: dict[tuple[int, int], Array],
     warm: dict[tuple[int, str], _Warm],
     tolerance: float,
 ) -> int:
-    """One stage of one or two diagonals: every context (x, y, masks) with this many jokers left; returns
-    the passes."""
-    n, m = len(xs), len(masks)
-    # Contexts go by ascending x (the column sweeps need it): context i * m + j is (xs[i], masks[j]).
-    cx, cy = np.repeat(xs, m), np.repeat(ys, m)
-    own = np.tile(np.array([a for a, _ in masks]), n)
-    other = np.tile(np.array([b for _, b in masks]), n)
-    index = {mk: j for j, mk in enumerate(masks)}
-    partner_i = race_fast.partner_of(xs, ys, t)
-    partner = (partner_i[:, None] * m + np.array([index[(b, a)] for a, b in masks])[None, :]).ravel()
+    """The blocks of one round, together: every context (x, y, masks) of each; returns the passes.
+
+    A block's contexts are (xs[i], masks[j]) in the order i * m + j; the round puts all blocks' contexts
+    side by side and sorts them by x (the column sweeps need x ascending): ``order`` maps a sorted
+    position to the side-by-side place, ``rank`` back."""
+    offsets = np.cumsum([0] + [b.size for b in blocks])
+    total = int(offsets[-1])
+
+    cx = side_by_side([np.repeat(b.xs, len(b.masks)) for b in blocks])
+    cy = side_by_side([np.repeat(b.ys, len(b.masks)) for b in blocks])
+    own = side_by_side([np.tile(np.array([a for a, _ in b.masks]), len(b.xs)) for b in blocks])
+    other = side_by_side([np.tile(np.array([o for _, o in b.masks]), len(b.xs)) for b in blocks])
+    partner = side_by_side([_partners(b, t) + offsets[i] for i, b in enumerate(blocks)])
+    order = np.argsort(cx, kind="stable")
+    rank = np.empty(total, dtype=np.intp)
+    rank[order] = np.arange(total)
+    cx, cy, own, other, partner = cx[order], cy[order], own[order], other[order], rank[partner[order]]
     zs = np.arange(t)
-    total = n * m
+
+    def mine(i: int) -> NDArray[np.intp]:
+        """Block i's contexts' sorted positions, in its own order."""
+        found: NDArray[np.intp] = rank[offsets[i] : offsets[i + 1]]
+        return found
 
     def warm_top(name: str, lay: Layout) -> Array:
-        """The shift targets' top column per context from the diagonals above (same x and masks; zeros
-        at first): the top column's iteration starts there."""
-        found = warm.get((stage, name))
-        if found is None:
-            return np.zeros((len(lay.targets), total))
-        old_xs, _, old_top, _ = found
-        near = np.clip(np.searchsorted(old_xs, xs), 0, len(old_xs) - 1)
-        return old_top.reshape(old_top.shape[0], -1, m)[:, near, :].reshape(old_top.shape[0], -1)
+        """The shift targets' top column per context from the diagonals above (same stage, x and masks;
+        zeros at first): the top column's iteration starts there."""
+        tops = []
+        for b in blocks:
+            found = warm.get((b.stage, name))
+            if found is None:
+                tops.append(np.zeros((len(lay.targets), b.size)))
+                continue
+            old_xs, _, old_top, _ = found
+            near = np.clip(np.searchsorted(old_xs, b.xs), 0, len(old_xs) - 1)
+            m = len(b.masks)
+            tops.append(old_top.reshape(old_top.shape[0], -1, m)[:, near, :].reshape(old_top.shape[0], -1))
+        return side_by_side(tops)[:, order]
+
+    def keep_top(name: str, tops: Array, slopes: Array | None = None) -> None:
+        for i, b in enumerate(blocks):
+            at = mine(i)
+            warm[(b.stage, name)] = (b.xs, b.ys, tops[:, at], np.empty(0) if slopes is None else slopes[at])
 
     # The doubled turns end in states with fewer jokers: known, solved once, and only for the contexts
     # whose player holds that joker (a subset of the contexts is still in ascending x).
     second_doubled = np.full((t + 1, total), -1.0)
-    sub = np.flatnonzero(own & P2)
-    if sub.size:
-        tops = warm_top("2x", turns.doubled)
-        role = Role(turns.doubled, t, cx[sub], turns.rooms["2x"])
+    tops = warm_top("2x", turns.doubled)
+    subset = np.flatnonzero(own & P2)
+    for part in race_fast.chunks(subset.size):
+        sub = subset[part]
+        role = Role(turns.doubled, t, cx[sub], turns.rooms["2"])
         role.set_top(tops[:, sub])
         sx, sy, so, after = cx[sub], cy[sub], other[sub], own[sub] & ~P2
         # Banking to z < t: the other team moves at (y, z), masks swapped; nothing: it moves at (y, x).
-        end = np.ones((t + 1, sub.size))
-        end[:t] = 1.0 - v1[sy[None, :], zs[:, None], so[None, :], after[None, :]]
-        role.set_terminals(end, 1.0 - v1[sy, sx, so, after], 1.0)
+        end = role.ends()
+        end[t] = 1.0
+        np.subtract(1.0, v1[sy[None, :], zs[:, None], so[None, :], after[None, :]], out=end[:t])
+        role.set_fixed(1.0 - v1[sy, sx, so, after], 1.0)
         role.solve_loop(tolerance * 0.01)
         role.solve_start_everywhere()
         second_doubled[:, sub] = role.node(root)
         tops[:, sub] = role.top()
-        warm[(stage, "2x")] = (xs, ys, tops, np.empty(0))
+    keep_top("2x", tops)
     first_doubled = np.full(total, -1.0)
-    sub = np.flatnonzero(own & P1)
-    if sub.size:
-        tops = warm_top("1x", turns.doubled)
-        role = Role(turns.doubled, t, cx[sub], turns.rooms["1x"])
-        role.set_top(tops[:, sub])
+    tops = warm_top("1x", turns.doubled)
+    subset = np.flatnonzero(own & P1)
+    if subset.size:
         # After player 1's joker player 2 moves with his team's mask less bit 1, solved in a lower stage.
-        top = np.stack([v2[(a & ~P1, b)] if a & P1 else np.zeros((t + 1, n)) for a, b in masks], axis=2)
-        top = top.reshape(t + 1, total)[:, sub]
-        role.set_terminals(top, top[cx[sub], np.arange(sub.size)], 1.0)
+        after_first = side_by_side(
+            [
+                np.stack(
+                    [b.v2[(a & ~P1, o)] if a & P1 else np.zeros((t + 1, len(b.xs))) for a, o in b.masks], axis=2
+                ).reshape(t + 1, b.size)
+                for b in blocks
+            ]
+        )[:, order]
+    for part in race_fast.chunks(subset.size):
+        sub = subset[part]
+        role = Role(turns.doubled, t, cx[sub], turns.rooms["1"])
+        role.set_top(tops[:, sub])
+        role.set_terminals(after_first, after_first[cx[sub], sub], 1.0, sub)
         role.solve_loop(tolerance * 0.01)
         first_doubled[sub] = role.start_at_own_score(root)
         tops[:, sub] = role.top()
-        warm[(stage, "1x")] = (xs, ys, tops, np.empty(0))
+    keep_top("1x", tops)
 
     # The plain turns' fixed point (KS-6) by Newton passes over the contexts not yet settled: a pair
     # (x, y, own, other) / (y, x, other, own) depends on no other context of the diagonal, so once both
@@ -196,18 +257,27 @@ def _stage(
     # work, the settled contexts being many after the second pass).
     warm2 = warm_top("2", turns.plain)
     warm1 = warm_top("1", turns.plain)
-    slopes = np.zeros(total)
-    before = warm.get((stage, "1"))
-    if before is not None:
+    guesses, slope_parts = [], []
+    for b in blocks:
+        before = warm.get((b.stage, "1"))
+        n, m = len(b.xs), len(b.masks)
+        if before is None:
+            guesses.append(np.zeros(b.size))  # the top diagonals: nothing solved above to start from
+            slope_parts.append(np.zeros(b.size))
+            continue
         # Warm start from the diagonals above: the values by the parallelogram of solved pairs nearby, the
         # slopes from the same x and masks with the other team a point or two higher (the first context
         # with that x is on the lower of the diagonals solved last).
         old_xs, old_ys, _, old_slopes = before
-        near = np.clip(np.searchsorted(old_xs, xs), 0, len(old_xs) - 1)
-        o, p = own.reshape(n, m), other.reshape(n, m)
-        guess = parallelogram(lambda x, y: v1[x[:, None], y[:, None], o, p], xs, ys, int(old_xs[0] + old_ys[0]), t)
-        v1[cx, cy, own, other] = guess.ravel()
-        slopes = old_slopes.reshape(-1, m)[near].ravel()
+        near = np.clip(np.searchsorted(old_xs, b.xs), 0, len(old_xs) - 1)
+        o = np.tile(np.array([a for a, _ in b.masks]), (n, 1))
+        p = np.tile(np.array([c for _, c in b.masks]), (n, 1))
+        known = int(old_xs[0] + old_ys[0])
+        values = _reader(v1, o, p)
+        guesses.append(parallelogram(values, b.xs, b.ys, known, t).ravel())
+        slope_parts.append(old_slopes.reshape(-1, m)[near].ravel())
+    v1[cx, cy, own, other] = side_by_side(guesses)[order]
+    slopes = side_by_side(slope_parts)[order]
     top_all = np.empty((t + 1, total))
     # Player 2's ends read only solved diagonals: the same in every pass.
     end2 = np.ones((t + 1, total))
@@ -220,41 +290,70 @@ def _stage(
         k = len(active)
         ax, ay, aown, aother = cx[active], cy[active], own[active], other[active]
         pair = np.searchsorted(active, partner[active])  # the partner's place among the active contexts
-        second = Role(turns.plain, t, ax, turns.rooms["2"])
-        first = Role(turns.plain, t, ax, turns.rooms["1"])
-        second.set_top(warm2[:, active])
-        first.set_top(warm1[:, active])
         current = v1[ax, ay, aown, aother].copy()
-        everyone = k == total
         fail = 1.0 - current[pair]
-        second.set_terminals(end2, fail, 1.0, None if everyone else active)
-        second.solve_loop(tolerance * 0.01)
-        second.solve_start_everywhere()
-        # K-10.3: joker or not, before the turn; player 1's ends are player 2's values, computed in place.
-        top = first.ends()
-        np.maximum(second.node(root), second_doubled if everyone else second_doubled[:, active], out=top)
-        first.set_fixed(top[ax, np.arange(k)], 1.0)
-        first.solve_loop(tolerance * 0.01)
-        found = np.maximum(first.start_at_own_score(root), first_doubled[active])
+        found = np.empty(k)
+        for part in race_fast.chunks(k):
+            at = active[part]
+            second = Role(turns.plain, t, cx[at], turns.rooms["2"])
+            first = Role(turns.plain, t, cx[at], turns.rooms["1"])
+            second.set_top(warm2[:, at])
+            first.set_top(warm1[:, at])
+            second.set_terminals(end2, fail[part], 1.0, at)
+            second.solve_loop(tolerance * 0.01)
+            second.solve_start_everywhere()
+            # K-10.3: joker or not, before the turn; player 1's ends are player 2's values, made in place.
+            top = first.ends()
+            np.maximum(second.node(root), second_doubled[:, at], out=top)
+            first.set_fixed(top[cx[at], np.arange(len(at))], 1.0)
+            first.solve_loop(tolerance * 0.01)
+            found[part] = np.maximum(first.start_at_own_score(root), first_doubled[at])
+            top_all[:, at] = top
+            warm2[:, at] = second.top()
+            warm1[:, at] = first.top()
         if passes > 1:
             slopes[active] = slopes_from((last_fail[active], last_found[active]), (fail, found), slopes[active])
         last_fail[active], last_found[active] = fail, found
-        warm2[:, active] = second.top()
-        warm1[:, active] = first.top()
         moving = np.abs(found - current) >= tolerance
         moving |= moving[pair]
         if not moving.any() or passes >= race_fast.MAX_DIAGONAL_PASSES:
             v1[ax, ay, aown, aother] = found
-            top_all[:, active] = top
             break
         settled = ~moving
-        top_all[:, active[settled]] = top[:, settled]
         v1[ax[settled], ay[settled], aown[settled], aother[settled]] = found[settled]
         step = newton(fail, found, slopes[active], pair)
         v1[ax[moving], ay[moving], aown[moving], aother[moving]] = step[moving]
         active = active[moving]
-    for j, mk in enumerate(masks):
-        v2[mk] = top_all[:, j::m].copy()
-    warm[(stage, "2")] = (xs, ys, warm2, np.empty(0))
-    warm[(stage, "1")] = (xs, ys, warm1, slopes)
+    for i, b in enumerate(blocks):
+        at, m = mine(i), len(b.masks)
+        for j, mk in enumerate(b.masks):
+            b.v2[mk] = top_all[:, at[j::m]]
+    keep_top("2", warm2)
+    keep_top("1", warm1, slopes)
     return passes
+
+
+def _partners(block: _Block, t: int) -> NDArray[np.intp]:
+    """For each context (x, y, own, other) of a block, the place of (y, x, other, own) in it."""
+    m = len(block.masks)
+    index = {mk: j for j, mk in enumerate(block.masks)}
+    partner_i = race_fast.partner_of(block.xs, block.ys, t)
+    found: NDArray[np.intp] = (
+        partner_i[:, None] * m + np.array([index[(b, a)] for a, b in block.masks])[None, :]
+    ).ravel()
+    return found
+
+
+def side_by_side(per_block: Sequence[NDArray[Kind]]) -> NDArray[Kind]:
+    """The blocks' arrays joined along their last axis (contexts)."""
+    return np.concatenate(per_block, axis=-1)
+
+
+def _reader(v1: Array, own: Array, other: Array) -> Callable[[NDArray[np.intp], NDArray[np.intp]], Array]:
+    """v1 at pairs (x, y), one row per pair, for the given masks ([pairs, masks] each)."""
+
+    def read(x: NDArray[np.intp], y: NDArray[np.intp]) -> Array:
+        found: Array = v1[x[:, None], y[:, None], own, other]
+        return found
+
+    return read
