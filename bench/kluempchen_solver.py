@@ -3,7 +3,7 @@ steps/s beside OpenSpiel's C++ Pig in the same run, with its statistical agreeme
 
 ``run(quick)``: the whole-game solve to 40 (quick) or the full 150 points, best CPU time of one run
 (``time.process_time``; the machine's load average is printed beside it: figures taken under load are
-not comparable), the solve with jokers (KS-4) to 12 (quick) or 150 (several minutes of CPU), Pig to 100
+not comparable), the solve with jokers (KS-4) to 12 (quick) or 150 (about half a minute of CPU), Pig to 100
 (Neller-Presser's figure), the expected-points policy from cold, the advice latency (warm), the simulator's
 rate on one core (10^5 or 10^6 turns) and its agreement with the reference engine.
 """
@@ -124,7 +124,7 @@ def run(quick: bool = False) -> Figures:
         f"(without jokers {with_jokers.v1[0, 0]:.6f})",
     )
     out[f"kluempchen game to {joker_target} with jokers: states"] = (with_jokers.states, "states")
-    out[f"kluempchen game to {joker_target} with jokers: iterations (Newton passes over a stage of a diagonal)"] = (
+    out[f"kluempchen game to {joker_target} with jokers: iterations (Newton passes over a round of the wavefront)"] = (
         with_jokers.iterations,
         "iterations",
     )
@@ -186,5 +186,8 @@ def run(quick: bool = False) -> Figures:
 
 
 if __name__ == "__main__":
-    for label, (value, unit) in run(quick=True).items():
+    import sys
+
+    # ``--full``: the figures ``python -m bench`` prints (the game and the joker solve to 150, 10^6 turns).
+    for label, (value, unit) in run(quick="--full" not in sys.argv[1:]).items():
         print(f"{label}: {value} {unit}")
