@@ -15,6 +15,15 @@ Policy = Callable[[PlayerTurn], str]
 
 FRESH = new_state(4, mode="digital")
 
+#: One set of house rules per option that changes a turn's decisions or chances (KS-5), and the default.
+TURN_OPTION_SETS: dict[str, dict[str, object]] = {
+    "default": {},
+    "within_turn": {"confirmation_budget": "within_turn"},
+    "keep_on_fail": {"third_throw_rule": "keep_on_fail"},
+    "no_confirmation_points": {"confirmation_adds_points": False},
+    "player_choice": {"late_throw_set_aside": "player_choice"},
+}
+
 
 def play_turn(policy: Policy, rng: random.Random, start: State = FRESH) -> tuple[int, bool, int]:
     """One player-1 turn from a fresh round by the engine, decisions by ``policy`` (engine notation).

@@ -11,14 +11,8 @@ import pytest
 
 from stammtisch.sim.games.kluempchen.game import compiled_for, config_of, turn_options
 from stammtisch.sim.race_fast import Role, layout
+from tests.sim.helpers import TURN_OPTION_SETS
 
-OPTION_SETS = {
-    "default": {},
-    "within_turn": {"confirmation_budget": "within_turn"},
-    "keep_on_fail": {"third_throw_rule": "keep_on_fail"},
-    "no_confirmation_points": {"confirmation_adds_points": False},
-    "player_choice": {"late_throw_set_aside": "player_choice"},
-}
 TARGET = 30
 
 
@@ -47,10 +41,10 @@ def _solved(lay_factor: int, merged: bool, options: dict[str, object]) -> tuple[
 
 
 @pytest.mark.parametrize("factor", [1, 2])
-@pytest.mark.parametrize("name", sorted(OPTION_SETS))
+@pytest.mark.parametrize("name", sorted(TURN_OPTION_SETS))
 def test_a_twin_has_its_start_nodes_values_at_every_column(name: str, factor: int) -> None:
-    merged, start_nodes = _solved(factor, True, OPTION_SETS[name])
-    plain, _ = _solved(factor, False, OPTION_SETS[name])
+    merged, start_nodes = _solved(factor, True, TURN_OPTION_SETS[name])
+    plain, _ = _solved(factor, False, TURN_OPTION_SETS[name])
     xs = plain.xs
     for node in start_nodes:
         for i, x in enumerate(xs):

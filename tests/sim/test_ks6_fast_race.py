@@ -9,24 +9,17 @@ import pytest
 
 from stammtisch.sim import pig
 from stammtisch.sim.games.kluempchen.game import solve_game
+from tests.sim.helpers import TURN_OPTION_SETS
 
 #: Both solvers stop at 1e-12; their values agree to this.
 AGREE = 1e-9
 
-OPTION_SETS = {
-    "default": {},
-    "within_turn": {"confirmation_budget": "within_turn"},
-    "keep_on_fail": {"third_throw_rule": "keep_on_fail"},
-    "no_confirmation_points": {"confirmation_adds_points": False},
-    "player_choice": {"late_throw_set_aside": "player_choice"},
-}
 
-
-@pytest.mark.parametrize("name", sorted(OPTION_SETS))
+@pytest.mark.parametrize("name", sorted(TURN_OPTION_SETS))
 def test_fast_solver_equals_reference_under_every_turn_option(name: str) -> None:
     """KS-5/KS-6: every V1 and V2 value of the fast solver equals the reference's (target 8)."""
-    fast = solve_game(OPTION_SETS[name], 8, tolerance=1e-12)
-    slow = solve_game(OPTION_SETS[name], 8, tolerance=1e-12, reference=True)
+    fast = solve_game(TURN_OPTION_SETS[name], 8, tolerance=1e-12)
+    slow = solve_game(TURN_OPTION_SETS[name], 8, tolerance=1e-12, reference=True)
     assert np.max(np.abs(fast.v1 - slow.v1)) < AGREE
     assert np.max(np.abs(fast.v2 - slow.v2)) < AGREE
 
