@@ -29,8 +29,10 @@ def test_bu7_file_date_times_become_the_scratch_text(moment: datetime, offset_mi
         moment.astimezone(timezone(timedelta(minutes=offset_minutes))).isoformat(),  # any other zone
     ]
     for text in forms:
-        assert _naive_utc(text) == _parsed_naive(text) == moment.replace(tzinfo=None).isoformat(
-            sep=" ", timespec="microseconds"
+        assert (
+            _naive_utc(text)
+            == _parsed_naive(text)
+            == moment.replace(tzinfo=None).isoformat(sep=" ", timespec="microseconds")
         )
 
 

@@ -143,4 +143,4 @@ def test_st2_the_statistics_seasons_follow_the_start(app: FastAPI, treasurer_cli
     assert f'<option value="{running.start.isoformat()}" selected>{running.label}</option>' in page.text
     assert f"Diese Saison läuft vom {running.start:%d.%m.%Y} bis {running.end:%d.%m.%Y}." in page.text
     member = treasurer_client.get(f"/stats/member/{ids(app)[Role.MEMBER]}")
-    assert f"<th scope=\"row\">{running.label}</th>" in member.text
+    assert f'<th scope="row">{running.label}</th>' in member.text

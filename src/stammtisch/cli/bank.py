@@ -273,9 +273,7 @@ def season_start(
         if pending is not None:
             first = seasons.season_of(pending.effective)
             console.print(f"ab / from {pending.effective}: Beginn / start {start_text(pending.start)}", markup=False)
-            console.print(
-                f"nächste Saison / next season: {first.label} ({first.start} – {first.end})", markup=False
-            )
+            console.print(f"nächste Saison / next season: {first.label} ({first.start} – {first.end})", markup=False)
 
 
 def _write_csv(path: Path, rows: list[list[Any]]) -> None:

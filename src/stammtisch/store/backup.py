@@ -132,8 +132,8 @@ def _pg_value(column: Column[Any], kind: str) -> str:
     if kind == "datetime":
         aware = bool(getattr(column.type, "timezone", False))
         utc = f"({name} AT TIME ZONE 'UTC')" if aware else name
-        whole = f"to_char({utc}, 'YYYY-MM-DD\"T\"HH24:MI:SS\"+00:00\"')"
-        fraction = f"to_char({utc}, 'YYYY-MM-DD\"T\"HH24:MI:SS.US\"+00:00\"')"
+        whole = f'to_char({utc}, \'YYYY-MM-DD"T"HH24:MI:SS"+00:00"\')'
+        fraction = f'to_char({utc}, \'YYYY-MM-DD"T"HH24:MI:SS.US"+00:00"\')'
         return f"CASE WHEN date_trunc('second', {name}) = {name} THEN {whole} ELSE {fraction} END"
     if kind == "date":
         return f"to_char({name}, 'YYYY-MM-DD')"

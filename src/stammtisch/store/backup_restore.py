@@ -166,10 +166,7 @@ def load_into_scratch(engine: Engine, path: Path, header: Header) -> int:
                 else:
                     connection.execute(
                         insert(table),
-                        [
-                            dict(zip(shape.columns, _decoded(shape, line), strict=True))
-                            for line in batch
-                        ],
+                        [dict(zip(shape.columns, _decoded(shape, line), strict=True)) for line in batch],
                     )
             except (IntegrityError, StatementError, TypeError, ValueError) as error:
                 raise DamagedBackup(

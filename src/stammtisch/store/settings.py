@@ -69,9 +69,10 @@ class SqlSettings:
                     raise SeasonWouldMove(wrong[0])
                 if after == before:
                     return before
-                if by is not None and connection.execute(
-                    select(members.c.member_id).where(members.c.member_id == by)
-                ).first() is None:
+                if (
+                    by is not None
+                    and connection.execute(select(members.c.member_id).where(members.c.member_id == by)).first() is None
+                ):
                     by = None  # an account removed meanwhile: the change stays, unattributed
                 wanted = {(v.effective, v.value): v for v in values_of(after, now, by)}
                 have = {(v.effective, v.value) for v in stored}

@@ -128,9 +128,7 @@ def new_round(
         else:
             last, counts = (last[0], pair), (counts[0], counts[1] + 1)
     own = state.cups if cups is None else cups
-    r = _round(
-        _NO_ROUND, number, team, pair, () if air_double else mine, mine if air_double else (), own[1 - team]
-    )
+    r = _round(_NO_ROUND, number, team, pair, () if air_double else mine, mine if air_double else (), own[1 - team])
     return _next_round(
         state,
         r,

@@ -103,7 +103,6 @@ class Throw(Distribution):
         return outcome in self.events
 
 
-
 DUEL_OUTCOMES = (Duel(True, False), Duel(False, True), Duel(True, True), Duel(False, False))
 
 
