@@ -1,13 +1,14 @@
 """PB-11 (docs/rulings/preisromme-bot.md): before her opening (R-6.1, one figure of 40, RA-09) the Durchgang bot
 knocks (R-4.1) for a discard that raises her opening potential by more than a tenth, after throwing her least
 useful card (the next player's take rule of PB-9, now for the knock too; R-5.1 the extra stock card is its
-price); never for a card it would throw straight back (PB-8); every other knock is the strong policy's."""
+price); never for a card it would throw straight back (PB-8); every other move is the strong policy's."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterator
 from dataclasses import replace
+from typing import Any
 
 from stammtisch.bots.preisromme_durchgang import KNOCK_GAIN, durchgang_choice, knock_gain
 from stammtisch.bots.preisromme_playout import completes, rollout_choice
@@ -20,9 +21,9 @@ from stammtisch.games.preisromme.model import WINDOW, Knock, Pass, State
 from stammtisch.games.preisromme.moves import presence
 
 
-def _knock_windows(seed: int) -> Iterator[tuple[State, int]]:
-    """Every knock-window decision (R-4.1: a seat other than the next player) of a deal played by the
-    Durchgang policy in seat 0 and the heuristic elsewhere."""
+def _decisions(seed: int) -> Iterator[tuple[State, int, tuple[Any, ...]]]:
+    """Every decision of seat 0 in a deal played by the Durchgang policy in seat 0 and the heuristic
+    elsewhere, with its legal actions."""
     rng = random.Random(seed)
     state = GAME.start(4, GAME.configure({"games_per_pass": 1}))
     for _ in range(3000):
@@ -34,10 +35,12 @@ def _knock_windows(seed: int) -> Iterator[tuple[State, int]]:
             continue
         seat = turn.seats[0]
         legal = GAME.legal_actions(state, seat)
-        if isinstance(legal[0], Knock):
-            yield state, seat
-        choose = durchgang_choice if seat == 0 else None
-        action = choose(state, seat, legal, state.pile) if choose else rollout_choice(state, seat, legal)
+        if seat == 0:
+            yield state, seat, legal
+        if seat == 0:
+            action = durchgang_choice(state, seat, legal, state.pile)
+        else:
+            action = rollout_choice(state, seat, legal)
         state = GAME.act(state, seat, action)
 
 
@@ -85,11 +88,14 @@ def test_pb8_pb11_a_card_that_would_go_straight_back_is_not_knocked_for() -> Non
 def test_pb11_the_knock_rule_at_every_window_of_played_deals() -> None:
     """At every knock window of played deals: before the opening the bot knocks exactly when the card is a
     joker, raises the potential by more than ``KNOCK_GAIN`` of itself, or the strong policy knocks (a card
-    that completes a figure, R-4.1 heuristic); after the opening it answers as the strong policy."""
+    that completes a figure, R-4.1 heuristic); after the opening, and at every other decision, it answers as
+    the strong policy."""
     knocked = 0
     for seed in range(6):
-        for state, seat in _knock_windows(seed):
-            legal = GAME.legal_actions(state, seat)
+        for state, seat, legal in _decisions(seed):
+            if not isinstance(legal[0], Knock):
+                assert durchgang_choice(state, seat, legal, state.pile) == strong_choice(state, seat, legal, state.pile)
+                continue
             chosen = durchgang_choice(state, seat, legal, state.pile)
             strong = strong_choice(state, seat, legal, state.pile)
             if state.opened_turn[seat] >= 0 or state.top == JOKER:

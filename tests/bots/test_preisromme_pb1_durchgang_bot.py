@@ -1,4 +1,4 @@
-"""The Durchgang bot (bots/preisromme_durchgang.py, PB-11, PB-12) at a table: selectable for empty seats like
+"""The Durchgang bot (bots/preisromme_durchgang.py, PB-11) at a table: selectable for empty seats like
 every bot (bots/registry.py), it answers only with legal actions, under any house rules, through whole
 Durchgänge (R-1.2), and decides from its seat's view alone (PB-1: hidden hands and stock, R-3; hidden knock
 answers, R-4)."""

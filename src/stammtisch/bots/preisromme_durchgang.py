@@ -5,21 +5,19 @@ fewest penalty points booked over the eight (R-13, RA-23; PB-10). One deal in wh
 (R-6.1: her first laying must be one figure of at least 40, RA-09) leaves her thirteen to sixteen cards in
 hand, about 130 points; a Durchgang with one such deal is mostly lost (the strong policy, 1,000 Durchgänge:
 first at the table in 82 % of those without a hand of 60 points or more, 35 % with one, 9 % with two). So the
-bot spends cards to open and sheds points when the end is near (docs/rulings/preisromme-bot.md, PB-11, PB-12):
+bot spends cards to open (docs/rulings/preisromme-bot.md, PB-11):
 
 * **PB-11 knock for the forty.** Before her opening the seat knocks (R-4.1) for a discard that raises her
   opening potential (``preisromme_strong.potential``) by more than ``KNOCK_GAIN`` of itself, after throwing
   her least useful card of the hand with it: the next player's take rule of PB-9 (R-4.4), now for the
   knock too, whose price is the extra stock card (R-5.1). A card she would throw straight back is not
-  claimed (PB-8). Other knocks and takes are the strong policy's.
-* **PB-12 shed when a seat is nearly out.** After her opening, when another seat that has opened holds at
-  most ``NEARLY_OUT`` cards, the seat throws her highest card first (R-13.1: it would count against her),
-  never a joker while another card is left; laying and laying off as before (they shed most).
+  claimed (PB-8). Other knocks, and everything after her opening, are the strong policy's.
 
-Everything else is the strong policy. It reads only the seat's part of the state (hand, face-up card, who
-opened, the hand sizes, the table) and the pile it remembers (PB-2); the bot works on a world dealt from
-its view (``preisromme_worlds``, PB-4), whose seat part is exactly that view (PB-1). A few milliseconds a
-decision, no search.
+Shedding the highest card when another seat is nearly out was tried and not kept (within the noise; the
+doc's Figures of the fourth session). The policy reads only the seat's part of the state (hand, face-up
+card, who opened, the table) and the pile it remembers (PB-2); the bot works on a world dealt from its view
+(``preisromme_worlds``, PB-4), whose seat part is exactly that view (PB-1). Under a millisecond a decision,
+no search.
 """
 
 from __future__ import annotations
@@ -28,20 +26,17 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from stammtisch.bots.preisromme import HeuristicBot, own_turn_choice
+from stammtisch.bots.preisromme import HeuristicBot
 from stammtisch.bots.preisromme_memory import Memory
-from stammtisch.bots.preisromme_playout import _discard_key
 from stammtisch.bots.preisromme_strong import _without, dead_cards, opening_discard, potential, strong_choice
 from stammtisch.bots.preisromme_worlds import ViewMismatch, determinize
-from stammtisch.games.preisromme.cards import JOKER, VALUE
-from stammtisch.games.preisromme.model import Knock, State, Take
+from stammtisch.games.preisromme.cards import JOKER
+from stammtisch.games.preisromme.model import Knock, State
 from stammtisch.games.preisromme.moves import presence
 
 #: PB-11: knock before the opening for a card that raises the opening potential by more than this share of it
-#: (0.1: 57.7 % of 1,000 Durchgänge first against the strong policy's 45.7 %; 0.05, 0.15, 0.25 and 0.5 less).
+#: (0.05 to 1.0 tried; none did better, 0.5 and 1.0 clearly worse: docs/rulings/preisromme-bot.md, fourth session).
 KNOCK_GAIN = 0.1
-#: PB-12: another opened seat with at most this many cards is nearly out (3 to 6 tried: within the noise).
-NEARLY_OUT = 4
 
 _HEURISTIC = HeuristicBot()
 
@@ -61,33 +56,18 @@ def knock_gain(state: State, seat: int, card: int, pile: Sequence[int]) -> tuple
     return before, potential(presence(_without(with_card, thrown)), jokers, dead) - before
 
 
-def nearly_out(state: State, seat: int) -> bool:
-    """PB-12: another seat has opened (R-6.1) and holds at most ``NEARLY_OUT`` cards."""
-    return any(
-        other != seat and state.opened_turn[other] >= 0 and len(hand) <= NEARLY_OUT
-        for other, hand in enumerate(state.hands)
-    )
-
-
 def durchgang_choice(state: State, seat: int, legal: tuple[Any, ...], pile: Sequence[int]) -> Any:
-    """The Durchgang bot's move for ``seat`` (see the module docstring): PB-11, PB-12, else the strong policy."""
-    first = legal[0]
-    opened = state.opened_turn[seat] >= 0
-    if first.__class__ is Knock:
-        if not opened and state.top != JOKER:
-            before, gain = knock_gain(state, seat, state.top, pile)
-            if gain > KNOCK_GAIN * before:
-                return first
-        return strong_choice(state, seat, legal, pile)
-    if opened and first.__class__ is not Take and nearly_out(state, seat):
-        hand = state.hands[seat]
-        return own_turn_choice(legal, lambda card: (card == JOKER, -VALUE[card], _discard_key(card, hand)))
+    """The Durchgang bot's move for ``seat`` (see the module docstring): PB-11, else the strong policy."""
+    if legal[0].__class__ is Knock and state.opened_turn[seat] < 0 and state.top != JOKER:
+        before, gain = knock_gain(state, seat, state.top, pile)
+        if gain > KNOCK_GAIN * before:
+            return legal[0]
     return strong_choice(state, seat, legal, pile)
 
 
 class DurchgangBot:
     """The strong policy playing for the Durchgang's total (see the module docstring), with the memory of the
-    deal (PB-2) and no search: a few milliseconds a decision."""
+    deal (PB-2) and no search."""
 
     name = "durchgang"
 
