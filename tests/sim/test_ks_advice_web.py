@@ -3,10 +3,25 @@ CLI's advice function gives for the same spot."""
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
+import numpy as np
 from fastapi.testclient import TestClient
 
 from stammtisch.games.kluempchen.model import CONTINUE, PlayerTurn
+from stammtisch.sim import kernels
+from stammtisch.sim.games.kluempchen import game
 from stammtisch.sim.games.kluempchen.advice import Spot, advise
+from stammtisch.sim.games.kluempchen.game import (
+    GameSolution,
+    load_solution,
+    solutions_dir,
+    store_solution,
+    turn_options,
+)
+from stammtisch.store.config import DATA_DIR_VARIABLE
+from stammtisch.web.games.kluempchen.advice import TARGET, warm_up
 from tests.web.conftest import HTMX, start_evening, state
 
 
@@ -45,3 +60,21 @@ def test_no_decision_no_advice(client: TestClient) -> None:
     client.post(f"/m/{match_id}/dice", data={"seq": seq, "seat": "0", "notation": "throw", "faces": "111234"})
     api = client.get(f"/api/matches/{match_id}/kluempchen/advice").json()
     assert api["decision"] is False and api["choices"] == []
+
+
+def test_a_server_loads_the_stored_solution_before_the_first_advice(tmp_path: Path, monkeypatch: Any) -> None:
+    """Issue 15.2 (advice is instant): with a solution stored, the server's warm-up reads it and loads the
+    solver's kernels, so the first card does not wait; without one it loads nothing."""
+    monkeypatch.setenv(DATA_DIR_VARIABLE, str(tmp_path))
+    directory = solutions_dir(tmp_path)
+    warm_up()  # nothing stored: nothing to load
+    assert load_solution({}, TARGET, directory) is None
+    t = TARGET
+    stored = GameSolution(turn_options({}), t, np.full((t, t), 0.5), np.full((t, t, t + 1), 0.5), 1, 1, 0.0)
+    store_solution(stored, directory)
+    before = dict(game._LOADED)
+    warm_up()
+    loaded = [s for key, s in game._LOADED.items() if key not in before]
+    assert len(loaded) == 1 and loaded[0].target == TARGET and float(loaded[0].v1[3, 4]) == 0.5
+    assert kernels.sweep_column.signatures  # compiled (or loaded from the cache) for the advice's sweeps
+    assert load_solution({}, TARGET, directory) is loaded[0]  # the card's read is the kept copy

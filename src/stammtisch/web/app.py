@@ -43,6 +43,7 @@ from stammtisch.web.routes import stats as stats_pages
 from stammtisch.web.seat_guard import SeatGuard
 from stammtisch.web.security import SecurityHeaders
 from stammtisch.web.tables import seats_are_private
+from stammtisch.web.warm_up import warm_up_games
 
 
 def build_service(database_url: str | None = None, notifier: Notifier | None = None) -> MatchService:
@@ -124,6 +125,7 @@ def _local_file_store(service: MatchService) -> bool:
 async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
     """With several workers on PostgreSQL: hear the other workers' writes while serving."""
     tune_for_serving()
+    warm_up_games()
     fanout: PostgresFanout | None = app.state.fanout
     if fanout is not None:
         await fanout.start()

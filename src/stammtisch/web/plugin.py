@@ -28,6 +28,9 @@ named with its slug as the first path part; they may use the generic ones (``mac
 ``base.html``, ``actions.html``). The match page links the game's ``stylesheets`` (files in its
 ``static`` folder) in its head, so a board swapped in by HTMX needs no ``<link>`` of its own.
 
+**Warm-up** (``warm_up``): called once per server process in a daemon thread after start-up; its
+failures are logged, never raised.
+
 **Start links** (``starts``) are what the home page offers under the game's title (taken from the
 engine's ``title`` Text): a new match, a statistics page, ... Their ``label`` is either an English
 message id (translated through the web catalog, mark it with ``N_`` from ``web.i18n``) or a ``Text``.
@@ -80,6 +83,9 @@ class WebGame:
     stylesheets: tuple[str, ...] = ()
     #: Home page entries under the game's title.
     starts: tuple[StartLink, ...] = ()
+    #: Work a server does once after it starts, in a background thread, so that the first request needing
+    #: it does not wait (loading a stored solution, say); it must be cheap when there is nothing to do.
+    warm_up: Callable[[], None] | None = None
 
     def static_url(self, name: str) -> str:
         """The URL of one of the game's static files."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from stammtisch.web.games.kluempchen.advice import router as advice_router
+from stammtisch.web.games.kluempchen.advice import warm_up
 from stammtisch.web.games.kluempchen.presenter import present
 from stammtisch.web.games.kluempchen.routes import router
 from stammtisch.web.i18n import N_
@@ -22,4 +23,5 @@ WEB_GAME = WebGame(
     static=Path(__file__).parent / "static",
     stylesheets=("kluempchen.css",),
     starts=(StartLink("/evenings/new", N_("Start a new Klümpchen evening")),),
+    warm_up=warm_up,
 )

@@ -51,6 +51,21 @@ def advice_for(service: Any, match_id: str) -> dict[str, Any]:
     return {"decision": True, **advise(spot, snapshot.options, solution).to_json()}
 
 
+def warm_up() -> None:
+    """The stored solution the card reads under the default rules, and the solver's compiled kernels that
+    its advice runs, loaded once per server (``web/warm_up.py``); nothing when no solution is stored (the
+    card then ranks by expected points and needs neither)."""
+    from stammtisch.sim.games.kluempchen.game import load_solution, solutions_dir
+    from stammtisch.store.config import data_dir
+
+    directory = solutions_dir(data_dir())
+    if load_solution({}, TARGET, directory, jokers=True) is None and load_solution({}, TARGET, directory) is None:
+        return
+    from stammtisch.sim import kernels
+
+    kernels.warm_up()
+
+
 @router.get("/m/{match_id}/kluempchen/advice", response_class=HTMLResponse)
 async def advice_card(
     request: Request,
