@@ -39,6 +39,7 @@ chromium:
 lint: test-deps
 	$(BIN)/lint-imports
 	$(BIN)/ruff check src tests bench
+	$(BIN)/ruff format --check src tests bench
 	$(BIN)/mypy
 
 test: test-deps chromium lint
