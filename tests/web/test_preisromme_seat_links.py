@@ -263,3 +263,18 @@ def test_loading_a_seat_page_resumes_bots_that_are_due() -> None:
         assert waiting and 1 not in waiting
         assert client.get(f"/p/{ben}").status_code == 200  # the link, then the seat page
         assert seat_state(client, ben)["turn"]["seats"] == [1]
+
+
+def test_the_form_names_every_bot_in_words_and_opens_a_table_with_the_durchgang_bot() -> None:
+    """Issue 15.5: the bots an empty seat can get are offered by their names, never a code name; the
+    Durchgang bot (PB-11) among them takes the empty seats."""
+    with signed_in(TestClient(make_app())) as client:
+        page = client.get("/preisromme/new?lang=en").text
+        offered = re.findall(r'<option value="([a-z]+)"[^>]*>([^<]*)</option>', page)
+        assert {code for code, _ in offered} >= {"heuristic", "search", "durchgang", "random"}
+        assert all(words and words != code for code, words in offered)
+        assert ("durchgang", "Tournament (plays for the total)") in offered
+        data = {"title": "Turnier", "seats": "4", "player": ["Anna", "", "", ""], "bot": "durchgang"}
+        created = client.post("/preisromme?lang=en", data=data)
+        assert created.status_code == 200, created.text
+        assert created.text.count("Bot – Tournament (plays for the total)") == 3
