@@ -45,6 +45,18 @@ def _board(page: Any) -> None:
     page.wait_for_load_state("networkidle")
 
 
+def _act_and_wait(page: Any, button: Any) -> None:
+    """Click an action of the board and wait until the board with the next sequence number replaced it
+    (both team rows are on the board at once: a second click before the swap would carry the old one)."""
+    seq = page.locator("#board input[name='seq']").first.get_attribute("value")
+    assert seq is not None
+    button.click()
+    page.wait_for_function(
+        "seq => { const i = document.querySelector(\"#board input[name='seq']\"); return !i || i.value !== seq; }",
+        arg=seq,
+    )
+
+
 def test_a_new_guest_joins_plays_and_is_booked(server: BackgroundServer, browser: Any) -> None:
     app = server.app
     service = app.state.service
@@ -82,9 +94,8 @@ def test_a_new_guest_joins_plays_and_is_booked(server: BackgroundServer, browser
     page.get_by_test_id("team-choices").wait_for()
     _board(page)
     shot(page, "04-karl-draws")
-    page.locator("[data-testid='team-choices'] [data-notation='team 4 0']").click()
-    _board(page)
-    page.locator("[data-testid='team-choices'] [data-notation='team 1 2']").click()
+    _act_and_wait(page, page.locator("[data-testid='team-choices'] [data-notation='team 4 0']"))
+    _act_and_wait(page, page.locator("[data-testid='team-choices'] [data-notation='team 1 2']"))
     _board(page)
     snap = service.snapshot(match_id)
     assert snap.view["phase"] == "play" and snap.turn["seats"] == [4]  # Karl's team starts (K-17.4)
