@@ -241,3 +241,18 @@ def test_tournament_standings_before_any_game(phones: Any, server: BackgroundSer
         assert page.locator("[data-testid='no-games-yet']").count() == 1
         assert "1 =" not in standings.inner_text()
     assert not CLAUSE.findall(visible_text(page))
+
+
+def test_the_new_preisromme_table_form_fits_the_first_screen(
+    phones: Any, server: BackgroundServer, shots: Path
+) -> None:
+    """The scribe opens a table without scrolling: six names two by two, the bot, the two numbers and the
+    button within the first 844 px, in both languages."""
+    for at, page in enumerate(phones):
+        _open(page, server, "/preisromme/new")
+        page.screenshot(path=str(shots / f"preisromme-new-{at}.png"))
+        button = page.locator("form[action='/preisromme'] button[type='submit']").bounding_box()
+        assert button is not None and button["y"] + button["height"] <= PHONE["height"], button
+        assert page.locator("input[name='player']").count() == 6
+        names = [page.locator("input[name='player']").nth(i).get_attribute("placeholder") for i in range(6)]
+        assert names[0] in ("Platz 1", "Seat 1") and names[5] in ("Platz 6", "Seat 6")
