@@ -21,14 +21,22 @@ from typing import Any, TypeVar
 import httpx
 import pytest
 
+try:  # Starlette's TestClient is an httpx2 client when httpx2 is installed (the test extra installs it)
+    import httpx2
+except ImportError:  # pragma: no cover - a bare install of the app
+    httpx2 = None
+
 from stammtisch.web.csrf import COOKIE, HEADER, STATE_CHANGING, new_token
 
-ClientT = TypeVar("ClientT", httpx.Client, httpx.AsyncClient)
-_opted_out: weakref.WeakSet[httpx.Client | httpx.AsyncClient] = weakref.WeakSet()
-_made_up: weakref.WeakKeyDictionary[httpx.Client | httpx.AsyncClient, str] = weakref.WeakKeyDictionary()
+ClientT = TypeVar("ClientT", bound=Any)
+#: The client classes a test may make: httpx's, and httpx2's (Starlette's TestClient) when installed.
+SYNC_CLIENTS: tuple[type, ...] = (httpx.Client,) + ((httpx2.Client,) if httpx2 else ())
+ASYNC_CLIENTS: tuple[type, ...] = (httpx.AsyncClient,) + ((httpx2.AsyncClient,) if httpx2 else ())
+_opted_out: weakref.WeakSet[Any] = weakref.WeakSet()
+_made_up: weakref.WeakKeyDictionary[Any, str] = weakref.WeakKeyDictionary()
 
 
-def _token(client: httpx.Client | httpx.AsyncClient) -> str:
+def _token(client: Any) -> str:
     """The token the server set for this client, else the one this client made up."""
     for cookie in client.cookies.jar:
         if cookie.name == COOKIE and cookie.value:
@@ -38,7 +46,7 @@ def _token(client: httpx.Client | httpx.AsyncClient) -> str:
     return _made_up[client]
 
 
-def _stamp(client: httpx.Client | httpx.AsyncClient, request: httpx.Request) -> None:
+def _stamp(client: Any, request: Any) -> None:
     if client in _opted_out or request.method not in STATE_CHANGING or HEADER in request.headers:
         return
     token = _token(client)
@@ -49,21 +57,21 @@ def _stamp(client: httpx.Client | httpx.AsyncClient, request: httpx.Request) -> 
 
 
 def send_csrf_token(client: ClientT) -> ClientT:
-    """Make ``client`` (a ``TestClient``, an ``httpx.Client`` or ``httpx.AsyncClient``) send the CSRF
+    """Make ``client`` (a ``TestClient``, an httpx or httpx2 ``Client`` or ``AsyncClient``) send the CSRF
     cookie and header with every state-changing request."""
     hooks: list[Any] = list(client.event_hooks["request"])
     if any(getattr(known, "csrf", False) for known in hooks):
         return client
-    if isinstance(client, httpx.AsyncClient):
+    if isinstance(client, ASYNC_CLIENTS):
 
-        async def async_hook(request: httpx.Request) -> None:
+        async def async_hook(request: Any) -> None:
             _stamp(client, request)
 
         async_hook.csrf = True  # type: ignore[attr-defined]
         client.event_hooks["request"] = [*hooks, async_hook]
     else:
 
-        def hook(request: httpx.Request) -> None:
+        def hook(request: Any) -> None:
             _stamp(client, request)
 
         hook.csrf = True  # type: ignore[attr-defined]
@@ -81,7 +89,7 @@ def without_csrf_token(client: ClientT) -> ClientT:
 def _test_clients_send_the_csrf_token(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Every HTTP client made during a test (``TestClient`` is an ``httpx.Client``) sends the token, as
     our pages do (``csrf.js``)."""
-    for cls in (httpx.Client, httpx.AsyncClient):
+    for cls in SYNC_CLIENTS + ASYNC_CLIENTS:
         original = cls.__init__
 
         def init(self: Any, *args: Any, _original: Any = original, **kwargs: Any) -> None:

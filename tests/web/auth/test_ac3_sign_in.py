@@ -124,5 +124,8 @@ def test_ac2_a_forged_or_stale_session_cookie_counts_for_nothing(toy_app: FastAP
     with sign_in(TestClient(toy_app), Role.ADMIN) as client:
         value = client.cookies.get("stammtisch_session")
         assert value
-        client.cookies.set("stammtisch_session", value[:-3] + ("AAA" if not value.endswith("AAA") else "BBB"))
+        held = next(cookie for cookie in client.cookies.jar if cookie.name == "stammtisch_session")
+        forged = value[:-3] + ("AAA" if not value.endswith("AAA") else "BBB")
+        client.cookies.set("stammtisch_session", forged, domain=held.domain, path=held.path)  # in its place
+        assert client.cookies.get("stammtisch_session") == forged
         assert client.get("/members", follow_redirects=False).status_code == 303
