@@ -14,11 +14,12 @@ from stammtisch.bots.preisromme_durchgang import KNOCK_GAIN, durchgang_choice, k
 from stammtisch.bots.preisromme_playout import completes, rollout_choice
 from stammtisch.bots.preisromme_strong import strong_choice
 from stammtisch.core.chance import sample
-from stammtisch.core.protocol import Chance, Finished
+from stammtisch.core.protocol import Chance
 from stammtisch.games.preisromme import GAME
 from stammtisch.games.preisromme.cards import CARD, JOKER
 from stammtisch.games.preisromme.model import WINDOW, Knock, Pass, State
 from stammtisch.games.preisromme.moves import presence
+from tests.support.play import Deal
 
 
 def _decisions(seed: int) -> Iterator[tuple[State, int, tuple[Any, ...]]]:
@@ -26,22 +27,13 @@ def _decisions(seed: int) -> Iterator[tuple[State, int, tuple[Any, ...]]]:
     elsewhere, with its legal actions."""
     rng = random.Random(seed)
     state = GAME.start(4, GAME.configure({"games_per_pass": 1}))
-    for _ in range(3000):
-        turn = GAME.turn(state)
-        if isinstance(turn, Finished) or state.history:
-            return
-        if isinstance(turn, Chance):
-            state = GAME.resolve(state, sample(turn.node, rng))
-            continue
-        seat = turn.seats[0]
-        legal = GAME.legal_actions(state, seat)
-        if seat == 0:
-            yield state, seat, legal
-        if seat == 0:
-            action = durchgang_choice(state, seat, legal, state.pile)
-        else:
-            action = rollout_choice(state, seat, legal)
-        state = GAME.act(state, seat, action)
+
+    def choose(state: State, seat: int, legal: tuple[Any, ...]) -> Any:
+        return durchgang_choice(state, seat, legal, state.pile) if seat == 0 else rollout_choice(state, seat, legal)
+
+    for move in Deal(GAME, state, rng, choose, stop=lambda state: bool(state.history), max_steps=3000):
+        if move.seat == 0:
+            yield move.state, move.seat, move.legal
 
 
 def _first_window() -> tuple[State, int]:

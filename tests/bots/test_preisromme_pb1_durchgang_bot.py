@@ -14,9 +14,8 @@ from hypothesis import strategies as st
 from stammtisch.bots.preisromme import HeuristicBot
 from stammtisch.bots.preisromme_durchgang import DurchgangBot
 from stammtisch.bots.registry import bots_for
-from stammtisch.core.chance import sample
-from stammtisch.core.protocol import Chance, Finished
 from stammtisch.games.preisromme import GAME
+from tests.support.play import Deal
 
 HOUSE_RULES = {
     option.key: option.choices or ((False, True) if isinstance(option.default, bool) else ())
@@ -34,18 +33,11 @@ def _play(seed: int, options: dict[str, Any], games: int, checks: int = 0) -> tu
     state = GAME.start(4, GAME.configure({"games_per_pass": games, **options}))
     bot, heuristic, seat = DurchgangBot(), HeuristicBot(), seed % 4
     compared = choices = 0
-    for _ in range(6000 * games):
-        turn = GAME.turn(state)
-        if isinstance(turn, Finished):
-            break
-        if isinstance(turn, Chance):
-            state = GAME.resolve(state, sample(turn.node, rng))
-            continue
-        actor = turn.seats[0]
-        legal = GAME.legal_actions(state, actor)
+
+    def choose(state: Any, actor: int, legal: tuple[Any, ...]) -> Any:
+        nonlocal compared, choices
         if actor != seat:
-            state = GAME.act(state, actor, heuristic.choose(GAME.view(state, actor), legal, rng))
-            continue
+            return heuristic.choose(GAME.view(state, actor), legal, rng)
         memory = bot.memory
         action = bot.choose(GAME.view(state, actor), legal, random.Random(7))
         assert action in legal
@@ -56,8 +48,10 @@ def _play(seed: int, options: dict[str, Any], games: int, checks: int = 0) -> tu
             twin.memory = memory
             assert twin.choose(GAME.view(other, actor), GAME.legal_actions(other, actor), random.Random(7)) == action
             compared += 1
-        state = GAME.act(state, actor, action)
-    return len(state.history), compared, choices
+        return action
+
+    final = Deal(GAME, state, rng, choose, max_steps=6000 * games).play()
+    return len(final.history), compared, choices
 
 
 def test_the_durchgang_bot_is_offered_for_empty_seats() -> None:

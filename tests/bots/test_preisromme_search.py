@@ -19,14 +19,13 @@ from stammtisch.bots.preisromme_playout import PENALTY_SCALE, completes, rollout
 from stammtisch.bots.preisromme_search import Evaluation, SearchBot, StrongBot
 from stammtisch.bots.preisromme_worlds import determinize, figure_from_view
 from stammtisch.bots.registry import bots_for
-from stammtisch.core.chance import sample
-from stammtisch.core.protocol import Chance, Finished
 from stammtisch.games.preisromme import GAME
 from stammtisch.games.preisromme.cards import CARD, deck
 from stammtisch.games.preisromme.melds import figure_cards
 from stammtisch.games.preisromme.model import WINDOW, Discard, Knock, Pass, State
 from stammtisch.games.preisromme.moves import presence
 from stammtisch.games.preisromme.view import figure_view
+from tests.support.play import Deal
 
 HEURISTIC = HeuristicBot()
 
@@ -35,17 +34,12 @@ def decisions(seed: int, seats: int = 4, options: dict[str, object] | None = Non
     """Every decision of a heuristic deal (state, seat), one deal per seed."""
     rng = random.Random(seed)
     state = GAME.start(seats, GAME.configure({"games_per_pass": 1, **(options or {})}))
-    for _ in range(3000):
-        turn = GAME.turn(state)
-        if isinstance(turn, Finished):
-            return
-        if isinstance(turn, Chance):
-            state = GAME.resolve(state, sample(turn.node, rng))
-            continue
-        seat = turn.seats[0]
-        yield state, seat
-        legal = GAME.legal_actions(state, seat)
-        state = GAME.act(state, seat, HEURISTIC.choose(GAME.view(state, seat), legal, rng))
+
+    def heuristic(state: State, seat: int, legal: tuple[Any, ...]) -> Any:
+        return HEURISTIC.choose(GAME.view(state, seat), legal, rng)
+
+    for move in Deal(GAME, state, rng, heuristic, max_steps=20_000):
+        yield move.state, move.seat
 
 
 def all_cards(state: State) -> Counter[int]:

@@ -5,6 +5,7 @@ the opening it takes what it can lay at once (RA-14); it only ever answers with 
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -19,8 +20,9 @@ from stammtisch.core.protocol import Chance, Finished
 from stammtisch.games.preisromme import GAME
 from stammtisch.games.preisromme.cards import CARD, JOKER
 from stammtisch.games.preisromme.melds import build_run, build_set, figure_points
-from stammtisch.games.preisromme.model import Discard, Figure, Take
+from stammtisch.games.preisromme.model import Discard, Figure, State, Take
 from stammtisch.games.preisromme.moves import presence, table_moves
+from tests.support.play import Deal
 
 
 def _cards(text: str) -> list[int]:
@@ -90,23 +92,19 @@ def _deal(seed: int, chooser: str) -> tuple[int, bool]:
     rng = random.Random(seed)
     state = GAME.start(4, GAME.configure({"mode": "digital", "games_per_pass": 1}))
     checked = 0
-    for _ in range(3000):
-        turn = GAME.turn(state)
-        if isinstance(turn, Finished):
-            return checked, True
-        if isinstance(turn, Chance):
-            state = GAME.resolve(state, sample(turn.node, rng))
-            continue
-        seat = turn.seats[0]
-        legal = GAME.legal_actions(state, seat)
+
+    def choose(state: State, seat: int, legal: tuple[Any, ...]) -> Any:
+        nonlocal checked
         if chooser == "all" or seat == seed % 4:
             action = strong_choice(state, seat, legal, state.pile)
             assert action in legal
             checked += 1
-        else:
-            action = rollout_choice(state, seat, legal)
-        state = GAME.act(state, seat, action)
-    return checked, False
+            return action
+        return rollout_choice(state, seat, legal)
+
+    deal = Deal(GAME, state, rng, choose, max_steps=3000)
+    deal.play()
+    return checked, deal.finished
 
 
 @settings(max_examples=12, deadline=None)
