@@ -10,9 +10,9 @@ from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
-from stammtisch.bots.preisromme_durchgang import KNOCK_GAIN, durchgang_choice, knock_gain
+from stammtisch.bots.preisromme_durchgang import KNOCK_GAIN, durchgang_choice
 from stammtisch.bots.preisromme_playout import completes, rollout_choice
-from stammtisch.bots.preisromme_strong import strong_choice
+from stammtisch.bots.preisromme_strong import claim_gain, strong_choice
 from stammtisch.core.chance import sample
 from stammtisch.core.protocol import Chance
 from stammtisch.games.preisromme import GAME
@@ -61,7 +61,7 @@ def test_r41_pb11_a_card_that_brings_a_forty_nearer_is_knocked_for() -> None:
     world = _holding(state, seat, "JH QH 2C 3S 5D 7C 9S 4D 6C 8S 2D 3C 5S", "AH")
     legal = GAME.legal_actions(world, seat)
     assert legal == (Knock(), Pass())
-    before, gain = knock_gain(world, seat, CARD["AH"], ())
+    before, gain = claim_gain(world, seat, CARD["AH"], ())
     assert gain > KNOCK_GAIN * before
     assert strong_choice(world, seat, legal, ()) == Pass()
     assert durchgang_choice(world, seat, legal, ()) == Knock()
@@ -73,7 +73,7 @@ def test_pb8_pb11_a_card_that_would_go_straight_back_is_not_knocked_for() -> Non
     state, seat = _first_window()
     world = _holding(state, seat, "10H JH QH KS KD 9S 5D 6S 8D 2D 3S 5S 2C", "5D")
     legal = GAME.legal_actions(world, seat)
-    assert knock_gain(world, seat, CARD["5D"], ())[1] == -1.0
+    assert claim_gain(world, seat, CARD["5D"], ())[1] == -1.0
     assert durchgang_choice(world, seat, legal, ()) == Pass()
 
 
@@ -93,7 +93,7 @@ def test_pb11_the_knock_rule_at_every_window_of_played_deals() -> None:
             if state.opened_turn[seat] >= 0 or state.top == JOKER:
                 assert chosen == strong
                 continue
-            before, gain = knock_gain(state, seat, state.top, state.pile)
+            before, gain = claim_gain(state, seat, state.top, state.pile)
             expected = Knock() if gain > KNOCK_GAIN * before or strong == Knock() else Pass()
             assert chosen == expected
             if chosen == Knock() and not completes(state.top, presence(state.hands[seat])):

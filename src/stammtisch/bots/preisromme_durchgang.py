@@ -26,65 +26,35 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from stammtisch.bots.preisromme import HeuristicBot
-from stammtisch.bots.preisromme_memory import Memory
-from stammtisch.bots.preisromme_strong import _without, dead_cards, opening_discard, potential, strong_choice
-from stammtisch.bots.preisromme_worlds import ViewMismatch, determinize
+from stammtisch.bots.preisromme_policy import WorldBot
+from stammtisch.bots.preisromme_strong import claim_gain, strong_choice
 from stammtisch.games.preisromme.cards import JOKER
 from stammtisch.games.preisromme.model import Knock, State
-from stammtisch.games.preisromme.moves import presence
 
 #: PB-11: knock before the opening for a card that raises the opening potential by more than this share of it
 #: (0.05 to 1.0 tried; none did better, 0.5 and 1.0 clearly worse: docs/rulings/preisromme-bot.md, fourth session).
 KNOCK_GAIN = 0.1
 
-_HEURISTIC = HeuristicBot()
-
-
-def knock_gain(state: State, seat: int, card: int, pile: Sequence[int]) -> tuple[float, float]:
-    """The seat's opening potential now and what claiming ``card`` adds to it once she has thrown her least
-    useful card of the hand with it (``opening_discard``); ``-1`` added when that card is ``card`` itself
-    (PB-8: it would go straight back)."""
-    hand = state.hands[seat]
-    dead = dead_cards(hand, state.table, pile, card)
-    jokers = hand.count(JOKER)
-    before = potential(presence(hand), jokers, dead)
-    with_card = (*hand, card)
-    thrown = opening_discard(with_card, dead)
-    if thrown == card:
-        return before, -1.0
-    return before, potential(presence(_without(with_card, thrown)), jokers, dead) - before
-
 
 def durchgang_choice(state: State, seat: int, legal: tuple[Any, ...], pile: Sequence[int]) -> Any:
     """The Durchgang bot's move for ``seat`` (see the module docstring): PB-11, else the strong policy."""
     if legal[0].__class__ is Knock and state.opened_turn[seat] < 0 and state.top != JOKER:
-        before, gain = knock_gain(state, seat, state.top, pile)
+        before, gain = claim_gain(state, seat, state.top, pile)  # the measure of PB-9's take rule
         if gain > KNOCK_GAIN * before:
             return legal[0]
     return strong_choice(state, seat, legal, pile)
 
 
-class DurchgangBot:
+class DurchgangBot(WorldBot):
     """The strong policy playing for the Durchgang's total (see the module docstring), with the memory of the
     deal (PB-2) and no search."""
 
     name = "durchgang"
 
-    def __init__(self) -> None:
-        self.memory: Memory | None = None
-
-    def choose(self, view: Mapping[str, Any], legal: tuple[Any, ...], rng: random.Random) -> Any:
-        if view.get("seat") is None or view["phase"] not in ("knock_window", "play"):
-            return _HEURISTIC.choose(view, legal, rng)
-        self.memory = (self.memory or Memory.start(view)).observe(view)
-        if len(legal) == 1:
-            return legal[0]
-        try:
-            world = determinize(view, rng, self.memory)
-        except ViewMismatch:  # other house rules than the bot plans with (more packs or jokers)
-            return _HEURISTIC.choose(view, legal, rng)
-        return durchgang_choice(world, view["seat"], legal, self.memory.hidden_pile(view))
+    def decide(
+        self, view: Mapping[str, Any], legal: tuple[Any, ...], world: State, pile: Sequence[int], rng: random.Random
+    ) -> Any:
+        return durchgang_choice(world, view["seat"], legal, pile)
 
 
 BOTS = {"durchgang": DurchgangBot}

@@ -44,9 +44,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from stammtisch.bots.preisromme import HeuristicBot
 from stammtisch.bots.preisromme_memory import Memory
 from stammtisch.bots.preisromme_playout import _links, completes, playout_value
+from stammtisch.bots.preisromme_policy import WorldBot
 from stammtisch.bots.preisromme_strong import discard_ranking, strong_choice
 from stammtisch.bots.preisromme_worlds import ViewMismatch, determinize
 from stammtisch.core.errors import RuleViolation
@@ -69,8 +69,6 @@ LOOK = 4
 #: Racing: how many standard errors below the strong move an alternative's paired mean may be and stay in
 #: the race (0: only alternatives above it stay; a softer race was tried, docs/rulings/preisromme-bot.md).
 DROP_Z = 0.0
-
-_HEURISTIC = HeuristicBot()
 
 
 def shortlist(
@@ -156,8 +154,9 @@ def paired(scores: Sequence[float], base: Sequence[float]) -> tuple[float, float
     return mean, math.sqrt(variance / n)
 
 
-class SearchBot:
-    """Determinized Monte-Carlo search over the hidden hands (see the module docstring)."""
+class SearchBot(WorldBot):
+    """Determinized Monte-Carlo search over the hidden hands (see the module docstring); the steps before a
+    decision (memory, the world) are ``WorldBot``'s."""
 
     name = "search"
 
@@ -176,21 +175,11 @@ class SearchBot:
         self.discards = discards
         self.remember = remember
         self.drop_z = drop_z
-        self.memory: Memory | None = None
+        super().__init__()
 
-    def choose(self, view: Mapping[str, Any], legal: tuple[Any, ...], rng: random.Random) -> Any:
-        if view.get("seat") is None or view["phase"] not in ("knock_window", "play"):
-            return _HEURISTIC.choose(view, legal, rng)
-        if self.remember:
-            self.memory = (self.memory or Memory.start(view)).observe(view)
-        if len(legal) == 1:
-            return legal[0]
-        memory = self.memory if self.remember else None
-        try:
-            world = determinize(view, rng, memory)
-        except ViewMismatch:  # other house rules than the bot plans with (more packs or jokers)
-            return _HEURISTIC.choose(view, legal, rng)
-        pile = memory.hidden_pile(view) if memory is not None else ()
+    def decide(
+        self, view: Mapping[str, Any], legal: tuple[Any, ...], world: State, pile: Sequence[int], rng: random.Random
+    ) -> Any:
         candidates = shortlist(view, legal, world, pile, self.discards)
         if len(candidates) == 1 or self.worlds == 0:
             return candidates[0]

@@ -136,16 +136,24 @@ def strong_choice(state: State, seat: int, legal: tuple[Any, ...], pile: Sequenc
             fits = table_moves(state.table, True, False, False, False).layoff_bits & BIT[card]
             wanted = fits or completes(card, presence(hand)) and keeps_fast(card, hand)
             return first if wanted else legal[-1]
-        dead = dead_cards(hand, state.table, pile, card)
-        jokers = hand.count(JOKER)
-        before = potential(presence(hand), jokers, dead)
-        with_card = (*hand, card)
-        thrown = opening_discard(with_card, dead)
-        if thrown == card:  # PB-8: it would go straight back
-            return legal[-1]
-        after = potential(presence(_without(with_card, thrown)), jokers, dead)
-        return first if after - before > TAKE_GAIN * before else legal[-1]
+        before, gain = claim_gain(state, seat, card, pile)
+        return first if gain > TAKE_GAIN * before else legal[-1]
     return own_turn_choice(legal, discard_order(state, seat, pile))
+
+
+def claim_gain(state: State, seat: int, card: int, pile: Sequence[int]) -> tuple[float, float]:
+    """Before her opening: the seat's opening potential now and what claiming ``card`` adds to it once she
+    has thrown her least useful card of the hand with it (``opening_discard``); ``-1`` added when that card is
+    ``card`` itself (PB-8: it would go straight back)."""
+    hand = state.hands[seat]
+    dead = dead_cards(hand, state.table, pile, card)
+    jokers = hand.count(JOKER)
+    before = potential(presence(hand), jokers, dead)
+    with_card = (*hand, card)
+    thrown = opening_discard(with_card, dead)
+    if thrown == card:
+        return before, -1.0
+    return before, potential(presence(_without(with_card, thrown)), jokers, dead) - before
 
 
 def _without(hand: Sequence[int], card: int) -> list[int]:
