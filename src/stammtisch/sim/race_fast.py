@@ -104,12 +104,13 @@ def layout(compiled: Compiled, factor: int = 1, merge_twins: bool = True) -> Lay
     twins (``twins``; off only for the tests that check them)."""
     kinds = compiled.kinds
     k = len(kinds)
-    end_row, fail_row, six_row = k, k + 1, k + 2
+    # Until the rows are numbered (below), the terminals are marked by numbers past the template's nodes.
+    end_mark, fail_mark, six_mark = k, k + 1, k + 2
 
     def edge(child: int, shift: int) -> tuple[int, int]:
         if kinds[child] == END:
-            return end_row, shift + compiled.values[child]
-        return {FAIL: fail_row, SIX: six_row}.get(kinds[child], child), shift
+            return end_mark, shift + compiled.values[child]
+        return {FAIL: fail_mark, SIX: six_mark}.get(kinds[child], child), shift
 
     edges: dict[int, tuple[list[int], list[int], list[float]]] = {}
     for i, (children, shifts, probs) in compiled.chance.items():
@@ -137,7 +138,7 @@ def layout(compiled: Compiled, factor: int = 1, merge_twins: bool = True) -> Lay
     row_of = {node: r for r, node in enumerate(loop + start)}
     row_of.update({node: row_of[twin] for node, twin in alias.items()})
     rows = len(row_of) - len(alias)
-    row_of.update({end_row: rows, fail_row: rows + 1, six_row: rows + 2})
+    row_of.update({end_mark: rows, fail_mark: rows + 1, six_mark: rows + 2})
     edges = {i: ([row_of[c] for c in cs], ss, ps) for i, (cs, ss, ps) in edges.items()}
     return Layout(
         rows=rows + 3,
@@ -150,8 +151,8 @@ def layout(compiled: Compiled, factor: int = 1, merge_twins: bool = True) -> Lay
         fixed_nodes={i: rows + 1 if kinds[i] == FAIL else rows + 2 for i in range(k) if kinds[i] in (FAIL, SIX)},
         alias=alias,
         row_of={node: r for node, r in row_of.items() if node < k},
-        loop=_part(loop, kinds, edges, factor, row_of),
-        start=_part(start, kinds, edges, factor, row_of),
+        loop=_part(loop, kinds, edges, factor, row_of, rows + 1),
+        start=_part(start, kinds, edges, factor, row_of, rows + 1),
     )
 
 
@@ -205,6 +206,7 @@ def _part(
     edges: dict[int, tuple[list[int], list[int], list[float]]],
     factor: int,
     row_of: dict[int, int],
+    fixed_from: int,
 ) -> Part:
     """``nodes`` (in ``compiled.order``: children first) as a ``Part``."""
     ptr = [0]
@@ -224,7 +226,7 @@ def _part(
         children=np.array(children, dtype=np.intp),
         shifts=np.array(shifts, dtype=np.intp),
         probs=np.array(probs, dtype=np.float64),
-        fixed_from=max(row_of.values()) - 1,  # the FAIL and SIX rows come last
+        fixed_from=fixed_from,
     )
 
 

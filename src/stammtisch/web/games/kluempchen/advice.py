@@ -11,6 +11,7 @@ one with jokers, ``--jokers``, when stored, KS-4); without one the card ranks by
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from fastapi import APIRouter, Query, Request
@@ -34,8 +35,6 @@ def cookie_name(match_id: str) -> str:
 def advice_for(service: Any, match_id: str) -> dict[str, Any]:
     """The advice for the player on turn, as JSON (``Advice.to_json``) plus whether there is a decision."""
     from stammtisch.sim.games.kluempchen.advice import advise, spot_from_view
-    from stammtisch.sim.games.kluempchen.game import load_solution, solutions_dir
-    from stammtisch.store.config import data_dir
 
     snapshot = service.snapshot(match_id)
     if snapshot.game != GAME:
@@ -43,23 +42,24 @@ def advice_for(service: Any, match_id: str) -> dict[str, Any]:
     spot = spot_from_view(snapshot.view)
     if spot is None:
         return {"decision": False, "solved": False, "choices": [], "best": None, "target": TARGET}
+    return {"decision": True, **advise(spot, snapshot.options, stored_solution(snapshot.options)).to_json()}
+
+
+def stored_solution(options: Mapping[str, object]) -> Any:
+    """The stored solution the card reads for these house rules (KS-4: the solve with jokers when stored,
+    ``solve kluempchen --jokers``, else the joker-free one), or None."""
+    from stammtisch.sim.games.kluempchen.game import load_solution, solutions_dir
+    from stammtisch.store.config import data_dir
+
     directory = solutions_dir(data_dir())
-    # KS-4: the solve with jokers when stored (``solve kluempchen --jokers``), else the joker-free one.
-    solution = load_solution(snapshot.options, TARGET, directory, jokers=True) or load_solution(
-        snapshot.options, TARGET, directory
-    )
-    return {"decision": True, **advise(spot, snapshot.options, solution).to_json()}
+    return load_solution(options, TARGET, directory, jokers=True) or load_solution(options, TARGET, directory)
 
 
 def warm_up() -> None:
     """The stored solution the card reads under the default rules, and the solver's compiled kernels that
     its advice runs, loaded once per server (``web/warm_up.py``); nothing when no solution is stored (the
     card then ranks by expected points and needs neither)."""
-    from stammtisch.sim.games.kluempchen.game import load_solution, solutions_dir
-    from stammtisch.store.config import data_dir
-
-    directory = solutions_dir(data_dir())
-    if load_solution({}, TARGET, directory, jokers=True) is None and load_solution({}, TARGET, directory) is None:
+    if stored_solution({}) is None:
         return
     from stammtisch.sim import kernels
 
