@@ -23,12 +23,13 @@ def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def test_solve_stores_and_advice_reads_it(data_dir: Path) -> None:
-    """KS-5: solve stores the result; advise reads it; the CLI's JSON equals advise() on the same spot."""
-    solved = runner.invoke(app, ["solve", "kluempchen", "--target", "10", "--json"])
+    """KS-5: solve stores the result; advise reads it; the CLI's JSON equals advise() on the same spot
+    (the joker-free solve, ``--no-jokers``, KS-4)."""
+    solved = runner.invoke(app, ["solve", "kluempchen", "--target", "10", "--no-jokers", "--json"])
     assert solved.exit_code == 0, solved.output
     summary = json.loads(solved.output)
-    assert summary["states"] > 0 and 0.5 < summary["start_win_probability"] < 1
-    again = json.loads(runner.invoke(app, ["solve", "kluempchen", "--target", "10", "--json"]).output)
+    assert summary["states"] > 0 and 0.5 < summary["start_win_probability"] < 1 and summary["jokers"] is False
+    again = json.loads(runner.invoke(app, ["solve", "kluempchen", "--target", "10", "--no-jokers", "--json"]).output)
     assert again["stored_result_reused"] is True
     args = ["advise", "kluempchen", "--target", "10", "--own", "2", "--other", "5", "--role", "2"]
     cli = runner.invoke(app, [*args, "--partner", "3", "--kept", "222", "--json"])
@@ -38,6 +39,20 @@ def test_solve_stores_and_advice_reads_it(data_dir: Path) -> None:
     direct = advise(Spot(2, 5, 2, 3, False, False, turn), {}, solution).to_json()
     assert json.loads(cli.output) == direct
     assert direct["solved"] and {c["action"] for c in direct["choices"]} == {"throw", "stop"}
+
+
+def test_solve_keeps_the_jokers_of_the_rules_by_default(data_dir: Path) -> None:
+    """K-10, KS-4: the default rules give every player a joker, so a plain ``solve`` solves with them in the
+    state and stores that solve; the joker-free solve is not stored by it."""
+    solved = runner.invoke(app, ["solve", "kluempchen", "--target", "10", "--json"])
+    assert solved.exit_code == 0, solved.output
+    summary = json.loads(solved.output)
+    assert summary["jokers"] is True and summary["stored_result_reused"] is False
+    assert summary["start_win_probability"] != summary["start_win_probability_without_jokers"]
+    assert load_solution({}, 10, data_dir / "solver", jokers=True) is not None
+    assert load_solution({}, 10, data_dir / "solver") is None
+    text = " ".join(runner.invoke(app, ["solve", "kluempchen", "--target", "10"]).output.split())  # unwrapped
+    assert "mit Jokern / with jokers" in text and "gespeichert / stored result" in text
 
 
 def test_advice_without_a_solution_ranks_by_points(data_dir: Path) -> None:

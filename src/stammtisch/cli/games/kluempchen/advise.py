@@ -127,7 +127,7 @@ def advise(
                 # Before his turn a player may announce his joker when it is left (K-10.3), as the view says.
                 joker_left = joker_left or bool(masks[0] & (1 << (role - 1)))
             spot = Spot(own, other, role, partner, joker, joker_left, turn, masks)
-        # KS-4: the solve with jokers when stored (``solve kluempchen --jokers``), else the joker-free one.
+        # KS-4: the solve with jokers when stored (``solve kluempchen``), else the joker-free one.
         solution = load_solution(given, target, solver_dir(), jokers=True) or load_solution(given, target, solver_dir())
         result = advise_spot(spot, given, solution)
     except Exception as error:  # noqa: BLE001 - rule violations become bilingual refusals

@@ -6,7 +6,7 @@ and expected points in plain words (``sim/games/kluempchen/advice.py``, the same
 * ``GET /api/matches/{id}/kluempchen/advice`` – the same advice as JSON.
 
 Win probabilities come from a stored solution (``stammtisch solve kluempchen``, in the data directory; the
-one with jokers, ``--jokers``, when stored, KS-4); without one the card ranks by expected points and says so.
+one with jokers, ``solve``'s default, when stored, KS-4); without one the card ranks by expected points and says so.
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ def advice_for(service: Any, match_id: str) -> dict[str, Any]:
 
 def stored_solution(options: Mapping[str, object]) -> Any:
     """The stored solution the card reads for these house rules (KS-4: the solve with jokers when stored,
-    ``solve kluempchen --jokers``, else the joker-free one), or None."""
+    ``solve kluempchen``, else the joker-free one of ``--no-jokers``), or None."""
     from stammtisch.sim.games.kluempchen.game import load_solution, solutions_dir
     from stammtisch.store.config import data_dir
 
