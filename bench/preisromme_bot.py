@@ -91,6 +91,9 @@ class Tally:
     #: Durchgänge played (``--deals`` above 1) and the bot's share of first places by total (ties shared).
     passes: int = 0
     pass_first: float = 0.0
+    #: Tournaments played (``--passes`` above 1, RA-24) and the bot's share of first places by their total.
+    tournaments: int = 0
+    tournament_first: float = 0.0
 
     def to_json(self, number: int) -> str:
         """One game's tally as a log line (``--log``)."""
@@ -112,6 +115,8 @@ class Tally:
         self.decision_seconds.extend(other.decision_seconds)
         self.passes += other.passes
         self.pass_first += other.pass_first
+        self.tournaments += other.tournaments
+        self.tournament_first += other.tournament_first
 
 
 @dataclass(frozen=True)
@@ -127,6 +132,8 @@ class Setup:
     drop_z: float = DROP_Z
     #: ``search`` (the search bot with the settings above) or ``durchgang`` (PB-11, PB-12: no search).
     bot: str = "search"
+    #: Durchgänge per game: 2 plays the club's tournament of two passes (R-1.2, RA-24; with ``deals`` 8).
+    passes: int = 1
 
 
 class CheatingSearchBot(SearchBot):
@@ -145,22 +152,21 @@ class CheatingSearchBot(SearchBot):
         return self.truth
 
 
-def play_game(number: int, seed: int, worlds: int | Setup) -> Tally:
-    """Game ``number``: the bot in seat ``number mod 4``, heuristic bots elsewhere; one deal, or a whole
-    Durchgang of ``setup.deals`` deals played by the engine (the dealer rotating, R-2.2, RA-02)."""
-    setup = worlds if isinstance(worlds, Setup) else Setup(worlds=worlds)
-    rng = random.Random(seed * 1_000_003 + number)
-    search_seat = number % SEATS
+def _measured_bot(setup: Setup) -> Bot:
+    if setup.bot == "durchgang":
+        return DurchgangBot()
+    if setup.cheat:
+        return CheatingSearchBot(setup.worlds, setup.z)
+    return SearchBot(worlds=setup.worlds, z=setup.z, drop_z=setup.drop_z)
+
+
+def play_pass(setup: Setup, bot_seat: int, rng: random.Random, tally: Tally) -> Any:
+    """One Durchgang of ``setup.deals`` deals (one deal when 1) played by the engine, the dealer rotating
+    (R-2.2, RA-02): the measured bot in ``bot_seat``, heuristic bots elsewhere. Counts its deals and the
+    bot's decision times into ``tally``; returns the final state."""
     heuristic = HeuristicBot()
-    search: Bot = (
-        DurchgangBot()
-        if setup.bot == "durchgang"
-        else CheatingSearchBot(setup.worlds, setup.z)
-        if setup.cheat
-        else SearchBot(worlds=setup.worlds, z=setup.z, drop_z=setup.drop_z)
-    )
+    bot = _measured_bot(setup)
     state = GAME.start(SEATS, GAME.configure({"mode": "digital", "games_per_pass": setup.deals}))
-    tally = Tally()
     for _ in range(MAX_STEPS * setup.deals):
         turn = GAME.turn(state)
         if isinstance(turn, Finished):
@@ -171,30 +177,59 @@ def play_game(number: int, seed: int, worlds: int | Setup) -> Tally:
         seat = turn.seats[0]
         legal = GAME.legal_actions(state, seat)
         view = GAME.view(state, seat)
-        if seat == search_seat:
-            if isinstance(search, CheatingSearchBot):
-                search.truth = state
+        if seat == bot_seat:
+            if isinstance(bot, CheatingSearchBot):
+                bot.truth = state
             started = time.process_time()
-            action = search.choose(view, legal, rng)
+            action = bot.choose(view, legal, rng)
             if len(legal) > 1:
                 tally.decision_seconds.append(time.process_time() - started)
         else:
             action = heuristic.choose(view, legal, rng)
         state = GAME.act(state, seat, action)
-    tally.games = setup.deals
-    tally.no_winner = setup.deals - len(state.history)  # deals cut at MAX_STEPS count as without a winner
+    tally.games += setup.deals
+    tally.no_winner += setup.deals - len(state.history)  # deals cut at MAX_STEPS count as without a winner
     for record in state.history:
         if record.winner is None:
             tally.no_winner += 1
-        elif record.winner == search_seat:
+        elif record.winner == bot_seat:
             tally.search_wins += 1
         else:
             tally.heuristic_wins += 1
-        tally.search_penalty += record.penalties[search_seat]
-        tally.heuristic_penalty += sum(record.penalties) - record.penalties[search_seat]
+        tally.search_penalty += record.penalties[bot_seat]
+        tally.heuristic_penalty += sum(record.penalties) - record.penalties[bot_seat]
     if setup.deals > 1:
-        tally.passes = 1
-        tally.pass_first = pass_share(state, search_seat, complete=len(state.history) == setup.deals)
+        tally.passes += 1
+        tally.pass_first += pass_share(state, bot_seat, complete=len(state.history) == setup.deals)
+    return state
+
+
+def play_game(number: int, seed: int, worlds: int | Setup) -> Tally:
+    """Game ``number``: the bot in seat ``number mod 4``, heuristic bots elsewhere; one deal, or a whole
+    Durchgang of ``setup.deals`` deals, or a tournament of ``setup.passes`` Durchgänge (RA-24).
+
+    In a tournament the four players (player 0 the bot) are seated anew before every pass after the first
+    (R-1.3, RA-27; at one table only the order changes), each player's booked points (credits minus penalty
+    points, R-13, RA-23) are summed over the passes, and the bot's share of the first place by that total is
+    counted (ties shared, PT-4 without a tie-break)."""
+    setup = worlds if isinstance(worlds, Setup) else Setup(worlds=worlds)
+    rng = random.Random(seed * 1_000_003 + number)
+    tally = Tally()
+    players = [0, 1, 2, 3]  # players[seat]: who sits there; the bot is player 0
+    players[0], players[number % SEATS] = players[number % SEATS], players[0]
+    totals = [0] * SEATS
+    complete = True
+    for pass_number in range(setup.passes):
+        if pass_number:
+            rng.shuffle(players)
+        state = play_pass(setup, players.index(0), rng, tally)
+        complete = complete and len(state.history) == setup.deals
+        for seat, player in enumerate(players):
+            totals[player] += state.credits[seat] - state.penalties[seat]
+    if setup.passes > 1:
+        tally.tournaments = 1
+        best = max(totals)
+        tally.tournament_first = 1.0 / totals.count(best) if complete and totals[0] == best else 0.0
     return tally
 
 
@@ -258,7 +293,12 @@ def measure(
                     f"[{low:.1%}, {high:.1%}]; heuristic seats {total.heuristic_wins / (3 * total.games):.1%}; "
                     f"penalty points search {total.search_penalty / total.games:.1f}, "
                     f"heuristic {total.heuristic_penalty / (3 * total.games):.1f}"
-                    + (f"; first in {total.pass_first:.1f} of {total.passes} Durchgänge" if total.passes else ""),
+                    + (f"; first in {total.pass_first:.1f} of {total.passes} Durchgänge" if total.passes else "")
+                    + (
+                        f"; first in {total.tournament_first:.1f} of {total.tournaments} tournaments"
+                        if total.tournaments
+                        else ""
+                    ),
                     file=sys.stderr,
                     flush=True,
                 )
@@ -286,6 +326,20 @@ def figures(total: Tally, worlds: int | str) -> dict[str, tuple[float, str]]:
             ),
             "preisromme first at the table, 95 % CI low (Wilson)": (round(100 * first_low, 1), "%"),
             "preisromme first at the table, 95 % CI high (Wilson)": (round(100 * first_high, 1), "%"),
+        }
+    if total.tournaments:
+        low_t, high_t = wilson(round(total.tournament_first), total.tournaments)
+        passes |= {
+            f"preisromme tournaments ({total.passes // total.tournaments} Durchgänge each, RA-24) vs 3 heuristic": (
+                total.tournaments,
+                "tournaments",
+            ),
+            "preisromme search bot first in the tournament by total (ties shared; equal share 25 %)": (
+                round(100 * total.tournament_first / total.tournaments, 1),
+                "%",
+            ),
+            "preisromme first in the tournament, 95 % CI low (Wilson)": (round(100 * low_t, 1), "%"),
+            "preisromme first in the tournament, 95 % CI high (Wilson)": (round(100 * high_t, 1), "%"),
         }
     return {
         **passes,
@@ -392,7 +446,11 @@ def _deal_rate(tally: Tally) -> float:
 
 
 def _first_place(tally: Tally) -> float:
-    return tally.pass_first
+    return tally.pass_first / max(tally.passes, 1)
+
+
+def _tournament_first(tally: Tally) -> float:
+    return tally.tournament_first
 
 
 def paired_difference(first: Sequence[str], second: Sequence[str]) -> dict[str, float]:
@@ -402,9 +460,14 @@ def paired_difference(first: Sequence[str], second: Sequence[str]) -> dict[str, 
     runs = [_logged(first), _logged(second)]
     common = sorted(set(runs[0]) & set(runs[1]))
     result: dict[str, float] = {"games": len(common)}
-    for name, get in (("deal win rate", _deal_rate), ("first place", _first_place)):
+    measures = (
+        ("deal win rate", _deal_rate, "games"),
+        ("first place", _first_place, "passes"),
+        ("tournament first place", _tournament_first, "tournaments"),
+    )
+    for name, get, needs in measures:
         diffs = [get(runs[0][n]) - get(runs[1][n]) for n in common]
-        if not diffs or (get is _first_place and not all(runs[0][n].passes and runs[1][n].passes for n in common)):
+        if not diffs or not all(getattr(runs[0][n], needs) and getattr(runs[1][n], needs) for n in common):
             continue
         mean = sum(diffs) / len(diffs)
         variance = sum((d - mean) ** 2 for d in diffs) / max(len(diffs) - 1, 1)
@@ -431,6 +494,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--z", type=float, default=CONFIDENCE_Z, help="the choice rule's standard errors (PB-6)")
     parser.add_argument("--cheat", action="store_true", help="the perfect-information ceiling (bench only)")
     parser.add_argument("--deals", type=int, default=1, help="deals per game: 8 plays the club's Durchgang (PB-10)")
+    parser.add_argument("--passes", type=int, default=1, help="Durchgänge per game: 2 plays the tournament (RA-24)")
     parser.add_argument("--drop", type=float, default=DROP_Z, help="racing: standard errors below kept (PB-6)")
     parser.add_argument(
         "--bot", choices=("search", "durchgang"), default="search", help="the bot in the measured seat (PB-11)"
@@ -449,7 +513,15 @@ def main(argv: list[str] | None = None) -> int:
     if args.summary:
         total = summary(args.summary)
     else:
-        setup = Setup(worlds=worlds, z=args.z, cheat=args.cheat, deals=args.deals, drop_z=args.drop, bot=args.bot)
+        setup = Setup(
+            worlds=worlds,
+            z=args.z,
+            cheat=args.cheat,
+            deals=args.deals,
+            drop_z=args.drop,
+            bot=args.bot,
+            passes=args.passes,
+        )
         total = measure(games, setup, args.workers, args.seed, progress=True, first=args.first, log=args.log)
     cheating = ", cheating" if args.cheat else ""
     label_worlds = f"{worlds} worlds{cheating}{f', z={args.z}' if args.z != CONFIDENCE_Z else ''}"

@@ -26,7 +26,7 @@ TARGET = 10
 @pytest.fixture
 def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A data directory holding the joker solve to ``TARGET`` (stored by ``solve``, whose default keeps the
-    jokers); the page's advice reads solutions for ``TARGET`` instead of 150 (a 150 solve takes seconds)."""
+    jokers); the page's advice reads solutions for ``TARGET`` instead of 150 (a 150 solve takes about 25 s)."""
     monkeypatch.setenv("STAMMTISCH_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.setattr(web_advice, "TARGET", TARGET)
     solved = runner.invoke(cli_app, ["solve", "kluempchen", "--target", str(TARGET), "--json"])
