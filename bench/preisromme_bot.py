@@ -7,7 +7,8 @@
 
 ``python -m bench.preisromme_bot --worlds 0 --games 2000``  (the strong policy alone, PB-9: no search)
 ``python -m bench.preisromme_bot --deals 8 --games 300``  (whole Durchgänge of eight deals, PB-10)
-``python -m bench.preisromme_bot --bot durchgang --deals 8 --games 2000``  (the Durchgang bot, PB-11, PB-12)
+``python -m bench.preisromme_bot --bot durchgang --deals 8 --games 2000``  (the Durchgang bot, PB-11)
+``python -m bench.preisromme_bot --bot durchgang --deals 8 --passes 2 --games 2000``  (tournaments, PB-12)
 ``python -m bench.preisromme_bot --cheat --games 400``  (the perfect-information ceiling, bench only)
 ``python -m bench.preisromme_bot --worlds 64 --z 1.0``  (other search settings, PB-6, PB-7)
 ``python -m bench.preisromme_bot --paired a.jsonl b.jsonl``  (two logged runs on the same games compared)
@@ -28,6 +29,12 @@ won by nobody. Figures:
 eight deals at one table, the dealer rotating (R-2.2, RA-02), the bot in the same seat throughout; beside
 the per-deal figures it reports how often the bot finishes first at the table by its total of booked points
 (R-13, RA-23: credits minus penalty points; ties shared), with the Wilson interval (PB-10).
+
+``--passes 2`` (with ``--deals 8``) makes a game the club's whole *tournament* (R-1.2: two Durchgänge; RA-24:
+a player's result is the sum of her sixteen game scores): the bot and three heuristic players, the seats drawn
+anew before the second Durchgang (R-1.3; at one table that changes only the order), and beside the other
+figures the share of tournaments the bot finishes first by its total over both (ties shared as in PT-4
+without a tie-break), with the Wilson interval (PB-12).
 
 ``--cheat`` seats ``CheatingSearchBot``: the search bot whose worlds are the real state (every hand, the
 pile, the stock's cards). It is defined here and nowhere else, so no table can seat it; what it wins bounds
@@ -130,7 +137,7 @@ class Setup:
     cheat: bool = False
     deals: int = 1
     drop_z: float = DROP_Z
-    #: ``search`` (the search bot with the settings above) or ``durchgang`` (PB-11, PB-12: no search).
+    #: ``search`` (the search bot with the settings above) or ``durchgang`` (PB-11: no search).
     bot: str = "search"
     #: Durchgänge per game: 2 plays the club's tournament of two passes (R-1.2, RA-24; with ``deals`` 8).
     passes: int = 1
@@ -228,20 +235,24 @@ def play_game(number: int, seed: int, worlds: int | Setup) -> Tally:
             totals[player] += state.credits[seat] - state.penalties[seat]
     if setup.passes > 1:
         tally.tournaments = 1
-        best = max(totals)
-        tally.tournament_first = 1.0 / totals.count(best) if complete and totals[0] == best else 0.0
+        tally.tournament_first = first_share(totals, 0, complete)
     return tally
 
 
 def pass_share(state: Any, seat: int, complete: bool = True) -> float:
     """The seat's share of the first place of a Durchgang by booked points (R-13, RA-23: credits minus
-    penalty points, summed over its deals): 1 alone first, 1/k when k seats share the best total, 0
-    otherwise (and 0 for a Durchgang cut short)."""
+    penalty points, summed over its deals); see ``first_share``."""
+    totals = [credit - penalty for credit, penalty in zip(state.credits, state.penalties, strict=True)]
+    return first_share(totals, seat, complete)
+
+
+def first_share(totals: Sequence[int], player: int, complete: bool = True) -> float:
+    """``player``'s share of the first place by booked points (higher is better): 1 alone first, 1/k when k
+    players share the best total (PT-4 without a tie-break), 0 otherwise, and 0 for a match cut short."""
     if not complete:
         return 0.0
-    totals = [credit - penalty for credit, penalty in zip(state.credits, state.penalties, strict=True)]
     best = max(totals)
-    return 1.0 / totals.count(best) if totals[seat] == best else 0.0
+    return 1.0 / list(totals).count(best) if totals[player] == best else 0.0
 
 
 def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
@@ -334,7 +345,7 @@ def figures(total: Tally, worlds: int | str) -> dict[str, tuple[float, str]]:
                 total.tournaments,
                 "tournaments",
             ),
-            "preisromme search bot first in the tournament by total (ties shared; equal share 25 %)": (
+            "preisromme bot first in the tournament by total (ties shared; equal share 25 %)": (
                 round(100 * total.tournament_first / total.tournaments, 1),
                 "%",
             ),

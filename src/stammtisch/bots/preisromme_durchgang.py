@@ -13,11 +13,12 @@ bot spends cards to open (docs/rulings/preisromme-bot.md, PB-11):
   knock too, whose price is the extra stock card (R-5.1). A card she would throw straight back is not
   claimed (PB-8). Other knocks, and everything after her opening, are the strong policy's.
 
-Shedding the highest card when another seat is nearly out was tried and not kept (within the noise; the
-doc's Figures of the fourth session). The policy reads only the seat's part of the state (hand, face-up
-card, who opened, the table) and the pile it remembers (PB-2); the bot works on a world dealt from its view
-(``preisromme_worlds``, PB-4), whose seat part is exactly that view (PB-1). Under a millisecond a decision,
-no search.
+Over the club's whole tournament (two Durchgänge, R-1.2, summed, RA-24; PB-12) it finishes first in 62 % of
+4,000 against three heuristic bots. Shedding the highest card when another seat is nearly out was tried and
+not kept (within the noise; the doc's Figures of the fourth session). The policy reads only the seat's part of
+the state (hand, face-up card, who opened, the table) and the pile it remembers (PB-2); the bot works on a
+world dealt from its view (``preisromme_worlds``, PB-4), whose seat part is exactly that view (PB-1). Under a
+millisecond a decision, no search.
 """
 
 from __future__ import annotations
