@@ -325,33 +325,23 @@ def figures(total: Tally, worlds: int | str) -> dict[str, tuple[float, str]]:
     times = total.decision_seconds
     passes: dict[str, tuple[float, str]] = {}
     if total.passes:
-        first_low, first_high = wilson(round(total.pass_first), total.passes)
-        passes = {
-            f"preisromme Durchgänge ({total.games // total.passes} deals each) vs 3 heuristic bots": (
-                total.passes,
-                "Durchgänge",
-            ),
-            "preisromme search bot first at the table by total (ties shared; equal share 25 %)": (
-                round(100 * total.pass_first / total.passes, 1),
-                "%",
-            ),
-            "preisromme first at the table, 95 % CI low (Wilson)": (round(100 * first_low, 1), "%"),
-            "preisromme first at the table, 95 % CI high (Wilson)": (round(100 * first_high, 1), "%"),
-        }
+        passes |= _first_places(
+            f"Durchgänge ({total.games // total.passes} deals each) vs 3 heuristic bots",
+            "Durchgänge",
+            "search bot first at the table",
+            "first at the table",
+            total.pass_first,
+            total.passes,
+        )
     if total.tournaments:
-        low_t, high_t = wilson(round(total.tournament_first), total.tournaments)
-        passes |= {
-            f"preisromme tournaments ({total.passes // total.tournaments} Durchgänge each, RA-24) vs 3 heuristic": (
-                total.tournaments,
-                "tournaments",
-            ),
-            "preisromme bot first in the tournament by total (ties shared; equal share 25 %)": (
-                round(100 * total.tournament_first / total.tournaments, 1),
-                "%",
-            ),
-            "preisromme first in the tournament, 95 % CI low (Wilson)": (round(100 * low_t, 1), "%"),
-            "preisromme first in the tournament, 95 % CI high (Wilson)": (round(100 * high_t, 1), "%"),
-        }
+        passes |= _first_places(
+            f"tournaments ({total.passes // total.tournaments} Durchgänge each, RA-24) vs 3 heuristic",
+            "tournaments",
+            "bot first in the tournament",
+            "first in the tournament",
+            total.tournament_first,
+            total.tournaments,
+        )
     return {
         **passes,
         f"preisromme search bot ({worlds}) deals vs 3 heuristic bots": (total.games, "games"),
@@ -379,6 +369,20 @@ def figures(total: Tally, worlds: int | str) -> dict[str, tuple[float, str]]:
         "preisromme search bot decision time p50 (1 core)": (round(1000 * _percentile(times, 0.5), 1), "ms"),
         "preisromme search bot decision time p95 (1 core)": (round(1000 * _percentile(times, 0.95), 1), "ms"),
         "preisromme search bot decision time max (1 core)": (round(1000 * max(times, default=0.0), 1), "ms"),
+    }
+
+
+def _first_places(
+    played: str, unit: str, share_label: str, interval_label: str, first: float, count: int
+) -> dict[str, tuple[float, str]]:
+    """The four lines of a first-place figure: how many were played, the bot's share of first places by total
+    (ties shared) and its Wilson interval."""
+    low, high = wilson(round(first), count)
+    return {
+        f"preisromme {played}": (count, unit),
+        f"preisromme {share_label} by total (ties shared; equal share 25 %)": (round(100 * first / count, 1), "%"),
+        f"preisromme {interval_label}, 95 % CI low (Wilson)": (round(100 * low, 1), "%"),
+        f"preisromme {interval_label}, 95 % CI high (Wilson)": (round(100 * high, 1), "%"),
     }
 
 
