@@ -9,7 +9,8 @@ Seam for several workers: ``Notifier`` is all the routes know. A PostgreSQL ``LI
 notifier would ``NOTIFY`` on publish and, in each worker, call ``Broadcaster.publish`` for every
 notification it receives; the routes and the event stream stay as they are.
 
-``StreamLimits`` caps the streams one client holds open at once (8 by default, issue 10.5).
+``StreamLimits`` caps the streams one client holds open at once (8 by default, issue 10.5); whose cap
+a stream counts against is ``stream_owner``'s answer (a member, a seat, else an address; issue 31).
 """
 
 from __future__ import annotations
@@ -138,11 +139,23 @@ class StreamSlot:
             self._limits._release(self.key)
 
 
+def stream_owner(member_id: int | None, seat: tuple[str, int] | None, address: str | None) -> str:
+    """Whose cap a stream counts against: something the client cannot renew at will (issue 31). A browser
+    cookie would not do: a fresh CSRF cookie per stream bypassed the cap. So: the signed-in member (all her
+    devices together), else the seat of a seat link (a match and seat number, checked by the server), else
+    the client's address (behind a proxy, serve with ``--proxy-headers`` so it is the phone's own)."""
+    if member_id is not None:
+        return f"member:{member_id}"
+    if seat is not None:
+        return f"seat:{seat[0]}:{seat[1]}"
+    return f"ip:{address or 'unknown'}"
+
+
 class StreamLimits:
-    """At most ``cap`` live-update streams open per client at once (issue 10.5). A client is a browser
-    (its ``stammtisch_csrf`` cookie, so phones behind one router or proxy do not share a cap) or, without
-    that cookie, an IP address. The stream that would go over the cap is refused (the open pages keep
-    theirs: refusing the oldest instead would make two tabs push each other out on every reconnect)."""
+    """At most ``cap`` live-update streams open per client at once (issue 10.5); a client is what
+    ``stream_owner`` names. The stream that would go over the cap is refused (the open pages keep
+    theirs: refusing the oldest instead would make two tabs push each other out on every reconnect).
+    A browser needs one stream per match however many tabs show it (``static/live-hub.js``)."""
 
     def __init__(self, cap: int | None = None) -> None:
         self.cap = streams_per_client() if cap is None else cap

@@ -24,10 +24,9 @@ from starlette.concurrency import run_in_threadpool
 from starlette.responses import Response, StreamingResponse
 
 from stammtisch.core.text import Text
-from stammtisch.web.csrf import COOKIE, valid_token
 from stammtisch.web.deps import BroadcasterDep, ServiceDep
 from stammtisch.web.errors import refuse
-from stammtisch.web.live import Broadcaster, StreamLimits, StreamSlot
+from stammtisch.web.live import Broadcaster, StreamLimits, StreamSlot, stream_owner
 
 router = APIRouter()
 
@@ -96,11 +95,15 @@ def stream_limits(request: Request) -> StreamLimits:
 
 
 def client_key(request: Request) -> str:
-    """Whose cap a stream counts against: the browser (its CSRF cookie), else the IP address."""
-    cookie = request.cookies.get(COOKIE)
-    if valid_token(cookie):
-        return f"browser:{cookie}"
-    return f"ip:{request.client.host if request.client is not None else 'unknown'}"
+    """Whose cap a stream counts against (``live.stream_owner``): the member, the seat, else the address."""
+    account = getattr(request.state, "account", None)
+    seat = getattr(request.state, "seat", None)
+    match_id = request.path_params.get("match_id") or request.path_params.get("table")
+    return stream_owner(
+        account.member_id if account is not None else None,
+        (str(match_id), int(seat)) if seat is not None and match_id else None,
+        request.client.host if request.client is not None else None,
+    )
 
 
 def too_many_streams(cap: int) -> Text:
