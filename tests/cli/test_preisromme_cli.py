@@ -15,13 +15,12 @@ from stammtisch.cli.games.preisromme.board import news
 from stammtisch.games import GAMES
 
 runner = CliRunner()
-SHARED_RULES = Path(__file__).resolve().parents[3] / "shared" / "rules" / "preisromme.md"
+RULE_TEXT = Path(__file__).resolve().parents[2] / "docs" / "rules" / "preisromme.md"
 PACKAGED_RULES = Path(stammtisch.__file__).parent / "games" / "preisromme" / "rules_de.txt"
 
 
 def test_packaged_german_rules_are_the_original_text() -> None:
-    if SHARED_RULES.exists():
-        assert PACKAGED_RULES.read_bytes() == SHARED_RULES.read_bytes()
+    assert PACKAGED_RULES.read_bytes() == RULE_TEXT.read_bytes()
 
 
 def test_rules_in_german_and_english() -> None:

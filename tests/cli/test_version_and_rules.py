@@ -10,7 +10,7 @@ import stammtisch
 from stammtisch.cli.app import app
 
 runner = CliRunner()
-SHARED_RULES = Path(__file__).resolve().parents[3] / "shared" / "rules" / "kluempchen.txt"
+RULE_TEXT = Path(__file__).resolve().parents[2] / "docs" / "rules" / "kluempchen.txt"
 PACKAGED_RULES = Path(stammtisch.__file__).parent / "games" / "kluempchen" / "rules_de.txt"
 
 
@@ -22,8 +22,7 @@ def test_version_prints_the_package_version() -> None:
 
 def test_packaged_german_rules_are_the_original_text() -> None:
     """The German original is the authority: the packaged copy must be byte-identical."""
-    if SHARED_RULES.exists():
-        assert PACKAGED_RULES.read_bytes() == SHARED_RULES.read_bytes()
+    assert PACKAGED_RULES.read_bytes() == RULE_TEXT.read_bytes()
 
 
 def test_rules_in_german_print_the_original() -> None:

@@ -25,7 +25,7 @@ def test_the_default_is_false(tournaments: TournamentService) -> None:
 
 
 def test_true_is_accepted_and_kept(tournaments: TournamentService) -> None:
-    """RA-24 / PT-6: ``true`` is a valid choice (the lead's ruling) and is stored with the tournament."""
+    """RA-24 / PT-6: ``true`` is a valid choice (ruling PT-6) and is stored with the tournament."""
     record = tournaments.create("Herbst", normalise_table_size=True)
     assert record.normalise_table_size is True
     assert tournaments.get(record.tournament_id).normalise_table_size is True

@@ -6,13 +6,12 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import pytest
 from fastapi.testclient import TestClient
 
 from stammtisch.web.clauses import build, clauses, extract, rule_text
 
 ROOT = Path(__file__).resolve().parents[2]
-SHARED = ROOT.parent / "shared" / "rulings"
+SHARED_RULINGS = ROOT / "docs" / "rules" / "rulings"
 
 
 def test_clause_lines_in_every_form_of_the_rulings_files() -> None:
@@ -41,10 +40,9 @@ def test_a_wrapped_line_that_starts_with_a_longer_id_defines_no_shorter_clause()
     assert "R-5.1" not in found
 
 
-@pytest.mark.skipif(not SHARED.is_dir(), reason="the shared rulings (../shared/rulings) are not beside the checkout")
 def test_the_packaged_readings_are_the_rulings_files_of_today() -> None:
-    """Rebuild with: python -m stammtisch.web.clauses ../shared/rulings/*.md docs/rulings/*.md docs/*.md"""
-    paths = sorted(SHARED.glob("*.md")) + sorted((ROOT / "docs" / "rulings").glob("*.md"))
+    """Rebuild with: python -m stammtisch.web.clauses docs/rules/rulings/*.md docs/rulings/*.md docs/*.md"""
+    paths = sorted(SHARED_RULINGS.glob("*.md")) + sorted((ROOT / "docs" / "rulings").glob("*.md"))
     paths += sorted((ROOT / "docs").glob("*.md"))
     assert build(paths) == clauses()
 

@@ -15,7 +15,7 @@ bot spends cards to open (docs/rulings/preisromme-bot.md, PB-11):
 
 Over the club's whole tournament (two Durchgänge, R-1.2, summed, RA-24; PB-12) it finishes first in 62 % of
 4,000 against three heuristic bots. Shedding the highest card when another seat is nearly out was tried and
-not kept (within the noise; the doc's Figures of the fourth session). The policy reads only the seat's part of
+not kept (within the noise; the doc's Figures of 2026-11-24 12:30 UTC). The policy reads only the seat's part of
 the state (hand, face-up card, who opened, the table) and the pile it remembers (PB-2); the bot works on a
 world dealt from its view (``preisromme_worlds``, PB-4), whose seat part is exactly that view (PB-1). Under a
 millisecond a decision, no search.
@@ -33,7 +33,8 @@ from stammtisch.games.preisromme.cards import JOKER
 from stammtisch.games.preisromme.model import Knock, State
 
 #: PB-11: knock before the opening for a card that raises the opening potential by more than this share of it
-#: (0.05 to 1.0 tried; none did better, 0.5 and 1.0 clearly worse: docs/rulings/preisromme-bot.md, fourth session).
+#: (0.05 to 1.0 tried; none did better, 0.5 and 1.0 clearly worse: docs/rulings/preisromme-bot.md, Figures of
+#: 2026-11-24 12:30 UTC).
 KNOCK_GAIN = 0.1
 
 

@@ -158,7 +158,7 @@ def build(paths: list[Path]) -> dict[str, str]:
     return dict(sorted(merged.items()))
 
 
-# Rebuild: python -m stammtisch.web.clauses ../shared/rulings/*.md docs/rulings/*.md docs/*.md
+# Rebuild: python -m stammtisch.web.clauses docs/rules/rulings/*.md docs/rulings/*.md docs/*.md
 if __name__ == "__main__":
     target = Path(__file__).with_name("clauses.json")
     target.write_text(json.dumps(build([Path(p) for p in sys.argv[1:]]), ensure_ascii=False, indent=0) + "\n")

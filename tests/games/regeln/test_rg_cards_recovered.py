@@ -1,4 +1,4 @@
-"""Issue 12 §3, ../shared/rulings/regeln-cards.md §3-§7: the 25 known and 3 probable cards are in the
+"""Issue 12 §3, docs/rules/rulings/regeln-cards.md §3-§7: the 25 known and 3 probable cards are in the
 standard file exactly as recovered (type, status, start card, and the effect in the parameters the
 source gives; E-AUFSTEHEN's unknown amount is RGO-2's 2 chips); every other card is ours, marked
 ``designed``, and there are exactly 20 of them (2-3 Wertung, 4 Prognose, 7 Abstimm, 6 Ereignis)."""

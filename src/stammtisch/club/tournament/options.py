@@ -7,7 +7,7 @@
   scoring.
 * ``normalise_table_size`` (RA-24): "Tables of 3 or 5 … still play 8 games. Raw totals are not
   normalised", default ``false``. With ``true`` each table-pass's scores are multiplied by
-  f(k) = 3k / (4(k − 1)) for a table of k (the lead's ruling PT-6, the PT-… readings in docs/rulings/;
+  f(k) = 3k / (4(k − 1)) for a table of k (ruling PT-6, the PT-… readings in docs/rulings/;
   ``standings.table_factor``).
 """
 
