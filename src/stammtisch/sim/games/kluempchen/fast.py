@@ -1,6 +1,8 @@
-"""The fast Klümpchen simulator: many player turns at once, NumPy lanes walking the folded turn.
+"""The fast Klümpchen simulator: many player turns at once over the folded turn's flat tables.
 
-Every lane is one player turn: its template node (``template.py``, built from the reference engine's
+``play_turns`` runs the compiled kernel (``kernel.py``: one turn at a time, no array temporaries);
+``play_turns_lanes`` is the readable NumPy form it is proved equal to (the same turns on the same keys).
+In the lanes, every lane is one player turn: its template node (``template.py``, built from the reference engine's
 own turn functions), its pending points and its Straßen. One *step* advances every live lane by one
 node: a chance node draws its outcome from the exact distribution (one uniform number against the
 node's cumulative probabilities), a decision node asks the policy. A step of one lane is what one
@@ -17,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
@@ -24,6 +27,8 @@ from numpy.typing import NDArray
 from stammtisch.games.kluempchen.model import CONTINUE, PAIR, VOLL, Config
 from stammtisch.games.kluempchen.scoring import base, clump_value
 from stammtisch.sim.crn import uniforms
+from stammtisch.sim.games.kluempchen import kernel
+from stammtisch.sim.games.kluempchen.kernel import guide_table
 from stammtisch.sim.games.kluempchen.points import CAP, solve_points
 from stammtisch.sim.games.kluempchen.template import CHANCE, DECISION, END, FAIL, SIX, build  # noqa: F401
 
@@ -55,6 +60,14 @@ class Tables:
     optimal: NDArray[np.int64]  # [nodes, CAP + 1]: the expected-points choice
     heuristic: NDArray[np.int64]  # [nodes]: the rule-of-thumb choice
     root: int
+    guide: NDArray[np.int64]  # [nodes, edges]: where a chance draw's search starts (kernel.guide_table)
+
+    def kernel_args(self) -> list[Any]:
+        """The tables in the order the kernels (``kernel.py``) take them."""
+        return [
+            self.kinds, self.end_value, self.cum, self.guide, self.child, self.shift, self.strassen, self.dchild,
+            self.dshift, self.dcount, self.optimal, self.heuristic, self.root,
+        ]  # fmt: skip
 
 
 @lru_cache(maxsize=8)
@@ -92,7 +105,19 @@ def tables(config: Config) -> Tables:
     kinds = np.array([n.kind for n in nodes], dtype=np.int8)
     end_value = np.array([n.value for n in nodes], dtype=np.int64)
     return Tables(
-        kinds, end_value, cum, child, shift, strassen, dchild, dshift, dcount, optimal, heuristic, template.root
+        kinds,
+        end_value,
+        cum,
+        child,
+        shift,
+        strassen,
+        dchild,
+        dshift,
+        dcount,
+        optimal,
+        heuristic,
+        template.root,
+        guide_table(cum),
     )
 
 
@@ -113,6 +138,32 @@ def _heuristic(turn: object, labels: list[str]) -> int:
 
 
 def play_turns(
+    n: int,
+    rng: np.random.Generator | None,
+    policy: str = "optimal",
+    config: Config | None = None,
+    keys: NDArray[np.uint64] | None = None,
+) -> TurnBatch:
+    """Simulate ``n`` independent player turns from their first throw (the compiled kernel).
+
+    Each turn draws its k-th step's number from its own keyed stream (``sim.crn``): ``keys`` (one per
+    turn, ``sim.crn.key``) or, without them, keys drawn from ``rng``. The turns are exactly those of
+    ``play_turns_lanes`` on the same keys."""
+    if policy not in POLICIES:
+        raise ValueError(f"unknown policy {policy!r}; one of {', '.join(POLICIES)}")
+    if keys is None:
+        if rng is None:
+            raise ValueError("play_turns needs an rng or keys")
+        keys = rng.integers(0, np.iinfo(np.uint64).max, n, dtype=np.uint64, endpoint=True)
+    t = tables(config or Config())
+    points = np.zeros(n, dtype=np.int64)
+    six = np.zeros(n, dtype=np.bool_)
+    strassen = np.zeros(n, dtype=np.int64)
+    steps = kernel.play_turns(*t.kernel_args(), *[POLICIES.index(policy), keys[:n], points, six, strassen])
+    return TurnBatch(points, six, strassen, int(steps))
+
+
+def play_turns_lanes(
     n: int,
     rng: np.random.Generator | None,
     policy: str = "optimal",

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -25,8 +26,10 @@ from stammtisch.core.text import Text
 from stammtisch.games.kluempchen.model import Config
 from stammtisch.games.kluempchen.options import OPTIONS, config_from
 from stammtisch.sim.crn import key, uniforms
-from stammtisch.sim.games.kluempchen.fast import play_turns
+from stammtisch.sim.games.kluempchen import kernel
+from stammtisch.sim.games.kluempchen.fast import play_turns_lanes, tables
 from stammtisch.sim.lab_report import Measure
+from stammtisch.sim.parallel import Progress, play_all
 from stammtisch.sim.stats import Interval, mean_interval, proportion_interval
 
 TARGET = 150
@@ -124,10 +127,30 @@ class Rounds:
     six_thrower: NDArray[np.int64]
 
 
-def play_rounds(config: Config, n: int, seed: int) -> Rounds:
-    """Play ``n`` rounds under ``config`` with common random numbers (LAB-1): round r's draw and the k-th
-    turn of seat s in round r take their dice from streams keyed by (seed, r, s, k), so the default
-    rules and a variant meet the same luck as long as a round stays in step."""
+def play_rounds(config: Config, n: int, seed: int, first: int = 0) -> Rounds:
+    """Play rounds ``first .. first + n - 1`` under ``config`` with common random numbers (LAB-1): round
+    r's draw and the k-th turn of seat s in round r take their dice from streams keyed by (seed, r, s, k),
+    so the default rules and a variant meet the same luck as long as a round stays in step, and a round
+    is the same whichever span of rounds it is played in. The compiled kernel (``kernel.play_rounds``);
+    ``play_rounds_lanes`` is the NumPy form it is proved equal to."""
+    t = tables(config)
+    start = np.zeros(n, dtype=np.int64)
+    scores = np.zeros((n, 2), dtype=np.int64)
+    loser = np.full(n, -1, dtype=np.int64)
+    joint = np.zeros(n, dtype=np.int64)
+    joker_used = np.zeros((n, 4), dtype=np.bool_)
+    strassen = np.zeros((n, 4), dtype=np.int64)
+    six_end = np.zeros(n, dtype=np.bool_)
+    six_thrower = np.full(n, -1, dtype=np.int64)
+    streams = [key(seed, _START)[0], key(seed, _TURN)[0], first, LATE, TARGET]
+    outputs = [start, scores, loser, joint, joker_used, strassen, six_end, six_thrower]
+    kernel.play_rounds(*t.kernel_args(), *streams, *outputs)
+    return Rounds(start, scores, loser, joint, joker_used, strassen, six_end, six_thrower)
+
+
+def play_rounds_lanes(config: Config, n: int, seed: int) -> Rounds:
+    """``play_rounds`` in NumPy lanes (every live round a lane, its turns by ``fast.play_turns_lanes``):
+    the readable form the compiled kernel is proved equal to."""
     lanes_all = np.arange(n)
     start = (uniforms(key(seed, _START, lanes_all), 0) < 0.5).astype(np.int64)  # the draw (KS-7)
     scores = np.zeros((n, 2), dtype=np.int64)
@@ -140,32 +163,32 @@ def play_rounds(config: Config, n: int, seed: int) -> Rounds:
     loser = np.full(n, -1)
     six_end = np.zeros(n, dtype=bool)
     six_thrower = np.full(n, -1)
+    first_points = np.zeros(n, dtype=np.int64)
     live = lanes_all
     while live.size:
-        first_points = np.zeros(live.size, dtype=np.int64)
         for role in (1, 2):
+            live = live[~ended[live]]  # S-7: six equal ends the round before the partner throws
             seat = 2 * current[live] + (role - 1)
             own = scores[live, current[live]]
             joker = (~joker_used[live, seat]) & (own >= LATE)
             joker_used[live, seat] |= joker
             keys = key(seed, _TURN, live, seat, taken[live, seat])
             taken[live, seat] += 1
-            batch = play_turns(live.size, None, "optimal", config, keys=keys)
+            batch = play_turns_lanes(live.size, None, "optimal", config, keys=keys)
             strassen[live, seat] += batch.strassen
             points = batch.points * np.where(joker, 2, 1)
-            six = batch.six & ~ended[live]
-            if six.any():
-                lanes = live[six]
-                ended[lanes] = True
-                six_end[lanes] = True
-                six_thrower[lanes] = seat[six]
-                loser[lanes] = 1 - current[lanes]
+            six = batch.six
+            lanes = live[six]
+            ended[lanes] = True
+            six_end[lanes] = True
+            six_thrower[lanes] = seat[six]
+            loser[lanes] = 1 - current[lanes]
+            go = ~six
+            lanes = live[go]
             if role == 1:
-                first_points = points
+                first_points[lanes] = points[go]
             else:
-                gain = np.where(points > 0, first_points + points, 0)
-                go = ~ended[live]
-                lanes = live[go]
+                gain = np.where(points > 0, first_points[live] + points, 0)
                 scores[lanes, current[lanes]] += gain[go]
                 joint[lanes] += 1
                 out = scores[lanes, current[lanes]] >= TARGET
@@ -176,14 +199,46 @@ def play_rounds(config: Config, n: int, seed: int) -> Rounds:
     return Rounds(start, scores, loser, joint, joker_used, strassen, six_end, six_thrower)
 
 
-def run_rounds(options: Mapping[str, object] | None, rounds: int, seed: int = 15) -> LabResult:
-    """Simulate ``rounds`` rounds (whole evenings of ``ROUNDS_PER_EVENING``) under ``options``."""
+def _play_span(config: Config, seed: int, lo: int, hi: int) -> list[Rounds]:
+    """The rounds ``lo .. hi - 1`` as one part (a process pool's job)."""
+    return [play_rounds(config, hi - lo, seed, lo)]
+
+
+def _joined(parts: list[Rounds]) -> Rounds:
+    return Rounds(*(np.concatenate([getattr(p, name) for p in parts]) for name in Rounds.__slots__))
+
+
+#: Rounds per job of a process pool (a few tenths of a second each).
+SPAN = 50_000
+
+
+def evening_rounds(rounds: int) -> int:
+    """``rounds`` rounded up to whole evenings of ``ROUNDS_PER_EVENING``."""
+    return max(1, -(-rounds // ROUNDS_PER_EVENING)) * ROUNDS_PER_EVENING
+
+
+def run_rounds(
+    options: Mapping[str, object] | None,
+    rounds: int,
+    seed: int = 15,
+    workers: int = 1,
+    progress: Progress | None = None,
+) -> LabResult:
+    """Simulate ``rounds`` rounds (whole evenings of ``ROUNDS_PER_EVENING``) under ``options`` (on
+    ``workers`` processes; the figures do not depend on their number)."""
     resolved = resolve_options(OPTIONS, dict(options or {}))
+    n = evening_rounds(rounds)
     config = config_from(resolved)
+    tables(config)  # built once here, inherited by forked workers
+    (parts,) = play_all([partial(_play_span, config, seed)], n, SPAN, workers, progress)
+    return summarise(resolved, _joined(parts))
+
+
+def summarise(resolved: Mapping[str, Any], played: Rounds) -> LabResult:
+    """The lab's figures over whole evenings of played rounds (K-11 to K-14, S-7, S-9)."""
     unit = resolved["base_cents"] * PLAYERS  # S-9/KA-28
-    evenings = max(1, -(-rounds // ROUNDS_PER_EVENING))
-    n = evenings * ROUNDS_PER_EVENING
-    played = play_rounds(config, n, seed)
+    n = len(played.start)
+    evenings = n // ROUNDS_PER_EVENING
     loser = played.loser
     units = np.zeros((n, 4), dtype=np.int64)
     lost = played.scores[np.arange(n), loser]
@@ -211,11 +266,25 @@ def run_rounds(options: Mapping[str, object] | None, rounds: int, seed: int = 15
     )
 
 
-def compare(variant: Mapping[str, object], rounds: int, seed: int = 15) -> tuple[LabResult, LabResult]:
+def compare(
+    variant: Mapping[str, object],
+    rounds: int,
+    seed: int = 15,
+    workers: int = 1,
+    progress: Progress | None = None,
+) -> tuple[LabResult, LabResult]:
     """The default rules and ``variant`` over the same ``rounds`` rounds' dice (common random numbers,
-    LAB-1). The variant is checked first, so a bad option is refused before anything is simulated."""
-    resolve_options(OPTIONS, dict(variant))
-    return run_rounds({}, rounds, seed), run_rounds(variant, rounds, seed)
+    LAB-1), on ``workers`` processes; ``progress(done)`` counts the rounds of both rule sets played so
+    far (``sim.parallel``). The variant is checked first, so a bad option is refused before anything is
+    simulated."""
+    sets = [resolve_options(OPTIONS, {}), resolve_options(OPTIONS, dict(variant))]
+    n = evening_rounds(rounds)
+    configs = [config_from(resolved) for resolved in sets]
+    for config in configs:
+        tables(config)
+    played = play_all([partial(_play_span, config, seed) for config in configs], n, SPAN, workers, progress)
+    default, changed = (summarise(resolved, _joined(parts)) for resolved, parts in zip(sets, played, strict=True))
+    return default, changed
 
 
 #: Variants the web page offers (the CLI takes any option).
