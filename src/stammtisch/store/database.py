@@ -1,14 +1,22 @@
 """Opening the database: engine settings, checks with clear errors, and migrations to head.
 
-SQLite (the embedded default) runs in WAL mode with foreign keys on and a busy timeout of a few
-seconds (``STAMMTISCH_BUSY_TIMEOUT_MS``), so several threads and processes can read while one writes.
+SQLite (the embedded default) runs in WAL mode with foreign keys on and a busy timeout
+(``STAMMTISCH_BUSY_TIMEOUT_MS``), so several threads and processes can read while one writes.
 PostgreSQL is selected by URL. Migrations are Alembic revisions shipped in ``store/migrations`` and run
 programmatically.
 
 Trouble gets a clear answer: a SQLite file whose write lock another connection holds longer than the
-busy timeout, or a server connection lost while running, raises ``StoreUnavailable`` (the web answers
-503 with ``Retry-After``); at start, ``PRAGMA quick_check`` refuses a damaged SQLite file like one that
-is truncated or not SQLite at all, saying how to restore a backup.
+busy timeout, a PostgreSQL row or table lock held longer than the lock timeout, a statement over the
+statement timeout, a full connection pool, or a server connection lost while running, raises
+``StoreUnavailable`` (the web answers 503 with ``Retry-After``, docs/deploy.md); at start,
+``PRAGMA quick_check`` refuses a damaged SQLite file like one that is truncated or not SQLite at all,
+saying how to restore a backup.
+
+A serving engine (``serving=True``: the web server's) bounds every wait so that a request is answered
+within about two seconds whatever another process holds: SQLite's busy wait (``SERVING_BUSY_TIMEOUT_MS``
+unless ``STAMMTISCH_BUSY_TIMEOUT_MS`` says otherwise), PostgreSQL's ``lock_timeout`` and
+``statement_timeout``, and the wait for a free pooled connection. Commands (backup, restore, a bank
+booking from the shell) keep the longer defaults: a person at a terminal would rather wait a few seconds.
 """
 
 from __future__ import annotations
@@ -28,19 +36,35 @@ from alembic import command
 from alembic.config import Config
 from sqlalchemy import Engine, create_engine, event, make_url, pool, text
 from sqlalchemy.engine import ExceptionContext
-from sqlalchemy.exc import DatabaseError, DisconnectionError, OperationalError
+from sqlalchemy.exc import DatabaseError, DBAPIError, DisconnectionError, OperationalError
 
 from stammtisch.core.text import Text
-from stammtisch.store.config import DEFAULT_BUSY_TIMEOUT_MS, busy_timeout_ms, database_url, normalize_url
+from stammtisch.store.config import (
+    BUSY_TIMEOUT_VARIABLE,
+    DEFAULT_BUSY_TIMEOUT_MS,
+    busy_timeout_ms,
+    database_url,
+    normalize_url,
+)
 from stammtisch.store.errors import StoreError
 from stammtisch.store.repository import SqlMatchRepository
+from stammtisch.store.write_lock import bound_busy_waits, set_busy_wait
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 #: How long a SQLite writer waits for another writer before giving up (milliseconds), unless
 #: ``STAMMTISCH_BUSY_TIMEOUT_MS`` says otherwise.
 BUSY_TIMEOUT_MS = DEFAULT_BUSY_TIMEOUT_MS
 #: Seconds a client is asked to wait before trying again when the database is busy.
-RETRY_AFTER_SECONDS = 5
+RETRY_AFTER_SECONDS = 3
+#: A serving engine's bounds (milliseconds): together below the two seconds a request may take.
+SERVING_BUSY_TIMEOUT_MS = 1_500
+LOCK_TIMEOUT_MS = 1_000
+STATEMENT_TIMEOUT_MS = 1_500
+#: Seconds a serving engine's request waits for a pooled connection before it answers "busy".
+SERVING_POOL_TIMEOUT = 1.5
+#: PostgreSQL's SQLSTATEs of a passing fault: lock or statement timeout, deadlock, serialization
+#: failure, too many connections, the server shutting down or starting.
+PASSING_SQLSTATES = frozenset({"55P03", "57014", "40P01", "40001", "53300", "57P01", "57P03"})
 SQLITE_HEADER = b"SQLite format 3\x00"
 #: SQLite connections kept open per process, and how many more may be opened at a peak.
 SQLITE_POOL_SIZE = 40
@@ -66,8 +90,9 @@ class Store:
 
 
 class StoreUnavailable(StoreError):
-    """The database is busy (another connection holds the SQLite write lock longer than the busy
-    timeout) or the connection to the server is lost: nothing was written; try again shortly."""
+    """The database is busy (another connection holds a lock longer than the store waits for it) or
+    the connection to the server is lost: nothing was written (the transaction was rolled back); the
+    same request may be sent again."""
 
     retry_after = RETRY_AFTER_SECONDS
 
@@ -75,9 +100,12 @@ class StoreUnavailable(StoreError):
         super().__init__(
             "store/unavailable",
             Text(
-                "Die Datenbank ist gerade nicht erreichbar oder belegt; es wurde nichts gespeichert. "
-                "Bitte gleich noch einmal versuchen.",
-                "The database is unavailable or busy right now; nothing was saved. Please try again in a moment.",
+                "Die Datenbank ist gerade belegt oder nicht erreichbar. Dein Eintrag wurde nicht gespeichert, "
+                f"nichts davon. Sende ihn in {RETRY_AFTER_SECONDS} Sekunden noch einmal; "
+                "bleibt es dabei, sag dem Betreiber des Servers Bescheid.",
+                "The database is busy or unavailable right now. Your entry was not saved, no part of it. "
+                f"Send it again in {RETRY_AFTER_SECONDS} seconds; if this keeps happening, tell whoever runs "
+                "the server.",
             ),
             detail,
         )
@@ -94,9 +122,13 @@ def _store_trouble(context: ExceptionContext) -> BaseException | None:
     """SQLAlchemy's ``handle_error`` hook: busy files and lost connections become ``StoreUnavailable``
     for every repository alike; any other error is left as it is."""
     error = context.sqlalchemy_exception
-    if context.is_pre_ping or not isinstance(error, OperationalError):
+    if context.is_pre_ping or not isinstance(error, DBAPIError):
         return None  # a failed pre-ping is SQLAlchemy's cue to reconnect, not ours to answer
     message = str(error.orig) if error.orig is not None else str(error)
+    if getattr(error.orig, "sqlstate", None) in PASSING_SQLSTATES:
+        return StoreUnavailable(message)
+    if not isinstance(error, OperationalError):
+        return None
     if _busy(message):
         return StoreUnavailable(message)
     if context.dialect is not None and context.dialect.name == "sqlite":
@@ -312,12 +344,32 @@ def _ping_when_idle(engine: Engine) -> None:
         record.info["checked_in_at"] = time.monotonic()
 
 
-def create_store_engine(url: str, env: Mapping[str, str] | None = None) -> Engine:
-    """An engine with the settings this application relies on (no connection is made yet)."""
+def _serving_busy_timeout_ms(env: Mapping[str, str] | None) -> int:
+    """The operator's ``STAMMTISCH_BUSY_TIMEOUT_MS`` if set, else the serving bound."""
+    given = (os.environ if env is None else env).get(BUSY_TIMEOUT_VARIABLE, "").strip()
+    return busy_timeout_ms(env) if given else SERVING_BUSY_TIMEOUT_MS
+
+
+def _postgres_timeouts(lock_ms: int, statement_ms: int) -> Callable[[Any, Any], None]:
+    """Each new server connection gets the bounds as session settings (the URL's own ``options``, e.g. a
+    ``search_path``, stay untouched); a transaction may lift them with ``SET LOCAL`` (migrations do)."""
+
+    def on_connect(dbapi_connection: Any, _record: Any) -> None:
+        with dbapi_connection.cursor() as cursor:
+            cursor.execute(f"SET lock_timeout = {int(lock_ms)}")
+            cursor.execute(f"SET statement_timeout = {int(statement_ms)}")
+        dbapi_connection.commit()
+
+    return on_connect
+
+
+def create_store_engine(url: str, env: Mapping[str, str] | None = None, *, serving: bool = False) -> Engine:
+    """An engine with the settings this application relies on (no connection is made yet). ``serving``:
+    every wait is bounded for a web server's requests (the module's docstring)."""
     url = normalize_url(url)
     parsed = make_url(url)
     if parsed.get_backend_name() == "sqlite":
-        timeout_ms = busy_timeout_ms(env)
+        timeout_ms = _serving_busy_timeout_ms(env) if serving else busy_timeout_ms(env)
         kwargs: dict[str, Any] = {"connect_args": {"timeout": timeout_ms / 1000, "check_same_thread": False}}
         if _sqlite_file(url) is None:
             kwargs["poolclass"] = pool.StaticPool  # one shared in-memory database
@@ -327,20 +379,28 @@ def create_store_engine(url: str, env: Mapping[str, str] | None = None) -> Engin
             # was a third of a write's time under load (bench/hammer.py). An idle SQLite connection costs
             # a file handle and its page cache, nothing on the server side.
             kwargs.update(pool_size=SQLITE_POOL_SIZE, max_overflow=SQLITE_POOL_OVERFLOW)
+            if serving:
+                kwargs["pool_timeout"] = SERVING_POOL_TIMEOUT
         engine = create_engine(url, **kwargs)
         event.listen(engine, "connect", _sqlite_pragmas(timeout_ms))
+        if _sqlite_file(url) is not None:
+            bound_busy_waits(engine, timeout_ms)
     else:
         connect_args: dict[str, Any] = {}
         if parsed.get_backend_name() == "postgresql":
-            connect_args["connect_timeout"] = 5  # a server that is gone answers "unavailable" within seconds
+            connect_args["connect_timeout"] = 2 if serving else 5  # a server that is gone answers "unavailable"
         # Connections are kept rather than opened per request: opening one costs a PostgreSQL server
         # process and ~50 ms here, which the default pool (5 kept) paid on most requests of a busy table.
+        extra: dict[str, Any] = {"pool_timeout": SERVING_POOL_TIMEOUT} if serving else {}
         engine = create_engine(
             url,
             connect_args=connect_args,
             pool_size=SERVER_POOL_SIZE,
             max_overflow=SERVER_POOL_OVERFLOW,
+            **extra,
         )
+        if serving and parsed.get_backend_name() == "postgresql":
+            event.listen(engine, "connect", _postgres_timeouts(LOCK_TIMEOUT_MS, STATEMENT_TIMEOUT_MS))
         _ping_when_idle(engine)
     event.listen(engine, "handle_error", _store_trouble)
     return engine
@@ -358,6 +418,9 @@ def alembic_config(url: str | None = None) -> Config:
 MIGRATION_LOCK = 0x5354414D
 
 
+#: How long (milliseconds) a SQLite migration waits for the file's write lock (another worker migrating).
+MIGRATION_WAIT_MS = 60_000
+
 #: Alembic keeps its migration context in module globals: one command at a time per process.
 _alembic_lock = threading.Lock()
 
@@ -371,8 +434,14 @@ def _with_connection(engine: Engine, run: Callable[[Config], T]) -> T:
         engine.begin() as connection,
     ):
         if connection.dialect.name == "sqlite":
+            # A serving engine's short busy wait is for requests; a worker starting while another one
+            # migrates waits for it to finish (the pool restores the connection's own wait on check-in).
+            set_busy_wait(connection, MIGRATION_WAIT_MS)
             connection.exec_driver_sql("BEGIN IMMEDIATE")  # the write lock, and transactional DDL
         elif connection.dialect.name == "postgresql":
+            # A long migration (building a read model) is not a request: no serving bounds here.
+            connection.exec_driver_sql("SET LOCAL lock_timeout = 0")
+            connection.exec_driver_sql("SET LOCAL statement_timeout = 0")
             connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
         config = alembic_config()
         config.attributes["connection"] = connection
@@ -425,11 +494,14 @@ def migrate(url: str) -> None:
         engine.dispose()
 
 
-def open_store(url: str | None = None, *, migrate: bool = True, env: Mapping[str, str] | None = None) -> Store:
+def open_store(
+    url: str | None = None, *, migrate: bool = True, env: Mapping[str, str] | None = None, serving: bool = False
+) -> Store:
     """Open the database at ``url`` (default: ``config.database_url(env)``), migrated to head.
-    Problems a person can fix raise ``StoreError`` with a German and English explanation."""
+    Problems a person can fix raise ``StoreError`` with a German and English explanation. ``serving``:
+    a web server's store, every wait bounded (the module's docstring)."""
     url = prepare(url if url is not None else database_url(env))
-    engine = create_store_engine(url)
+    engine = create_store_engine(url, env, serving=serving)
     try:
         with translate_errors(url), engine.connect():
             pass

@@ -1,22 +1,44 @@
-"""One writer at a time per SQLite database in this process.
+"""One writer at a time per SQLite database in this process, in a thread of its own.
 
 SQLite lets one connection write at a time; a second one waits in SQLite's busy handler, which sleeps
 1, 2, 5, 10 … up to 100 ms between attempts. With the web server's threads writing to different matches
 at once those sleeps were the long tail of a write under load (bench/hammer.py). A lock in the process
 hands the file to the next writer the moment the last one commits; other processes (a second worker,
 the CLI) are still kept apart by SQLite itself. PostgreSQL needs nothing of this.
+
+``SingleWriter`` runs a SQLite file's match writes one after the other in one thread: never on the
+event loop, where a write waiting for the file lock of another process (a CLI booking, a backup, a
+second server) stalled every page, reads included. A write that waited in that queue gets only what is
+left of the busy timeout for SQLite's own wait (``bound_busy_waits``), so a request behind a stuck lock
+is answered "busy" within the same bound as the first one, not one bound per write ahead of it.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextvars
 import threading
+import time
+import weakref
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import AbstractContextManager, nullcontext
+from typing import Any, TypeVar
 from weakref import WeakKeyDictionary
 
-from sqlalchemy import Engine
+from sqlalchemy import Connection, Engine, event
+
+T = TypeVar("T")
 
 _locks: WeakKeyDictionary[Engine, threading.Lock] = WeakKeyDictionary()
 _guard = threading.Lock()
+#: What is left of the busy wait (milliseconds) for the write the current thread runs; None: all of it.
+_budget = threading.local()
+#: The busy wait of each SQLite file engine (``bound_busy_waits``).
+_busy_ms: WeakKeyDictionary[Engine, int] = WeakKeyDictionary()
+DEFAULT_WAIT_MS = 5_000
+#: A queued write shorter than this keeps the whole busy wait (no extra PRAGMA per ordinary write).
+QUEUE_SLACK_MS = 50
 
 
 def serialized_writes(engine: Engine) -> AbstractContextManager[object]:
@@ -28,3 +50,76 @@ def serialized_writes(engine: Engine) -> AbstractContextManager[object]:
         with _guard:
             lock = _locks.setdefault(engine, threading.Lock())
     return lock
+
+
+def bound_busy_waits(engine: Engine, busy_timeout_ms: int) -> None:
+    """Connections of ``engine`` (a SQLite file) handed to a write that queued get the rest of the busy
+    wait; a connection whose wait was changed gets ``busy_timeout_ms`` back when it returns to the pool."""
+    _busy_ms[engine] = busy_timeout_ms
+
+    @event.listens_for(engine, "checkout")
+    def checkout(dbapi_connection: Any, record: Any, _proxy: Any) -> None:
+        left = getattr(_budget, "ms", None)
+        if left is not None:
+            dbapi_connection.execute(f"PRAGMA busy_timeout = {max(1, int(left))}")
+            record.info["busy_changed"] = True
+
+    @event.listens_for(engine, "checkin")
+    def checkin(dbapi_connection: Any, record: Any) -> None:
+        if record.info.pop("busy_changed", False) and dbapi_connection is not None:
+            dbapi_connection.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
+
+
+def set_busy_wait(connection: Connection, ms: int) -> None:
+    """A longer (or shorter) busy wait for this checked-out connection only (e.g. a migration waiting
+    for another worker's); the pool restores the engine's own wait on check-in."""
+    connection.exec_driver_sql(f"PRAGMA busy_timeout = {int(ms)}")
+    connection.info["busy_changed"] = True
+
+
+class SingleWriter:
+    """One thread running a SQLite file's writes in the order they come (``web.write_gate``)."""
+
+    def __init__(self, busy_timeout_ms: int) -> None:
+        self.busy_timeout_ms = busy_timeout_ms
+        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="stammtisch-writer")
+
+    async def run(self, call: Callable[[], T]) -> T:
+        """``call()`` in the writer thread; the event loop serves other requests meanwhile."""
+        queued = time.monotonic()
+        # The request's context goes along: the events' actor and correlation id (M-11) are bound there.
+        context = contextvars.copy_context()
+        return await asyncio.wrap_future(self._executor.submit(context.run, self._within_bound, queued, call))
+
+    def _within_bound(self, queued: float, call: Callable[[], T]) -> T:
+        waited_ms = (time.monotonic() - queued) * 1000
+        if waited_ms <= QUEUE_SLACK_MS:
+            return call()
+        left = self.busy_timeout_ms - waited_ms
+        if left <= 0:
+            from stammtisch.store.database import StoreUnavailable  # the database module imports this one
+
+            raise StoreUnavailable(f"queued {waited_ms:.0f} ms behind a write that waited for the file's lock")
+        _budget.ms = left
+        try:
+            return call()
+        finally:
+            _budget.ms = None
+
+    def close(self) -> None:
+        self._executor.shutdown(wait=False)
+
+
+_writers: WeakKeyDictionary[Engine, SingleWriter] = WeakKeyDictionary()
+
+
+def single_writer(engine: Engine) -> SingleWriter:
+    """The writer thread of ``engine`` (made on first use; it ends when the engine is gone)."""
+    writer = _writers.get(engine)
+    if writer is None:
+        with _guard:
+            writer = _writers.get(engine)
+            if writer is None:
+                writer = _writers[engine] = SingleWriter(_busy_ms.get(engine, DEFAULT_WAIT_MS))
+                weakref.finalize(engine, writer.close)
+    return writer

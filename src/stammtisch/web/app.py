@@ -49,7 +49,7 @@ from stammtisch.web.warm_up import warm_up_games
 def build_service(database_url: str | None = None, notifier: Notifier | None = None) -> MatchService:
     """A match service on the configured store (``STAMMTISCH_DATABASE_URL`` or the data directory);
     opening it runs the migrations. ``StoreError`` (bilingual) for a bad data dir or database."""
-    store = open_store(database_url or configured_url(os.environ))
+    store = open_store(database_url or configured_url(os.environ), serving=True)
     return MatchService(store.repository, notifier=notifier, skill=SkillProvider(store.repository))
 
 
@@ -80,7 +80,7 @@ def create_app(
     )
     app.state.service = service
     app.state.fanout = fanout
-    app.state.writes_on_loop = _local_file_store(service)  # web.write_gate
+    app.state.single_writer = _local_file_store(service)  # web.write_gate
     app.state.renderer = Renderer()
     qr.install(app.state.renderer.env)  # QR codes and absolute links for the share macro (templates/share/)
     app.state.broadcaster = broadcaster

@@ -20,6 +20,7 @@ from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.responses import JSONResponse, Response
@@ -33,7 +34,7 @@ from stammtisch.core.errors import (
 )
 from stammtisch.core.text import Text
 from stammtisch.matches.errors import MatchNotFound, StaleSequence
-from stammtisch.store.database import RETRY_AFTER_SECONDS
+from stammtisch.store.database import RETRY_AFTER_SECONDS, StoreUnavailable
 from stammtisch.store.errors import StoreError
 from stammtisch.web.deps import get_lang, get_renderer
 
@@ -179,13 +180,26 @@ def describe_validation(error: RequestValidationError) -> Text:
 async def _store_trouble(request: Request, error: StoreError) -> Response:
     """503 without touching the database again (no fresh snapshot: that would wait for the lock too)."""
     lang = get_lang(request)
-    headers = {"Retry-After": str(getattr(error, "retry_after", RETRY_AFTER_SECONDS))}
-    refusal = BadInput(error.message, 503, error.code)
+    wait = getattr(error, "retry_after", RETRY_AFTER_SECONDS)
+    headers = {"Retry-After": str(wait)}
+    message = error.message
+    if isinstance(error, StoreUnavailable) and request.method in ("GET", "HEAD"):
+        message = _reading_refused(wait)  # nothing was sent to be saved: say what the page is missing
+    refusal = BadInput(message, 503, error.code)
     if _wants_json(request):
         return JSONResponse({"error": _payload(refusal, lang)}, status_code=503, headers=headers)
     renderer = get_renderer(request)
     return renderer.response(
         "error.html", request, lang, status_code=503, headers=headers, error=refusal, message=refusal.text(lang)
+    )
+
+
+def _reading_refused(wait: int) -> Text:
+    return Text(
+        "Die Datenbank ist gerade belegt oder nicht erreichbar, deshalb fehlt diese Seite. "
+        f"Lade sie in {wait} Sekunden neu; bleibt es dabei, sag dem Betreiber des Servers Bescheid.",
+        "The database is busy or unavailable right now, so this page could not be shown. "
+        f"Reload it in {wait} seconds; if this keeps happening, tell whoever runs the server.",
     )
 
 
@@ -195,6 +209,10 @@ def install(app: FastAPI) -> None:
     @app.exception_handler(StoreError)
     async def store_trouble(request: Request, error: StoreError) -> Response:
         return await _store_trouble(request, error)
+
+    @app.exception_handler(PoolTimeout)
+    async def no_connection(request: Request, error: PoolTimeout) -> Response:
+        return await _store_trouble(request, StoreUnavailable(f"no pooled connection free: {error}"))
 
     @app.exception_handler(RuleViolation)
     async def rule_violation(request: Request, error: RuleViolation) -> Response:

@@ -11,14 +11,13 @@ at once with the fresh snapshot (``MatchService.stale_in_memory``), without a th
 The store still decides every race (the conditional append): the gate only orders this process's
 own writers, so several workers stay correct, each gating its own requests.
 
-On a SQLite file the write itself runs on the event loop (``app.state.writes_on_loop``). It is a local
-file operation of about a millisecond, one writer at a time anyway (``store.write_lock``), and the
-interpreter lock lets only one thread run Python at a time: in a worker thread it mostly waited for the
-busy loop to hand the interpreter over, several times per write (each SQLite call releases it), while
-holding the file's write lock that every other match's write queued for. On the loop the hammer's
-write p95 fell from about 200 to about 140 ms and the writes per second rose by two thirds. Another
-process writing the same file (the CLI) can hold it for a moment; the loop then waits with it, at most
-the busy timeout. PostgreSQL writes wait on the network and stay in worker threads.
+On a SQLite file the write runs in the file's one writer thread (``store.write_lock.SingleWriter``,
+``app.state.single_writer``): one writer at a time anyway, and a single thread hands the file from one
+write to the next without the interpreter-lock hand-overs of a thread pool. Until issue 29 it ran on the
+event loop itself (for the same reason), where a write waiting for another process's file lock (a CLI
+booking, a backup, a second server) stalled every page for up to the busy timeout, reads included; in
+the writer thread only the writes wait, and at most the serving bound (docs/deploy.md). PostgreSQL
+writes wait on the network and run in worker threads.
 """
 
 from __future__ import annotations
@@ -31,6 +30,7 @@ from typing import Any, TypeVar
 from starlette.concurrency import run_in_threadpool
 
 from stammtisch.matches.service import MatchService
+from stammtisch.store.write_lock import SingleWriter, single_writer
 
 T = TypeVar("T")
 
@@ -88,6 +88,14 @@ async def gated_write(
             stale = service.stale_in_memory(match_id, seq, seat)
             if stale is not None:
                 raise stale
-        if getattr(app.state, "writes_on_loop", False):
-            return call()
+        writer = _writer(app, service)
+        if writer is not None:
+            return await writer.run(call)
         return await run_in_threadpool(call)
+
+
+def _writer(app: Any, service: MatchService) -> SingleWriter | None:
+    if not getattr(app.state, "single_writer", False):
+        return None
+    engine = getattr(service.repository, "engine", None)
+    return single_writer(engine) if engine is not None else None
