@@ -13,7 +13,8 @@ LAST_TWO = "x x x x x x x x o o"
 def _finishing(options: dict[str, object] | None = None) -> object:
     """A hits B's last two cups with the two plain throws of one pair (nF = 2, hF = 2)."""
     state = rack(begin(2, options), 1, LAST_TWO)
-    return play(state, "hit 9", "0: throw", "hit 10")  # after 9, cup 10 stands alone: no Island call
+    # After 9, cup 10 stands alone: no Island call; the emptying hit is the second in a row (BP-R11).
+    return play(state, "hit 9", "0: throw", "hit 10", "0: no-call")
 
 
 def test_last_cup_hit_gives_the_konter() -> None:
@@ -27,7 +28,7 @@ def test_last_cup_hit_gives_the_konter() -> None:
 
 def test_successful_konter_restores_the_rack_and_the_first_team_throws_again() -> None:
     """Art 10.1 / BP-R09: no cups removed, the first team's turn again; nobody drinks for the window."""
-    state = play(_finishing(), "hit 1", "hit 2")  # type: ignore[arg-type]
+    state = play(_finishing(), "hit 1", "hit 2", "1: no-call")  # type: ignore[arg-type]
     assert state.phase is Phase.PLAY and state.konters == 1
     assert cups(state, 1) == "x" * 8 + "oo" and cups(state, 0) == "o" * 10
     assert state.round is not None and state.round.team == 0
@@ -58,10 +59,10 @@ def test_konter_must_match_the_special_of_the_last_throw() -> None:
 
 def test_konter_is_unlimited() -> None:
     """Art 10.4: again and again."""
-    state = play(_finishing(), "hit 1", "hit 2")  # type: ignore[arg-type]
-    state = play(state, "hit 9", "0: no-call", "0: throw", "hit 10")
+    state = play(_finishing(), "hit 1", "hit 2", "1: no-call")  # type: ignore[arg-type]
+    state = play(state, "hit 9", "0: no-call", "0: throw", "hit 10", "0: no-call")
     assert state.phase is Phase.KONTER
-    state = play(state, "hit 3", "hit 4")  # no calls during a Konter (docs/rulings/bierpong.md)
+    state = play(state, "hit 3", "1: no-call", "hit 4", "1: no-call")  # calls on Konter hits too (BP-R11)
     assert state.konters == 2 and cups(state, 1) == "x" * 8 + "oo"
 
 
@@ -74,7 +75,7 @@ def test_without_konter_option_the_game_ends() -> None:
 def test_konter_window_counts_every_throw_of_the_finishing_round() -> None:
     """BP-R09: nF and hF over the whole finishing round, Balls Back included."""
     state = rack(begin(2), 1, "x x x x o o x x o o")
-    state = play(state, "hit 5", "hit 6", "0: no-call", "hit 9", "0: no-call", "0: throw", "hit 10")
+    state = play(state, "hit 5", "hit 6", "0: no-call", "hit 9", "0: no-call", "0: throw", "hit 10", "0: no-call")
     k = state.konter
     assert k is not None and (k.throws, k.need) == (4, 4)
 
@@ -82,16 +83,16 @@ def test_konter_window_counts_every_throw_of_the_finishing_round() -> None:
 def test_konter_count_unit_cups_removed() -> None:
     """BP-R09 konter_count_unit = cups_removed: hF is the cups removed in the window."""
     state = rack(begin(2, {"konter_count_unit": "cups_removed"}), 1, "x x x x x x x x o o")
-    state = play(state, "hit 9 bounce", "0: throw", "miss")  # 9 and its extra 10 go after the pair
+    state = play(state, "hit 9 bounce")  # 9 and its extra 10: the rack is empty at once (Art 9.1)
     k = state.konter
-    assert k is not None and (k.throws, k.need, k.required) == (2, 2, ("aufsetzer",))
+    assert k is not None and (k.throws, k.need, k.required) == (1, 2, ("aufsetzer",))
     state = play(state, "hit 1 bounce")  # one Aufsetzer is worth two cups here
     assert state.phase is Phase.PLAY and state.konters == 1
 
 
 def test_konter_restore_last_cup_only() -> None:
     """BP-R09 konter_restore = last_cup_only."""
-    state = play(_finishing({"konter_restore": "last_cup_only"}), "hit 1", "hit 2")  # type: ignore[arg-type]
+    state = play(_finishing({"konter_restore": "last_cup_only"}), "hit 1", "hit 2", "1: no-call")  # type: ignore[arg-type]
     assert cups(state, 1) == "x" * 9 + "o"
 
 

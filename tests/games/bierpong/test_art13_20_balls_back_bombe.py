@@ -14,7 +14,7 @@ def test_balls_back_after_two_hits_cups_removed_first() -> None:
     state = play(state, "hit 7", "0: no-call", "hit 4", "2: no-call")  # again both: Balls Back, no limit
     assert cups(state, 1) == "xoox" + "ooxoox"
     state = play(state, "miss", "hit 2", "2: no-call")  # a missed call can be made later (21.3)
-    assert thrower(state) == 1  # one of the pair missed: B's round
+    assert waiting(state) == "seats 1 3"  # one of the pair missed: B's round (B picks who throws first)
     assert cups(state, 1) == "xxox" + "ooxoox"
 
 

@@ -59,7 +59,7 @@ def test_exactly_the_live_number_of_free_slots(slots: tuple[int, ...]) -> None:
 def test_a_konter_restores_the_re_formed_rack() -> None:
     """BP-R09 finishing_round: the round's start rack is the re-formed one."""
     state = rack(begin(options={"allow_rerack": True}), 1, "xxxx xxxxoo")
-    state = play(state, "rerack B 1 2", "hit 1", "0: throw", "hit 2")
+    state = play(state, "rerack B 1 2", "hit 1", "0: throw", "hit 2", "0: no-call")
     assert GAME.view(state, None)["phase"] == "konter"
     assert state.konter is not None and state.konter.start_cups[:2] == (0, 0)
 

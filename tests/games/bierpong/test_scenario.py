@@ -35,6 +35,7 @@ TRANSCRIPT = [
     "0: heating-up",
     "0: throw",
     "hit 6",  # ... and the last cup: B's rack is empty -> Konter (Art 10)
+    "0: no-call",  # three in a row with Heating Up: On Fire may be called on this hit too (BP-R11)
     "hit 1",  # B's Konter: 2 throws for 2 hits
     "miss",  # Konter failed: A wins
 ]
@@ -49,10 +50,10 @@ def test_transcript() -> None:
     assert cups(state, 1) == "xxxoxo" and state.drinks.owed == (0, 4)  # 2 (Aufsetzer) + 1 + 1 (trickshot)
     state = play(state, *TRANSCRIPT[15:17])
     assert cups(state, 0) == "oooxoo" and state.drinks.owed == (1, 4)
-    state = play(state, *TRANSCRIPT[17:22])
+    state = play(state, *TRANSCRIPT[17:23])
     assert state.players[0].heating
     assert state.konter is not None and (state.konter.throws, state.konter.need) == (2, 2)
-    state = play(state, *TRANSCRIPT[22:])
+    state = play(state, *TRANSCRIPT[23:])
     assert state.winner == 0 and state.end is End.CUPS
     assert state.drinks.owed == (2, 6)
     result = GAME.result(state)

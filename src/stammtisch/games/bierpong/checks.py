@@ -17,6 +17,7 @@ from stammtisch.games.bierpong.model import (
     THROW_TYPES,
     AirBall,
     Begin,
+    BothAtOnce,
     Call,
     CallIsland,
     DeadCupRemoved,
@@ -154,6 +155,35 @@ def _impossible(clause: str, de: str, en: str) -> ImpossibleOutcome:
     return ImpossibleOutcome(clause, Text(de, en))
 
 
+def _refuse_both_at_once(state: State) -> None:
+    """Art 4.1: in singles one player may not release both balls at once; in a team (Art 4.2, 11.3,
+    BP-R18) two players may release together (two throws), and one player throwing both is a choice of
+    the pair (single_player_double_release), never a throw's result."""
+    if all(len(team) == 1 for team in state.teams):
+        raise _impossible(
+            "BP-4.1",
+            "Im Einzelspiel darf ein Spieler nicht beide Bälle gleichzeitig werfen. Die Bälle werden "
+            "nacheinander geworfen: bitte den Wurf wiederholen lassen und jeden Ball für sich eintragen.",
+            "In singles a player may not throw both balls at the same time. The balls are thrown one after "
+            "the other: have the throw repeated and enter each ball on its own.",
+        )
+    if state.config.double_release:
+        raise _impossible(
+            "BP-R18",
+            "Wirft ein Spieler beide Bälle, wird das vor der Runde als Paar gewählt (derselbe Spieler zweimal); "
+            "danach wird jeder Ball für sich eingetragen.",
+            "One player throwing both balls is chosen as the pair before the round (the same player twice); "
+            "then each ball is entered on its own.",
+        )
+    raise _impossible(
+        "BP-11.3",
+        "Im Team werfen immer zwei verschiedene Spieler je einen Ball (gleichzeitig ist erlaubt); "
+        "ein Spieler allein darf nicht beide Bälle werfen.",
+        "In a team two different players throw one ball each (at the same time is allowed); one player alone "
+        "may not throw both balls.",
+    )
+
+
 def _check_rerack(state: State, event: Rerack) -> None:
     """BP-R01 ``allow_rerack``: only with the option, only the defending team, only before the first
     throw of the opposing round, and exactly its live cups' number of free slots (a Dead Cup's slot stays)."""
@@ -218,6 +248,8 @@ def check_outcome(state: State, node: ChanceNode, outcome: object) -> None:
             "Jetzt ist das Duell dran: einzugeben ist, welcher der beiden Werfer getroffen hat.",
             "The duel is on: enter which of the two throwers hit.",
         )
+    if isinstance(outcome, BothAtOnce):
+        _refuse_both_at_once(state)
     target = state.konter.first if state.phase is Phase.KONTER and state.konter else 1 - _throwing_team(state)
     cups = state.cups[target]
     if state.config.drink_lock and state.drinks.drinking[target] and isinstance(outcome, THROW_TYPES):

@@ -13,8 +13,8 @@ from functools import lru_cache
 from itertools import combinations
 
 from stammtisch.games.bierpong import scoring
-from stammtisch.games.bierpong.konter import special_impossible, special_ok, start_konter
-from stammtisch.games.bierpong.model import Drinks, End, Phase, Player, Removal, Round, State
+from stammtisch.games.bierpong.konter import konter_failure, start_konter
+from stammtisch.games.bierpong.model import Drinks, End, PendingHit, Phase, Player, Removal, Round, State
 from stammtisch.games.bierpong.rack import DUE, GONE, LIVE, extra_choices, live_count, with_state
 from stammtisch.games.bierpong.updates import copier, evolve
 
@@ -23,17 +23,19 @@ from stammtisch.games.bierpong.updates import copier, evolve
 
 @lru_cache(maxsize=256)
 def _small_team_pairs(members: tuple[int, ...], double_release: bool) -> tuple[tuple[int, int], ...]:
-    """The pairs of a team of one or two (the same every round: made once per team)."""
+    """The pairs of a team of one or two (the same every round: made once per team). Two players throw
+    in either order: who throws first is the table's choice (BP-R18 and B.4's decision points: the
+    streak, the calls, the Island and the statistics are each player's own)."""
     if len(members) == 1:
         return ((members[0], members[0]),)
     solo = tuple((m, m) for m in members) if double_release else ()
-    return ((members[0], members[1]), *solo)
+    return ((members[0], members[1]), (members[1], members[0]), *solo)
 
 
 def legal_pairs(state: State, team: int) -> tuple[tuple[int, int], ...]:
-    """Art 11.3 / BP-R18: singles throw both balls; a team of two has one pair; larger teams a pair
-    that differs from the previous one (or the next in the cycle ab, bc, ca, ...), in both orders.
-    Canonical order: pairs in team order, each first as listed, then reversed; with
+    """Art 11.3 / BP-R18: singles throw both balls; a team of two has one pair in either order; larger
+    teams a pair that differs from the previous one (or the next in the cycle ab, bc, ca, ...), in both
+    orders. Canonical order: pairs in team order, each first as listed, then reversed; with
     single_player_double_release the one-player pairs (m, m) too (first for larger teams, last for two)."""
     members = state.teams[team]
     n = len(members)
@@ -109,8 +111,11 @@ def new_round(
     standing_team: int | None = -1,
 ) -> State:
     """A throwing round of ``team`` starts: Air-Ball extras owed to its members apply now (BP-R15);
-    a team with only one possible pair has it set at once (Art 11.3). The other arguments are further
-    changes of the state made in the same copy (``None``, or -1 for ``standing_team``: unchanged)."""
+    a member still On Fire (a successful Konter ended his round, or he was called On Fire on a Konter
+    hit) throws his On Fire throws first (Art 21.1 "bis er nicht mehr trifft", BP-R09 "calls stay as
+    they happened"); a team with only one possible pair has it set at once (Art 11.3). The other
+    arguments are further changes of the state made in the same copy (``None``, or -1 for
+    ``standing_team``: unchanged)."""
     number = state.rounds_played + 1
     mine: tuple[int, ...] = ()
     rest = state.air_owed
@@ -129,6 +134,9 @@ def new_round(
             last, counts = (last[0], pair), (counts[0], counts[1] + 1)
     own = state.cups if cups is None else cups
     r = _round(_NO_ROUND, number, team, pair, () if air_double else mine, mine if air_double else (), own[1 - team])
+    fire = burning(players if players is not None else state.players, state.teams[team])
+    if fire is not None:
+        r = _fire(r, fire)
     return _next_round(
         state,
         r,
@@ -142,6 +150,17 @@ def new_round(
         state.standing if standing is None else standing,
         state.standing_team if standing_team == -1 else standing_team,
     )
+
+
+_fire = copier(Round, "fire")
+
+
+def burning(players: tuple[Player, ...], members: tuple[int, ...]) -> int | None:
+    """The first member of a team who is On Fire without having thrown his On Fire throws yet."""
+    for seat in members:
+        if players[seat].on_fire:
+            return seat
+    return None
 
 
 # --- what the rules do on their own -----------------------------------------------------------------
@@ -160,7 +179,11 @@ def advance(state: State) -> State:
             return state
         r = state.round
         assert r is not None
-        if LIVE not in state.cups[1 - r.team]:
+        if emptied(state.cups[1 - r.team], r):
+            # Art 9.1 "sobald": the rack is empty (the owed extra cups included) the moment the throw
+            # lands; a call the hit earned is made first (BP-R11), then the Konter or the end.
+            if r.call is not None:
+                return state
             return rack_emptied(state)
         # BP-R08: hit cups go after the pair and before (and right after) every extra throw; only
         # between the two throws of a pair they stay, so the second ball can make a Bombe.
@@ -169,12 +192,14 @@ def advance(state: State) -> State:
             continue
         if r.removals or r.call is not None or r.fetch:
             return state
-        if r.pair is None:
+        if r.pair is None and r.fire is None:
             pairs = legal_pairs(state, r.team)
             if len(pairs) != 1:
                 return state
             state = evolve(set_pair(state, r.team, pairs[0]), round=evolve(r, pair=pairs[0]))
             continue
+        if r.pair is None:
+            return state  # On Fire throws before the pair is chosen
         if r.fire is None and r.pair_kind != "done" and len(r.pair_throws) == 2:
             # The pair is over: Balls Back when both counted (Art 13.1, 20.2; BP-R07).
             both = r.pair_throws[0] and r.pair_throws[1]
@@ -187,6 +212,24 @@ def advance(state: State) -> State:
             state = end_round(state)
             continue
         return state
+
+
+def owed_extras(r: Round) -> int:
+    """The extra cups the round's hits still owe (BP-R05): those being chosen and those of the hit cups
+    still standing."""
+    owed = sum(rem.count for rem in r.removals)
+    if r.pending:
+        cups: dict[int, list[PendingHit]] = {}
+        for h in r.pending:
+            cups.setdefault(h.cup, []).append(h)
+        owed += sum(scoring.extras_for(tuple(hits)) for hits in cups.values())
+    return owed
+
+
+def emptied(rack: tuple[int, ...], r: Round) -> bool:
+    """Art 9.1 / BP-R03: no live cup is left, or the extra cups owed take every live cup that is left."""
+    live = rack.count(LIVE)
+    return live == 0 or (bool(r.pending or r.removals) and live <= owed_extras(r))
 
 
 _removed = copier(Round, "pending", "removals", "cups_removed", "units")
@@ -273,7 +316,9 @@ def end_round(state: State) -> State:
     d = 1 - r.team
     drinks = owe(state.drinks, d, r.units, r.number)
     if state.timer == "expired":
-        state = timer_verdict(evolve(state, drinks=drinks, standing=r.hit_cups, standing_team=d))
+        # BP-R16 finish_throwing_round: the round's drinks fell due just now, once (the round is closed
+        # before the verdict, so ``finish`` does not book them again).
+        state = timer_verdict(evolve(state, drinks=drinks, standing=r.hit_cups, standing_team=d, round=None))
         if state.phase is Phase.OVER:
             return state
     return new_round(state, d, drinks=drinks, standing=r.hit_cups, standing_team=d)
@@ -320,12 +365,19 @@ def rack_emptied(state: State) -> State:
     r = state.round
     assert r is not None
     second = 1 - r.team
-    cups = tuple(GONE if s == DUE else s for s in state.cups[second])
-    state = evolve(state, cups=(state.cups[0], cups) if second else (cups, state.cups[1]))
+    # Every cup still standing goes: the hit ones and, as the owed extras, every live one (BP-R03:
+    # "more cups required than are live"). They are removed by the first team's hits: they count for
+    # konter_count_unit = cups_removed and, under drink_unit = per_cup_removed, owe drinks (BP-R20).
+    old = state.cups[second]
+    cups = tuple(GONE if s == DUE or s == LIVE else s for s in old)
+    gone = sum(1 for s in old if s == DUE or s == LIVE)
+    units = r.units + (gone if state.config.units_per_cup else 0)
+    r = evolve(r, pending=(), removals=(), cups_removed=r.cups_removed + gone, units=units)
+    state = evolve(state, cups=(state.cups[0], cups) if second else (cups, state.cups[1]), round=r)
     if not state.config.konter or state.timer == "sudden":
         return finish(state, r.team, End.CUPS)
-    k = start_konter(state.config, r, cups)
-    return advance_konter(evolve(state, phase=Phase.KONTER, konter=k, round=None))
+    k = start_konter(state, r)
+    return advance_konter(evolve(state, phase=Phase.KONTER, konter=k, round=None, konter_failed=""))
 
 
 def advance_konter(state: State) -> State:
@@ -334,19 +386,20 @@ def advance_konter(state: State) -> State:
     k = state.konter
     if k is None or state.knock is not None:
         return state
-    if k.pair is None:
-        pairs = legal_pairs(state, k.team)
-        if len(pairs) != 1:
-            return state
-        state = set_pair(state, k.team, pairs[0])
-        k = evolve(k, pair=pairs[0])
-        state = evolve(state, konter=k)
-    if k.hits >= k.need and special_ok(state.config, k):
+    if k.hits >= k.need and (k.matched or not k.required):
+        if k.call is not None:
+            return state  # the call the last hit earned comes first (BP-R11)
         return konter_success(state)
-    if k.throws_left <= 0 or special_impossible(state, k):
+    failed = konter_failure(state, k)
+    if failed:  # before any choice: a Konter that cannot be made ends at once, no ball is thrown for it
         drinks = owe(state.drinks, k.team, k.held_units, k.round_number)
         drinks = owe(drinks, k.first, k.units, k.round_number)
-        return finish(evolve(state, drinks=drinks), k.first, End.CUPS)
+        return finish(evolve(state, drinks=drinks, konter_failed=failed), k.first, End.CUPS)
+    if k.pair is None:
+        pairs = legal_pairs(state, k.team)
+        if len(pairs) == 1:
+            state = set_pair(state, k.team, pairs[0])
+            state = evolve(state, konter=evolve(k, pair=pairs[0]))
     return state
 
 

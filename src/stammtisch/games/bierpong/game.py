@@ -18,13 +18,13 @@ from stammtisch.games.bierpong.model import (
     Leave,
     Miss,
     NoCall,
+    Pair,
     Phase,
     Remove,
     Shoot,
     State,
 )
 from stammtisch.games.bierpong.options import OPTIONS, config_from
-from stammtisch.games.bierpong.rack import LIVE
 from stammtisch.games.bierpong.view import view as table_view
 
 
@@ -100,7 +100,7 @@ class Bierpong(Game[State]):
             and r.pair_kind != "done"
             and len(r.pair_throws) == 1
             and thrown.phase is Phase.PLAY
-            and LIVE in thrown.cups[1 - r.team]
+            and not flow.emptied(thrown.cups[1 - r.team], r)
         ):
             return thrown  # mid-pair: nothing is removed, nothing else is due (BP-R08)
         return flow.advance(thrown)
@@ -112,11 +112,14 @@ class Bierpong(Game[State]):
         """What silence means: BP-R03 an owner who does not choose gets adjacent cups in ascending
         order (the first legal ``Remove``; likewise the knocked cup); no call made (``no-call``, Art
         21.3 lets it be made at the next hit); no Island called (``throw``); the ball not fetched
-        (``leave``). The duel choices and a pair of three or more players have no default."""
+        (``leave``); a team of two throws in the order of its last round (``likely_pair``). The duel
+        choices and a pair of three or more players have no default."""
         legal = rules.legal_actions(state, seat)
         for action in legal:
             if isinstance(action, Remove | NoCall | Shoot | Leave):
                 return action
+        if legal and isinstance(legal[0], Pair) and len(state.teams[rules.team_of(state, seat)]) == 2:
+            return rules.likely_pair(state, legal)
         return None
 
 

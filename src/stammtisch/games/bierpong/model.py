@@ -79,7 +79,8 @@ class Config:
 @dataclass(frozen=True, slots=True)
 class PendingHit:
     """A counted hit whose cup still stands (removal due, BP-R08): the extras it earns are settled at
-    the next removal point. ``bounced``: Aufsetzer/Roller (or the Air-Ball double value)."""
+    the next removal point. ``bounced``: the ball is worth one extra cup (an Aufsetzer/Roller, or the
+    Air-Ball double value, which is worth as much but is not a bounce: BP-R15, Art 10.3)."""
 
     cup: int
     seat: int
@@ -150,6 +151,8 @@ class Konter:
     hits: int = 0
     got: tuple[str, ...] = ()
     cup_hits: tuple[int, ...] = ()  # every cup a Konter ball landed in (a Bombe needs two in one)
+    matched: bool = False  # the required special has been made (konter_special_match, BP-R09)
+    call: int | None = None  # the seat that may call Heating Up / On Fire after its Konter hit (BP-R11)
     aim: int | None = None
     aimed: bool = False
     held_units: int = 0  # the second team's units for the finishing round (Art 2.3)
@@ -228,6 +231,7 @@ class State:
     standing_team: int | None = None
     timer: str = "off"  # "off", "running", "expired" (finish round / Konter first), "sudden"
     konters: int = 0
+    konter_failed: str = ""  # why the last Konter failed ("throws", "hits", "island", "bombe", "aufsetzer")
     drinks: Drinks = Drinks()
     winner: int | None = None
     end: End | None = None
@@ -380,6 +384,13 @@ class IllegalSave:
 
 
 @dataclass(frozen=True, slots=True)
+class BothAtOnce:
+    """Art 4.1: the thrower released both balls at the same time. Never a legal outcome: in singles
+    it is forbidden (4.1); in a team, one player throwing both balls is a pair choice (BP-R18,
+    ``single_player_double_release``), and two players releasing together are two throws (4.2)."""
+
+
+@dataclass(frozen=True, slots=True)
 class TimeUp:
     """Art 9.2: the timer ran out (the match layer's clock enters it; the engine has no clock)."""
 
@@ -445,10 +456,20 @@ class Rerack:
     cups: tuple[int, ...]
 
 
-ThrowResult = Hit | Miss | Defended | RolledBack | AirBall | Void | IllegalDefence | IllegalSave
+ThrowResult = Hit | Miss | Defended | RolledBack | AirBall | Void | IllegalDefence | IllegalSave | BothAtOnce
 TableEvent = TimeUp | KnockOver | LeftStanding | DeadCupRemoved | Drinking | Drank | Distracted | Forgot | Rerack
 Outcome = Duel | ThrowResult | TableEvent
-THROW_TYPES: tuple[type, ...] = (Hit, Miss, Defended, RolledBack, AirBall, Void, IllegalDefence, IllegalSave)
+THROW_TYPES: tuple[type, ...] = (
+    Hit,
+    Miss,
+    Defended,
+    RolledBack,
+    AirBall,
+    Void,
+    IllegalDefence,
+    IllegalSave,
+    BothAtOnce,
+)
 EVENT_TYPES: tuple[type, ...] = (
     TimeUp,
     KnockOver,

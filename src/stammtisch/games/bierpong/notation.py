@@ -8,7 +8,8 @@ Actions: ``begin A``, ``side left``, ``pair 0 2``, ``throw`` (no Island call), `
 Outcomes: ``duel A`` / ``duel B`` (only that team's thrower hit), ``duel both``, ``duel none``;
 ``hit 5``, ``hit 5 bounce``, ``hit 5 roller``, ``hit 5 bounce roller``; ``miss``, ``defended``,
 ``back own`` / ``back far``, ``airball 3`` (caught by seat 3), ``void``, ``illegal-defence``,
-``save 5``; table events ``timeup``, ``knock A 3 5``, ``standing 4``, ``dead-removed 4``,
+``save 5``, ``both-at-once`` (one player released both balls at once: always refused, Art 4.1,
+BP-R18); table events ``timeup``, ``knock A 3 5``, ``standing 4``, ``dead-removed 4``,
 ``drinking A``, ``drank A``, ``distracted A``, ``forgot A`` (optionally followed by the penalty),
 ``rerack B 1 2 3 5`` (``allow_rerack``: the slots B's live cups stand in after re-forming them).
 """
@@ -23,6 +24,7 @@ from stammtisch.games.bierpong.model import (
     TEAM_NAMES,
     AirBall,
     Begin,
+    BothAtOnce,
     Call,
     CallIsland,
     DeadCupRemoved,
@@ -63,6 +65,7 @@ PLAIN_OUTCOMES: dict[str, Any] = {
     "void": Void(),
     "illegal-defence": IllegalDefence(),
     "timeup": TimeUp(),
+    "both-at-once": BothAtOnce(),
     "back own": RolledBack(True),
     "back far": RolledBack(False),
 }

@@ -131,6 +131,8 @@ def _turn(state: State) -> Turn:
     if phase is Phase.KONTER:
         k = state.konter
         assert k is not None
+        if k.call is not None:
+            return _decision((k.call,))
         if k.pair is None:
             return _decision(state.teams[k.team])
         seat = k.pair[k.index % 2]
@@ -148,7 +150,7 @@ def _round_turn(state: State) -> Turn:
         return _decision(state.teams[removal_chooser(state, r.removals[0])])
     if r.call is not None:
         return _decision((r.call,))
-    if r.fetch or r.pair is None:
+    if r.fetch or (r.pair is None and r.fire is None):
         return _decision(state.teams[r.team])
     slot = next_slot(r)
     assert slot is not None
@@ -212,6 +214,8 @@ def _legal_actions(state: State, seat: int) -> tuple[Any, ...]:
     if phase is Phase.KONTER:
         k = state.konter
         assert k is not None
+        if k.call is not None:
+            return _calls_or_none(call_options(state, seat))
         if k.pair is None:
             return _pairs(legal_pairs(state, k.team))
         return _shots(islands(state.cups[k.first], state.config.dead_neighbour))
@@ -224,7 +228,7 @@ def _legal_actions(state: State, seat: int) -> tuple[Any, ...]:
         return _calls_or_none(call_options(state, seat))
     if r.fetch:
         return _fetches(state.teams[r.team])
-    if r.pair is None:
+    if r.pair is None and r.fire is None:
         return _pairs(legal_pairs(state, r.team))
     return _shots(islands(state.cups[1 - r.team], state.config.dead_neighbour))
 
@@ -259,6 +263,19 @@ def _fetches(seats: tuple[int, ...]) -> tuple[Fetch | Leave, ...]:
     return (*(Fetch(s) for s in seats), Leave())
 
 
+def likely_pair(state: State, pairs: tuple[Any, ...]) -> Any:
+    """The pair the table most likely throws with (the page preselects it): the order of the team's
+    last round (its Konter included), else the first listed."""
+    team = state.konter.team if state.phase is Phase.KONTER and state.konter is not None else None
+    if team is None:
+        team = state.round.team if state.round is not None else 0
+    last = state.last_pairs[team]
+    for p in pairs:
+        if isinstance(p, Pair) and (p.first, p.second) == last:
+            return p
+    return pairs[0]
+
+
 def knock_choices(state: State) -> tuple[int, ...]:
     knock = state.knock
     assert knock is not None
@@ -276,6 +293,7 @@ _with_players = copier(State, "players")
 _with_players_round = copier(State, "players", "round")
 _aimed = copier(Round, "aim", "aimed")
 _aimed_konter = copier(Konter, "aim", "aimed")
+_konter_called = copier(Konter, "call")
 _called = copier(Round, "call")
 _on_fire = copier(Round, "call", "fire")
 
@@ -314,6 +332,16 @@ def apply_action(state: State, seat: int, action: Any) -> State:
         r = state.round
         assert r is not None
         return advance(evolve(flow.set_pair(state, r.team, pair), round=evolve(r, pair=pair)))
+    if state.phase is Phase.KONTER and (kind is Call or kind is NoCall):
+        # BP-R11: a call on a Konter hit counts as made; On Fire gives no throws in the Konter (his
+        # team's next round starts with them, ``flow.new_round``).
+        k = state.konter
+        assert k is not None
+        if kind is Call:
+            players = state.players
+            change = streaks.heating_up if action.kind == "heating_up" else streaks.on_fire
+            state = _with_players(state, streaks.replace(players, seat, change(players[seat])))
+        return advance(_with_konter(state, _konter_called(k, None)))
     r = state.round
     assert r is not None
     if kind is Call:

@@ -65,8 +65,11 @@ def throw(state: State, outcome: Any) -> State:
     cup, bounced = landing(outcome)
     aim = r.aim
     doubles = r.doubles
+    worth_two = bounced
     if seat in doubles:
-        bounced = bounced or cup is not None  # BP-R15 double_value: this throw's hit counts as two
+        # BP-R15 double_value: this throw's hit counts as two (an extra cup, two drink units), but it
+        # is not a bounce: no Aufsetzer for the Konter (Art 10.3), none in the statistics.
+        worth_two = bounced or cup is not None
         doubles = tuple(s for s in doubles if s != seat)
     counted = cup is not None and (aim is None or cup == aim)  # BP-R12: the wrong cup is no hit
     players = state.players
@@ -90,8 +93,8 @@ def throw(state: State, outcome: Any) -> State:
             rack = rack[: cup - 1] + (DUE,) + rack[cup:]
             cups = (cups[0], rack) if d else (rack, cups[1])
         if not state.config.units_per_cup:
-            units += scoring.ball_units(bounced)
-        pending = (*pending, _pending_hit(cup, seat, bounced, island, pair_throw))
+            units += scoring.ball_units(worth_two)
+        pending = (*pending, _pending_hit(cup, seat, worth_two, island, pair_throw))
         ball_hits += 1
         if cup not in hit_cups:
             hit_cups = (*hit_cups, cup)
@@ -103,9 +106,12 @@ def throw(state: State, outcome: Any) -> State:
         if fire != seat and streaks.calls(player, state.config.double_call):
             call = seat
     else:
+        was_on_fire = player.on_fire
         player = streaks.miss(player)
         if fire == seat:
             fire = None
+            if was_on_fire:  # another member still On Fire (from a Konter) throws his throws next
+                fire = flow.burning(streaks.replace(players, seat, player), state.teams[r.team])
         if type(outcome) is RolledBack and outcome.own_half:
             fetch = True
         if type(outcome) is AirBall and kind != "trick":

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import Literal, TypedDict
 
-from stammtisch.core.protocol import Chance
+from stammtisch.core.protocol import Chance, Decision
 from stammtisch.games.bierpong import notation, rules
 from stammtisch.games.bierpong.events import can_rerack
 from stammtisch.games.bierpong.flow import next_slot
-from stammtisch.games.bierpong.model import EVENT_TYPES, TEAM_NAMES, State
+from stammtisch.games.bierpong.model import EVENT_TYPES, TEAM_NAMES, Pair, State
 from stammtisch.games.bierpong.nodes import Throw
 from stammtisch.games.bierpong.rack import DEAD, DUE, GONE, LIVE, live_count
 
@@ -105,6 +105,8 @@ class View(TypedDict):
     drink_amount: str
     winner: str | None
     end: str | None
+    konter_failed: str | None  # why the last Konter failed (``konter.konter_failure``), at the end of the game
+    likely_pair: list[int] | None  # at a pair choice: the order the table most likely throws in (preselected)
 
 
 def _throw_view(state: State) -> ThrowView | None:
@@ -210,4 +212,18 @@ def view(state: State, seat: int | None) -> View:
         "drink_amount": state.config.drink_amount,
         "winner": TEAM_NAMES[state.winner] if state.winner is not None else None,
         "end": str(state.end) if state.end is not None else None,
+        "konter_failed": state.konter_failed or None,
+        "likely_pair": _likely_pair(state),
     }
+
+
+def _likely_pair(state: State) -> list[int] | None:
+    """At a pair choice (BP-R18): the pair the page preselects (``rules.likely_pair``)."""
+    t = rules.turn(state)
+    if not isinstance(t, Decision):
+        return None
+    legal = rules.legal_actions(state, t.seats[0])
+    if not legal or not isinstance(legal[0], Pair):
+        return None
+    p = rules.likely_pair(state, legal)
+    return [p.first, p.second]
