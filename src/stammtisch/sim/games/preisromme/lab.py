@@ -1,7 +1,7 @@
 """The house-rule lab for Preisrommé: the default rules against a variant, over many simulated deals.
 
 Each deal (*Spiel*) is played alone at a table of four (R-1.1) by heuristic bots
-(``bots/preisromme.py``), through the engine and its fast paths: seat 1 deals (R-2.2), so seat 2 is the
+(``bots/games/preisromme/heuristic.py``), through the engine and its fast paths: seat 1 deals (R-2.2), so seat 2 is the
 first player (*Vorhand*). A pass of ``games_per_pass`` deals only adds deals up, so deals are the unit.
 
 Common random numbers: every deal's deck is one shuffle keyed by (seed, deal), drawn card by card
@@ -21,9 +21,10 @@ import random
 from bisect import bisect_left
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
-from stammtisch.bots.preisromme import HeuristicBot
+from stammtisch.bots.games.preisromme.heuristic import HeuristicBot
 from stammtisch.core.chance import ChanceNode, sample
 from stammtisch.core.errors import InvalidOption
 from stammtisch.core.options import resolve_options
@@ -35,6 +36,7 @@ from stammtisch.games.preisromme.model import EMPTY, State, Swap
 from stammtisch.games.preisromme.options import OPTIONS
 from stammtisch.sim.crn import play_with
 from stammtisch.sim.lab_report import LabReport, Measure
+from stammtisch.sim.parallel import Progress, play_all
 from stammtisch.sim.stats import average, rate
 
 PLAYERS = 4
@@ -208,13 +210,32 @@ def summarise(options: Mapping[str, Any], played: Sequence[DealFigures | None]) 
     return LabReport(dict(options), len(played), figures)
 
 
-def run_deals(options: Mapping[str, object] | None, deals: int, seed: int = 15) -> LabReport:
-    """Simulate ``deals`` deals under ``options`` (the report echoes every option but the pass length)."""
+def _play_span(options: Mapping[str, object], seed: int, lo: int, hi: int) -> list[DealFigures | None]:
+    """The deals ``lo .. hi - 1`` (a process pool's job)."""
+    return [play_deal(options, seed, deal) for deal in range(lo, hi)]
+
+
+#: Deals per job of a process pool (about a quarter of a second each).
+SPAN = 50
+
+
+def run_deals(
+    options: Mapping[str, object] | None,
+    deals: int,
+    seed: int = 15,
+    workers: int = 1,
+    progress: Progress | None = None,
+) -> LabReport:
+    """Simulate ``deals`` deals under ``options`` (the report echoes every option but the pass length) on
+    ``workers`` processes; the figures do not depend on their number."""
     given = dict(options or {})
     start = start_state(given)
-    played = [play_deal(given, seed, deal) for deal in range(deals)]
-    shown = {key: value for key, value in vars_of(start).items() if key != "games_per_pass"}
-    return summarise(shown, played)
+    (played,) = play_all([partial(_play_span, given, seed)], deals, SPAN, workers, progress)
+    return summarise(_shown(start), played)
+
+
+def _shown(start: State) -> dict[str, Any]:
+    return {key: value for key, value in vars_of(start).items() if key != "games_per_pass"}
 
 
 def vars_of(state: State) -> dict[str, Any]:
@@ -222,11 +243,24 @@ def vars_of(state: State) -> dict[str, Any]:
     return {name: getattr(config, name) for name in config.__dataclass_fields__}
 
 
-def compare(variant: Mapping[str, object], deals: int, seed: int = 15) -> tuple[LabReport, LabReport]:
-    """The default rules and ``variant`` over the same ``deals`` decks (common random numbers); the
+def compare(
+    variant: Mapping[str, object],
+    deals: int,
+    seed: int = 15,
+    workers: int = 1,
+    progress: Progress | None = None,
+) -> tuple[LabReport, LabReport]:
+    """The default rules and ``variant`` over the same ``deals`` decks (common random numbers), on
+    ``workers`` processes; ``progress(done)`` counts the deals of both rule sets played so far. The
     variant is checked first, so a bad option is refused before anything is simulated."""
-    start_state(variant)
-    return run_deals({}, deals, seed), run_deals(variant, deals, seed)
+    changed_start = start_state(variant)  # a bad variant is refused here, before any deal
+    starts = [start_state({}), changed_start]
+    sets: list[Mapping[str, object]] = [{}, dict(variant)]
+    played = play_all([partial(_play_span, given, seed) for given in sets], deals, SPAN, workers, progress)
+    default, changed = (
+        summarise(_shown(start), deals_played) for start, deals_played in zip(starts, played, strict=True)
+    )
+    return default, changed
 
 
 #: Variants the web page offers (the CLI takes any option).

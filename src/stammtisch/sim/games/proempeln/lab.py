@@ -1,7 +1,7 @@
 """The house-rule lab for Prömpeln: the default rules against a variant, over many simulated games.
 
 Four players (seats 1-4 in turn order, PR-R15) play whole games through the engine, each seat an
-``AdvisorBot`` (``bots/proempeln.py``: the exact advisor's specials, Kniffel replays and claims). Every
+``AdvisorBot`` (``bots/games/proempeln.py``: the exact advisor's specials, Kniffel replays and claims). Every
 stopper lands by a skill model (PR-R14 digital mode); all seats share ``SKILL``, the distribution the
 bots assume for a new player, so a seat's figures differ only by its position and the rules.
 
@@ -19,22 +19,25 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from itertools import accumulate
 from typing import Any
 
-from stammtisch.bots.proempeln import AdvisorBot
+from stammtisch.bots.games.proempeln import AdvisorBot
 from stammtisch.core.chance import ChanceNode
 from stammtisch.core.options import resolve_options
 from stammtisch.core.text import Text
 from stammtisch.games.proempeln import GAME
-from stammtisch.games.proempeln.model import ROUNDS, SPECIALS, Landing, Record, State
+from stammtisch.games.proempeln.model import ROUNDS, SPECIALS, Config, Landing, Record, State
 from stammtisch.games.proempeln.options import OPTIONS
 from stammtisch.sim.crn import play_with
+from stammtisch.sim.games.proempeln import fast
 from stammtisch.sim.lab_report import LabReport, Measure
+from stammtisch.sim.parallel import Progress, play_all
 from stammtisch.sim.stats import average, rate
 
 PLAYERS = 4
-#: Landing probabilities of 0, 1, 2, 3 points for every seat (``bots.proempeln.DEFAULT_P``).
+#: Landing probabilities of 0, 1, 2, 3 points for every seat (``bots.games.proempeln.DEFAULT_P``).
 SKILL = (0.25, 0.25, 0.25, 0.25)
 _CUMULATIVE = tuple(accumulate(SKILL))
 #: Options whose effect the lab's model shows; any other option is valid but changes nothing here.
@@ -113,9 +116,8 @@ class _Streams:
         seat = node.seat or 0
         stream = self.streams.get(seat)
         if stream is None:
-            stream = self.streams[seat] = random.Random(f"proempeln/{self.seed}/{self.game}/{seat}")
-        u = stream.random()
-        points = next((value for value, edge in enumerate(_CUMULATIVE) if u < edge), 3)
+            stream = self.streams[seat] = fast.landing_stream(self.seed, self.game, seat)
+        points = fast.landing_points(stream.random(), _CUMULATIVE)
         return Landing(seat, dict(node.context)["bottle"], points)
 
 
@@ -137,7 +139,8 @@ class GameFigures:
 
 
 def play_game(options: Mapping[str, object], seed: int, game: int) -> GameFigures:
-    """One game of ``PLAYERS`` advisor bots under ``options`` with the landings of (seed, game)."""
+    """One game of ``PLAYERS`` advisor bots under ``options`` with the landings of (seed, game), played
+    through the engine (the reference the lab's fast path, ``play_game_fast``, is proved equal to)."""
     start = GAME.start(PLAYERS, resolve_options(OPTIONS, dict(options)))
     bots = [AdvisorBot(SKILL) for _ in range(PLAYERS)]
     claims: list[str] = []
@@ -148,6 +151,21 @@ def play_game(options: Mapping[str, object], seed: int, game: int) -> GameFigure
 
     final, _result = play_with(GAME, start, bots, _Streams(seed, game), random.Random(game), note)
     return figures_of(final, claims)
+
+
+def play_game_fast(config: Config, seed: int, game: int) -> GameFigures:
+    """``play_game`` by the fast path (``fast.play``): the same game, the same figures."""
+    final, claims = fast.play(config, PLAYERS, seed, game, SKILL)
+    return figures_of(final, claims)
+
+
+def _play_span(config: Config, seed: int, lo: int, hi: int) -> list[GameFigures]:
+    """The games ``lo .. hi - 1`` (a process pool's job)."""
+    return [play_game_fast(config, seed, game) for game in range(lo, hi)]
+
+
+#: Games per job of a process pool (about a tenth of a second each).
+SPAN = 200
 
 
 def figures_of(final: State, claims: Sequence[str]) -> GameFigures:
@@ -197,20 +215,40 @@ def summarise(options: Mapping[str, Any], games: Sequence[GameFigures]) -> LabRe
     return LabReport(dict(options), n, figures)
 
 
-def run_games(options: Mapping[str, object] | None, games: int, seed: int = 15) -> LabReport:
-    """Simulate ``games`` games under ``options`` (the variant's keys only are echoed back)."""
-    given = dict(options or {})
-    resolved = resolve_options(OPTIONS, given)
-    played = [play_game(given, seed, game) for game in range(games)]
+def run_games(
+    options: Mapping[str, object] | None,
+    games: int,
+    seed: int = 15,
+    workers: int = 1,
+    progress: Progress | None = None,
+) -> LabReport:
+    """Simulate ``games`` games under ``options`` (the variant's keys only are echoed back) on
+    ``workers`` processes; the figures do not depend on their number."""
+    resolved = resolve_options(OPTIONS, dict(options or {}))
+    config = GAME.start(PLAYERS, resolved).config
+    (played,) = play_all([partial(_play_span, config, seed)], games, SPAN, workers, progress)
     return summarise({key: resolved[key] for key in MODELLED}, played)
 
 
-def compare(variant: Mapping[str, object], games: int, seed: int = 15) -> tuple[LabReport, LabReport]:
-    """The default rules and ``variant`` over the same ``games`` games' landings (common random numbers).
-    The variant is checked first, so a bad option is refused before anything is simulated."""
-    resolve_options(OPTIONS, dict(variant))
-    GAME.start(PLAYERS, resolve_options(OPTIONS, dict(variant)))
-    return run_games({}, games, seed), run_games(variant, games, seed)
+def compare(
+    variant: Mapping[str, object],
+    games: int,
+    seed: int = 15,
+    workers: int = 1,
+    progress: Progress | None = None,
+) -> tuple[LabReport, LabReport]:
+    """The default rules and ``variant`` over the same ``games`` games' landings (common random numbers),
+    on ``workers`` processes; ``progress(done)`` counts the games of both rule sets played so far. The
+    variant is checked first, so a bad option is refused before anything is simulated."""
+    sets = [resolve_options(OPTIONS, {}), resolve_options(OPTIONS, dict(variant))]
+    changed_config = GAME.start(PLAYERS, sets[1]).config  # an inconsistent variant is refused here
+    configs = [GAME.start(PLAYERS, sets[0]).config, changed_config]
+    played = play_all([partial(_play_span, config, seed) for config in configs], games, SPAN, workers, progress)
+    default, changed = (
+        summarise({key: resolved[key] for key in MODELLED}, games_played)
+        for resolved, games_played in zip(sets, played, strict=True)
+    )
+    return default, changed
 
 
 #: Variants the web page offers (the CLI takes any option).
