@@ -1,5 +1,5 @@
 """KA-33 (issue 13.1) on SQLite and PostgreSQL: closing a Klümpchen evening books its settlement once
-(by match id), to the cent; taking the close back (AC-5/M-10) reverses it; closing again re-books;
+(by match id), to the cent; a correction after the end (AC-5/M-10) re-books it from its new settlement;
 an evening with a paying seat not linked to a member is not booked (the refusal says which seat)."""
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from stammtisch.core.protocol import Chance, Finished
 from stammtisch.games.kluempchen import GAME
 from stammtisch.games.kluempchen.evening import evening_totals
 from stammtisch.games.kluempchen.model import CloseEvening, Join
+from stammtisch.matches import audit
 from stammtisch.matches.service import MatchService
 from stammtisch.store import open_store
 from stammtisch.store.ledger_sync import BookingNotifier, EveningBooker
@@ -39,8 +40,8 @@ def world(sql_url: str) -> Iterator[tuple[MatchService, EveningBooker, list[int]
     store.close()
 
 
-def play_until_closed(service: MatchService, match_id: str, seed: int) -> None:
-    """Random legal play; closes the evening as soon as a round is over and one was played."""
+def play_until_closed(service: MatchService, match_id: str, seed: int, rounds: int = 2) -> None:
+    """Random legal play; closes the evening as soon as a round is over and ``rounds`` were played."""
     rng = random.Random(seed)
     for _ in range(5000):
         state = service.state(match_id)
@@ -53,7 +54,7 @@ def play_until_closed(service: MatchService, match_id: str, seed: int) -> None:
             continue
         seat = turn.seats[0]
         legal = GAME.legal_actions(state, seat)
-        action = CloseEvening() if CloseEvening() in legal and len(state.rounds) >= 2 else rng.choice(legal)
+        action = CloseEvening() if CloseEvening() in legal and len(state.rounds) >= rounds else rng.choice(legal)
         guest = f"Gast {state.seats + 1}" if isinstance(action, Join) else None  # M-12: a new seat is named
         service.act(match_id, seat, action, seq, player=guest)
     raise AssertionError("the evening did not end")
@@ -81,21 +82,36 @@ def test_closing_books_once_to_the_cent(world: tuple[MatchService, EveningBooker
     assert all(b.on == NOW.date() and b.evening == match_id for b in book)
 
 
-def test_reopening_reverses_and_closing_again_rebooks(world: tuple[MatchService, EveningBooker, list[int]]) -> None:
+def test_a_corrected_evening_is_rebooked_from_its_new_settlement(
+    world: tuple[MatchService, EveningBooker, list[int]],
+) -> None:
+    """M-10, KA-33: taking the close back leaves the money booked while the evening is corrected; when
+    it closes again, the old bookings are reversed and the new settlement booked, noted with who and why."""
     service, booker, ids = world
     match_id = new_evening(service, booker, ids, 11)
-    booker.sync(match_id)
-    before = balances(booker.ledger.bookings())
-    seq = service.snapshot(match_id).seq
-    service.undo(match_id, seq, "treasurer:2", reason="Abrechnung prüfen")
-    assert booker.sync(match_id) == "reversed"
-    assert all(v == 0 for v in balances(booker.ledger.bookings()).values())
-    seat = GAME.turn(service.state(match_id)).seats[0]
-    service.act(match_id, seat, CloseEvening(), service.snapshot(match_id).seq, "treasurer:2", reason="geprüft")
     assert booker.sync(match_id) == "booked"
-    assert balances(booker.ledger.bookings()) == {k: v for k, v in before.items()}
-    assert booker.rebook(match_id, ids[0], "Korrektur") > 0
-    assert balances(booker.ledger.bookings()) == before
+    before = balances(booker.ledger.bookings())
+    rounds = len(service.state(match_id).rounds)
+    seq = service.snapshot(match_id).seq
+    service.undo(match_id, seq, audit.member_actor(ids[1]), reason="Abrechnung prüfen")
+    assert booker.sync(match_id) == "unchanged"
+    assert balances(booker.ledger.bookings()) == before  # the last settlement stands while corrected
+    with audit.bind(None, lambda: audit.member_actor(ids[1]), lambda: "eine Runde vergessen"):
+        play_until_closed(service, match_id, 5, rounds=rounds + 1)  # every corrected step carries the reason
+    assert booker.sync(match_id) == "rebooked"
+    book = booker.ledger.bookings()
+    paid, received, bank = evening_totals(service.state(match_id))
+    assert bank_balance(book) == bank
+    got = balances(book)
+    members = booker.seats(match_id)
+    net = [r - p for p, r in zip(paid, received, strict=True)]
+    assert [got.get(members[seat], 0) if seat in members else 0 for seat in range(len(paid))] == net
+    redone = [b for b in book if b.booked_at == NOW and "eine Runde vergessen" in b.note]
+    assert redone and all(b.booked_by == ids[1] for b in redone)
+    assert any(b.reverses is not None for b in redone) and any(b.reverses is None for b in redone)
+    assert booker.sync(match_id) == "unchanged"
+    assert booker.rebook(match_id, ids[0], "Korrektur") > 0  # the treasurer's repair: same money
+    assert balances(booker.ledger.bookings()) == got
 
 
 def test_the_notifier_books_as_the_evening_closes(world: tuple[MatchService, EveningBooker, list[int]]) -> None:

@@ -34,6 +34,14 @@ def member_actor(member_id: int) -> str:
     return f"member:{member_id}"
 
 
+def member_of(actor: str | None) -> int | None:
+    """The member id of a ``member:<id>`` actor, else None."""
+    if actor is None or not actor.startswith("member:"):
+        return None
+    number = actor.removeprefix("member:")
+    return int(number) if number.isdigit() else None
+
+
 def seat_actor(seat: int) -> str:
     return f"seat:{seat}"
 
@@ -53,15 +61,21 @@ class AuditContext:
 
     correlation_id: str | None = None
     actor: Callable[[], str | None] | None = None
+    #: The written reason of a change to a closed match (M-10) the request carries, asked for lazily too.
+    reason: Callable[[], str | None] | None = None
 
 
 _current: ContextVar[AuditContext | None] = ContextVar("stammtisch_audit", default=None)
 
 
 @contextmanager
-def bind(correlation_id: str | None, actor: Callable[[], str | None] | None = None) -> Iterator[AuditContext]:
-    """Within the block, writes without an explicit actor or correlation id record these."""
-    context = AuditContext(correlation_id, actor)
+def bind(
+    correlation_id: str | None,
+    actor: Callable[[], str | None] | None = None,
+    reason: Callable[[], str | None] | None = None,
+) -> Iterator[AuditContext]:
+    """Within the block, writes without an explicit actor, correlation id or reason record these."""
+    context = AuditContext(correlation_id, actor, reason)
     token = _current.set(context)
     try:
         yield context
@@ -79,3 +93,11 @@ def current_actor() -> str | None:
     if context is None or context.actor is None:
         return None
     return context.actor()
+
+
+def current_reason() -> str | None:
+    """The written reason bound to the current request (M-10), if any."""
+    context = _current.get()
+    if context is None or context.reason is None:
+        return None
+    return context.reason()

@@ -717,6 +717,8 @@ class _Stamp:
         _check_actor(actor)
         if correlation_id is None:
             correlation_id = audit.current_correlation_id()
+        if reason is None:  # a correction's reason given once for the whole request (web.correction)
+            reason = audit.current_reason()
         if correlation_id is not None and not audit.valid_correlation_id(correlation_id):
             raise InvalidMatch(
                 "M-11",

@@ -151,8 +151,31 @@ class SqlLedger:
             raise
         return True
 
+    def standing_evening(self, match_id: str) -> list[Booking]:
+        """The evening's bookings in force (neither reversed nor a reversal)."""
+        with self.engine.connect() as connection:
+            return _standing(connection, match_id)
+
+    def rebook_evening(
+        self, match_id: str, day: date, bookings: Sequence[Booking], note: str, by: int | None, now: datetime
+    ) -> int:
+        """A corrected evening (KA-33, M-10), in one transaction: every standing booking of the evening
+        is reversed and ``bookings`` (its new settlement) are booked, both with ``note`` (who: ``by``),
+        so the book is never without the evening nor holds it twice. Returns how many were reversed."""
+        _need_note(note)
+        with self.engine.begin() as connection:
+            marker = connection.execute(
+                select(ledger_evenings.c.day).where(ledger_evenings.c.match_id == match_id).with_for_update()
+            ).scalar()
+            if marker is None:
+                connection.execute(insert(ledger_evenings).values(match_id=match_id, day=day, booked_at=now))
+            standing = _standing(connection, match_id)
+            self._append(connection, [reversal(b, note, now, by, b.on) for b in standing])
+            self._append(connection, [replace(b, note=note, booked_by=by) for b in bookings])
+            return len(standing)
+
     def unbook_evening(self, match_id: str, note: str, by: int | None, now: datetime) -> int:
-        """Reverses every standing booking of a booked evening (reopening it); returns how many.
+        """Reverses every standing booking of a booked evening (it is no longer booked); returns how many.
 
         The reversals are dated like the evening: a reopened evening of a closed season is refused."""
         _need_note(note)
@@ -162,16 +185,7 @@ class SqlLedger:
             ).scalar()
             if marker is None:
                 return 0
-            rows = [
-                _booking(row)
-                for row in connection.execute(
-                    select(ledger_bookings)
-                    .where(ledger_bookings.c.evening == match_id)
-                    .order_by(ledger_bookings.c.booking_id)
-                )
-            ]
-            reversed_ids = {b.reverses for b in rows if b.reverses is not None}
-            standing = [b for b in rows if b.reverses is None and b.booking_id not in reversed_ids]
+            standing = _standing(connection, match_id)
             self._append(connection, [reversal(b, note, now, by, b.on) for b in standing])
             connection.execute(delete(ledger_evenings).where(ledger_evenings.c.match_id == match_id))
             return len(standing)
@@ -210,6 +224,17 @@ class SqlLedger:
                 ).scalar_one()
             )
         return ids
+
+
+def _standing(connection: Connection, match_id: str) -> list[Booking]:
+    rows = [
+        _booking(row)
+        for row in connection.execute(
+            select(ledger_bookings).where(ledger_bookings.c.evening == match_id).order_by(ledger_bookings.c.booking_id)
+        )
+    ]
+    reversed_ids = {b.reverses for b in rows if b.reverses is not None}
+    return [b for b in rows if b.reverses is None and b.booking_id not in reversed_ids]
 
 
 def _need_note(note: str) -> None:

@@ -2,25 +2,29 @@
 (issue 13.1, KA-33).
 
 The bank follows the match logs: an evening whose game has ended (the Schreiber's ``close``, A.3) is
-booked once (``ledger_evenings`` by match id: booking twice is impossible); an evening that is no
-longer ended (an admin or treasurer took the close back, AC-5/M-10) has its bookings reversed, and
-when it is closed again it is booked again from its new settlement. ``BookingNotifier`` does this
+booked once (``ledger_evenings`` by match id: booking twice is impossible). An evening an admin or
+treasurer takes back after its end (AC-5/M-10) keeps its booked settlement while it is corrected;
+when it ends again, its bookings are reversed and its new settlement is booked in one transaction,
+both noted with the correction's written reason and its author. The ledger is always the settlement
+of the evening as it now stands. ``BookingNotifier`` does this
 after every write of the match service; ``sync_all`` catches up (e.g. evenings closed while the
 bank was not installed, or before their seats were linked to members)."""
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import UTC, date, datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
 from sqlalchemy import Engine
 
+from stammtisch.club.bank.model import Booking
 from stammtisch.club.games import bank_game
 from stammtisch.club.members.service import ClubService
 from stammtisch.core.errors import RuleViolation
+from stammtisch.matches import audit
 from stammtisch.matches.notifier import Notifier
 from stammtisch.matches.service import MatchService
 from stammtisch.store.ledger import SqlLedger
@@ -32,7 +36,21 @@ _log = logging.getLogger(__name__)
 CLUB_ZONE = ZoneInfo("Europe/Berlin")
 BANK = bank_game()
 SLUG = BANK.slug
-REOPENED_NOTE = "Abend wieder geöffnet / evening reopened"
+CORRECTED = "Abend korrigiert / evening corrected"
+
+
+def correction_note(reason: str) -> str:
+    """The note of a corrected evening's reversals and new bookings: the correction's written reason."""
+    return f"{CORRECTED}: {reason}" if reason.strip() else CORRECTED
+
+
+def _same(standing: Sequence[Booking], lines: Sequence[Booking]) -> bool:
+    """Whether the standing bookings are the settlement ``lines`` (then a correction changed no money)."""
+
+    def key(b: Booking) -> tuple[Any, ...]:
+        return (b.member_id, b.reason, b.member_cents, b.cash_cents, b.on, b.round)
+
+    return sorted(map(key, standing), key=repr) == sorted(map(key, lines), key=repr)
 
 
 def _now() -> datetime:
@@ -53,28 +71,40 @@ class EveningBooker:
         return state if BANK.ended(state) else None
 
     def sync(self, match_id: str, by: int | None = None, seq: int | None = None) -> str:
-        """Brings one evening's bookings in line with its log: 'booked', 'reversed' or 'unchanged'
+        """Brings one evening's bookings in line with its log: 'booked', 'rebooked' or 'unchanged'
         (``seq``: the write just made, which the match service still has in memory). Raises the
-        refusal (nothing written) when an ended evening cannot be booked."""
-        record, latest, closed = self.service.latest(match_id, seq)
+        refusal (nothing written) when an ended evening cannot be booked.
+
+        An evening taken back after its end (M-10) keeps its last settlement booked while it is
+        corrected; once it ends again, its standing bookings are reversed and the new settlement is
+        booked in one transaction (``SqlLedger.rebook_evening``), with who corrected it and why."""
+        record, latest, _ = self.service.latest(match_id, seq)
         if record.game != SLUG:
             return "unchanged"
         state = latest if BANK.ended(latest) else None
-        if state is None and not closed:
-            # Never ended (a close taken back leaves the match closed, M-10), so never booked: no
-            # ledger read on every step of a running evening (bench/hammer.py).
+        if state is None:
+            # Running, or being corrected: nothing to book yet (and no ledger read on every step of a
+            # running evening, bench/hammer.py).
             return "unchanged"
         booked = self.ledger.is_booked(match_id)
-        if state is None:
-            if booked:
-                self.ledger.unbook_evening(match_id, REOPENED_NOTE, by, self.clock())
-                return "reversed"
-            return "unchanged"
-        if booked:
-            return "unchanged"
         day = record.created_at.astimezone(CLUB_ZONE).date()
         lines = BANK.evening_bookings(state, self.seats(match_id, state), match_id, day, self.clock())
-        return "booked" if self.ledger.book_evening(match_id, day, lines, self.clock()) else "unchanged"
+        if not booked:
+            return "booked" if self.ledger.book_evening(match_id, day, lines, self.clock()) else "unchanged"
+        if _same(self.ledger.standing_evening(match_id), lines):
+            return "unchanged"
+        who, why = self.correction(match_id)
+        self.ledger.rebook_evening(
+            match_id, day, lines, correction_note(why), by if by is not None else who, self.clock()
+        )
+        return "rebooked"
+
+    def correction(self, match_id: str) -> tuple[int | None, str]:
+        """Who made the latest change with a written reason to the closed evening, and why (M-10, M-11)."""
+        for event in reversed(self.service.events(match_id)):
+            if event.reason:
+                return audit.member_of(event.actor), event.reason
+        return None, ""
 
     def seats(self, match_id: str, state: Any | None = None) -> dict[int, int]:
         """The evening's seats as members (AC-1). An evening started from names whose seats were never
@@ -100,10 +130,14 @@ class EveningBooker:
         return seats
 
     def rebook(self, match_id: str, by: int | None, note: str) -> int:
-        """Reverses an evening's bookings and books it again from its log (after a correction)."""
-        reversed_count = self.ledger.unbook_evening(match_id, note, by, self.clock())
-        self.sync(match_id, by)
-        return reversed_count
+        """Reverses an evening's bookings and books it again from its log, in one transaction (the
+        treasurer's repair, e.g. after its seats were linked anew); returns how many were reversed."""
+        record, latest, _ = self.service.latest(match_id)
+        if record.game != SLUG or not BANK.ended(latest):
+            return self.ledger.unbook_evening(match_id, note, by, self.clock())
+        day = record.created_at.astimezone(CLUB_ZONE).date()
+        lines = BANK.evening_bookings(latest, self.seats(match_id, latest), match_id, day, self.clock())
+        return self.ledger.rebook_evening(match_id, day, lines, note, by, self.clock())
 
     def evenings(self) -> list[str]:
         return [r.match_id for r in self.service.list_matches(1_000_000, SLUG)]

@@ -22,7 +22,7 @@ from stammtisch.matches.skills import SkillProvider
 from stammtisch.store.config import database_url as configured_url
 from stammtisch.store.database import open_store
 from stammtisch.store.notify import CHANNEL
-from stammtisch.web import auth, errors, qr
+from stammtisch.web import auth, correction, errors, qr
 from stammtisch.web.body_limit import BodyLimit
 from stammtisch.web.collector import tune_for_serving
 from stammtisch.web.correlation import Correlation
@@ -76,7 +76,8 @@ def create_app(
         redoc_url=None,
         openapi_url="/api/openapi.json",
         lifespan=_lifespan,
-        dependencies=[Depends(auth.authorize)],  # every route: who asks, and may she (docs/access.md)
+        # Every route: who asks, and may she (docs/access.md); then a correction's written reason (M-10).
+        dependencies=[Depends(auth.authorize), Depends(correction.bind_reason)],
     )
     app.state.service = service
     app.state.fanout = fanout

@@ -8,7 +8,9 @@ across the log, the proxy's access log and the phone that got the answer.
 
 The actor is resolved when an event is written, from what the sign-in put into the request's state:
 ``request.state.account`` (``member:<id>``) or, for a request acting through a seat link,
-``request.state.seat`` (``seat:<n>``). Routes may still pass an ``actor`` explicitly; it wins.
+``request.state.seat`` (``seat:<n>``). Routes may still pass an ``actor`` explicitly; it wins. So is the
+written reason of a change to a closed match (M-10), from ``request.state.correction_reason``
+(``web.correction``).
 """
 
 from __future__ import annotations
@@ -68,5 +70,5 @@ class Correlation:
                 MutableHeaders(scope=message)["X-Request-ID"] = request_id
             await send(message)
 
-        with audit.bind(request_id, lambda: actor_of(state)):
+        with audit.bind(request_id, lambda: actor_of(state), lambda: state.get("correction_reason")):
             await self.app(scope, receive, send_with_id)

@@ -8,6 +8,9 @@
   new in a running match names him: ``{"seq", "seat", "action", "player"}`` (M-12);
 * ``POST /api/matches/{id}/undo`` – ``{"seq"}``.
 
+Changing a closed match (M-10: an undo after its end, and the corrected steps after it) takes
+``"reason"`` in both bodies (the admin or the treasurer, AC-5).
+
 Actions and outcomes are the game's notation text or its JSON form. Refusals answer
 ``{"error": {"code", "clause", "de", "en", "message"}}`` (plus ``"snapshot"`` when stale).
 """
@@ -30,6 +33,7 @@ from stammtisch.matches.guests import seat_player
 from stammtisch.matches.seat_links import SeatLinkRequired
 from stammtisch.matches.snapshot import MatchSnapshot
 from stammtisch.web.auth import club_service, link_seats
+from stammtisch.web.correction import accept_reason
 from stammtisch.web.deps import BroadcasterDep, ServiceDep
 from stammtisch.web.errors import BadInput
 from stammtisch.web.presenters import list_matches
@@ -56,6 +60,8 @@ class Submission(BaseModel):
     steps: list[Step] | None = Field(default=None, min_length=1, max_length=20)
     #: M-12: the name of the player the action seats (Klümpchen E-26); only with ``action``.
     player: str | None = Field(default=None, max_length=200)
+    #: M-10: why a closed match is changed (a corrected step after an undo past its end; AC-5).
+    reason: str | None = Field(default=None, max_length=500)
 
 
 def _check_kind(action: object, outcome: object, steps: object, seat: int | None) -> None:
@@ -131,10 +137,12 @@ async def submit(
         )
     for step in body.steps or ():
         _check_kind(step.action, step.outcome, None, step.seat)
+    # Passed on explicitly as well: the write may run outside this request's context (web.write_gate).
+    reason = await accept_reason(request, match_id, body.reason)
     call: Callable[[], MatchSnapshot]
     if body.steps is not None:
         steps = [(step.seat, step.action) if step.action is not None else (None, step.outcome) for step in body.steps]
-        call = partial(service.submit, match_id, steps, body.seq)
+        call = partial(service.submit, match_id, steps, body.seq, reason=reason)
     elif body.action is not None and body.player is not None:
         assert body.seat is not None  # _check_kind: an action names its seat
         club = club_service(request.app)
@@ -151,10 +159,10 @@ async def submit(
         )
     elif body.action is not None:
         assert body.seat is not None  # _check_kind: an action names its seat
-        call = partial(service.act, match_id, body.seat, body.action, body.seq)
+        call = partial(service.act, match_id, body.seat, body.action, body.seq, reason=reason)
     else:
         assert body.outcome is not None  # _check_kind: exactly one of action, outcome and steps
-        call = partial(service.enter_outcome, match_id, body.outcome, body.seq)
+        call = partial(service.enter_outcome, match_id, body.outcome, body.seq, reason=reason)
     viewer = body.seat if body.action is not None else None
     result = await gated_write(request.app, service, match_id, call, seq=body.seq, seat=viewer)
     broadcaster.publish(result.match_id, result.seq)

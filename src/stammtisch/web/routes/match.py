@@ -21,6 +21,7 @@ from stammtisch.core.text import Text
 from stammtisch.core.wording import plain
 from stammtisch.matches.service import MatchService
 from stammtisch.matches.snapshot import MatchSnapshot
+from stammtisch.web.correction import last_reason
 from stammtisch.web.deps import BroadcasterDep, LangDep, ServiceDep, get_renderer
 from stammtisch.web.errors import BadInput
 from stammtisch.web.forms import format_faces, parse_faces, parse_seat
@@ -46,6 +47,9 @@ def render_match(
     if fragment is None:
         fragment = request.headers.get("hx-request") == "true"
     page = present_match(snapshot.to_json(), lang, view_seat=_view_seat(request))
+    # M-10: a closed match taken back after its end is being corrected; every step needs the reason.
+    page["correcting"] = snapshot.closed and not snapshot.finished
+    page["correction_reason"] = last_reason(request.app.state.service, snapshot.match_id) if page["correcting"] else ""
     message = plain(error.text(lang), page["players"]) if error is not None else None  # names, no clause codes
     stale = getattr(error, "code", "") == "match/stale"
     return renderer.response(
