@@ -122,6 +122,7 @@ def _rows(bookings: Sequence[Booking], members: dict[int, Member], lang: str) ->
             "who": members[b.member_id].name if b.member_id in members else Text("Kasse", "the bank").get(lang),
             "reason": reason_text(b.reason).get(lang),
             "reversed": b.booking_id in reversed_ids,
+            "by": members[b.booked_by].name if b.booked_by in members else "",  # who corrected (KA-33)
         }
         for b in reversed(bookings)
     ]
