@@ -11,6 +11,11 @@ from stammtisch.sim.games.kluempchen import lab as kluempchen
 from stammtisch.sim.games.preisromme import lab as preisromme
 from stammtisch.sim.games.proempeln import lab as proempeln
 
+
+def _recorder(seen: list[tuple[int, int]]):  # type: ignore[no-untyped-def]
+    return lambda done, total: seen.append((done, total))
+
+
 LABS = [
     (kluempchen, {"third_throw_rule": "keep_on_fail"}, 120, 25),
     (proempeln, {"king_ends": "finish_round"}, 70, 9),
@@ -27,10 +32,11 @@ def test_lab6_figures_do_not_depend_on_the_workers(
     monkeypatch.setattr(module, "SPAN", span)
     reports = []
     for workers in (1, 2, 3):
-        seen: list[int] = []
-        reports.append(module.compare(variant, games, 11, workers=workers, progress=seen.append))  # type: ignore[attr-defined]
-        assert seen[0] == 0 and seen == sorted(seen)
-        assert seen[-1] == 2 * reports[-1][0].games
+        seen: list[tuple[int, int]] = []
+        reports.append(module.compare(variant, games, 11, workers=workers, progress=_recorder(seen)))  # type: ignore[attr-defined]
+        done = [d for d, _ in seen]
+        assert done[0] == 0 and done == sorted(done)
+        assert {t for _, t in seen} == {2 * reports[-1][0].games} and done[-1] == 2 * reports[-1][0].games
     assert reports[0] == reports[1] == reports[2]
 
 

@@ -52,13 +52,20 @@ def lab(
         int, typer.Option("--games", min=60, max=2_000_000, help="Games per rule set (Klümpchen: rounds).")
     ] = 6000,
     seed: Annotated[int, typer.Option("--seed", help="Random seed (the same seed gives the same figures).")] = 15,
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object (no progress bar).")] = False,
     lang: Annotated[str, typer.Option("--lang", help="Language: de or en.")] = "de",
+    workers: Annotated[
+        int,
+        typer.Option("--workers", min=0, help="Processes to play on (0: one per core); the figures are the same."),
+    ] = 0,
 ) -> None:
     """Compare the default house rules with a variant over many simulated games."""
     from stammtisch.cli.console import fail, stdout
+    from stammtisch.cli.progress import bar, wanted
     from stammtisch.cli.solve import parse_options
+    from stammtisch.games import GAMES
     from stammtisch.sim.labs import LABS, lab_module
+    from stammtisch.sim.parallel import cores
 
     if game not in LABS:
         fail(
@@ -77,8 +84,13 @@ def lab(
                 f"Which variant? At least one --option KEY=VALUE, e.g. {key}={value}.",
             )
         )
+    de = lang == "de"
+    title = GAMES[game].title.get("de" if de else "en")
+    unit = module.UNIT.get("de" if de else "en")
+    label = f"{title}: Standard und Variante" if de else f"{title}: default and variant"
     try:
-        default, variant = module.compare(given, games, seed)
+        with bar(label, 2 * games, unit, shown=wanted(as_json)) as progress:
+            default, variant = module.compare(given, games, seed, workers=workers or cores(), progress=progress)
     except Exception as error:  # noqa: BLE001 - rule violations become bilingual refusals
         _refuse(error, as_json)
         raise
@@ -95,12 +107,7 @@ def lab(
         }
         typer.echo(json.dumps(out_json, ensure_ascii=False))
         return
-    from stammtisch.games import GAMES
-
     out = stdout()
-    de = lang == "de"
-    title = GAMES[game].title.get("de" if de else "en")
-    unit = module.UNIT.get("de" if de else "en")
     out.print(
         f"{title}: Standard gegen Variante, je {default.games:,} {unit} (95%-Intervalle)".replace(",", ".")
         if de

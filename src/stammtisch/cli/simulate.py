@@ -47,6 +47,7 @@ def simulate(
     from stammtisch.cli.console import fail
     from stammtisch.cli.games import require_game
     from stammtisch.cli.plugin import SimulateRequest
+    from stammtisch.cli.progress import QUIET
     from stammtisch.cli.simulation import check_players, chosen_bots, plain_simulate, print_figures
     from stammtisch.core.errors import RuleViolation
 
@@ -56,10 +57,13 @@ def simulate(
     request = SimulateRequest(
         chosen, game, games, seed, as_json, tuple(names), players, rounds, teams.value, tuple(skill or ())
     )
+    quiet = QUIET.set(as_json)  # no bar with --json, whatever a game's own simulation asks for
     try:
         summary = (cli.simulate or plain_simulate)(request)
     except RuleViolation as error:
         fail(error.message)
+    finally:
+        QUIET.reset(quiet)
     if as_json:
         typer.echo(json.dumps(summary.figures, ensure_ascii=False))
         return

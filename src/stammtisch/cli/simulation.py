@@ -12,13 +12,12 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from rich.progress import Progress
 from rich.table import Table
 
 from stammtisch.bots.base import Bot
 from stammtisch.bots.playout import SkillModelMissing, play_out
 from stammtisch.bots.registry import bots_for
-from stammtisch.cli.console import fail, stderr, stdout
+from stammtisch.cli.console import fail, stdout
 from stammtisch.cli.plugin import SimulateRequest, Summary
 from stammtisch.core.protocol import Game
 from stammtisch.core.text import Text
@@ -72,13 +71,12 @@ def print_figures(title: str, figures: dict[str, Any], special: dict[str, Callab
 
 @contextmanager
 def progress(label: str, total: int, *, hidden: bool = False, transient: bool = False) -> Iterator[Callable[[], None]]:
-    """A progress bar on stderr (none when ``hidden``, e.g. for ``--json``); yields "one more done"."""
-    if hidden:
-        yield lambda: None
-        return
-    with Progress(console=stderr(), transient=transient) as bar:
-        task = bar.add_task(label, total=total)
-        yield lambda: bar.advance(task)
+    """A progress bar on stderr (``cli/progress.py``: only on a terminal, none with ``--json`` or when
+    ``hidden``); yields "one more done"."""
+    from stammtisch.cli.progress import bar, wanted
+
+    with bar(label, total, shown=not hidden and wanted(), transient=transient) as shown:
+        yield shown.advance
 
 
 def _mean(values: list[int]) -> float:

@@ -82,6 +82,8 @@ def solve(
 ) -> None:
     """Solve a game exactly: the starting side's win probability under optimal play."""
     from stammtisch.cli.console import fail, stdout
+    from stammtisch.cli.progress import bar, wanted
+    from stammtisch.games import GAMES
     from stammtisch.sim.labs import SOLVERS, solver_module
 
     if game not in SOLVERS:
@@ -100,7 +102,12 @@ def solve(
         solution = None if force else module.load_solution(given, target, directory, **variant)
         stored = solution is not None
         if solution is None:
-            solution = module.solve_game(given, target, **variant)
+            # Only given to solvers that report progress.
+            reports = "progress" in inspect.signature(module.solve_game).parameters
+            label = f"{GAMES[game].title.de} / {GAMES[game].title.en}: {target}"
+            with bar(label, None, shown=wanted(as_json)) as shown:
+                progress = {"progress": lambda done, total: shown.update(done, total)} if reports else {}
+                solution = module.solve_game(given, target, **variant, **progress)
             module.store_solution(solution, directory)
     except Exception as error:  # noqa: BLE001 - rule violations become bilingual refusals
         refuse_violation(error)
@@ -110,8 +117,6 @@ def solve(
         typer.echo(json.dumps(summary, ensure_ascii=False))
         return
     out = stdout()
-    from stammtisch.games import GAMES
-
     title = GAMES[game].title
     with_jokers = " (mit Jokern / with jokers)" if summary.get("jokers") else ""
     out.print(f"{title.de} / {title.en}: {target}{with_jokers}")

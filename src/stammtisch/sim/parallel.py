@@ -6,9 +6,9 @@ The spans are cut by a fixed size (not by the number of workers) and put back in
 are the same for any number of workers (``tests/sim/test_lab6_workers.py``).
 
 Workers are forked (Linux): they inherit the loaded modules and compiled kernels, so a run starts in a
-few milliseconds. ``progress(done)`` is called with 0 once the workers exist and then with the games
-done so far, from the calling thread: a caller may start a progress display (a thread of its own) at
-the first call, after every fork.
+few milliseconds. ``progress(done, total)`` is called with 0 once the workers exist and then with the
+games done so far (of every work), from the calling thread: a caller may start a progress display (a
+thread of its own) at the first call, after every fork.
 """
 
 from __future__ import annotations
@@ -23,7 +23,8 @@ T = TypeVar("T")
 #: ``work(lo, hi)``: the results of the games with indices lo .. hi - 1, in order (one per game, or one
 #: for the whole span: the lists of the spans are joined in order either way).
 Work = Callable[[int, int], list[T]]
-Progress = Callable[[int], None]
+#: ``progress(done, total)``: games done so far of all works together.
+Progress = Callable[[int, int], None]
 
 
 def cores() -> int:
@@ -50,8 +51,13 @@ def play_all(
     """Each ``work`` over the games ``0 .. total - 1``: per work, its spans' results joined in index
     order. With ``workers`` > 1 and more than one span the spans of all works share one pool of forked
     processes; else everything runs here."""
-    report = progress or (lambda done: None)
     cut = spans(total, span)
+    planned = total * len(works)
+
+    def report(done: int) -> None:
+        if progress is not None:
+            progress(done, planned)
+
     jobs = [(w, lo, hi) for w in range(len(works)) for lo, hi in cut]
     found: list[list[list[T]]] = [[[] for _ in cut] for _ in works]
     done = 0

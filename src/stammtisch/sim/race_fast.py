@@ -348,8 +348,10 @@ def solve(
     roles: int,
     six_wins: bool = True,
     tolerance: float = 1e-10,
+    progress: Callable[[int, int], None] | None = None,
 ) -> RaceSolution:
-    """The race to ``target`` as ``race.solve`` defines it, two diagonals and one column at a time."""
+    """The race to ``target`` as ``race.solve`` defines it, two diagonals and one column at a time;
+    ``progress(done, total)`` after each diagonal with the score pairs solved so far (of ``target``²)."""
     started = time.process_time()
     lay = layout(compiled)
     t = target
@@ -362,6 +364,7 @@ def solve(
     slopes = np.zeros(1)
     step = diagonals_at_once(compiled)
     room2, room1 = buffer(lay, t, t * step), (buffer(lay, t, t * step) if roles == 2 else None)
+    solved = 0
     for d in range(2 * t - 2, -1, -step):
         xs, ys = contexts(t, range(d, max(d - step, -1), -1))
         n = len(xs)
@@ -417,6 +420,9 @@ def solve(
                 break
             v1[xs, ys] = newton(fail, found, slopes, partner)
         previous = (xs, ys, second.top(), None if first is None else first.top())
+        solved += n
+        if progress is not None:
+            progress(solved, t * t)
     states = t * t * (1 + (t + 1 if roles == 2 else 0))
     return RaceSolution(t, roles, v1, v2, states, iterations, time.process_time() - started, six_wins)
 

@@ -9,7 +9,7 @@ node's cumulative probabilities), a decision node asks the policy. A step of one
 ``act`` or ``resolve`` of the engine is, so steps/s compare with the engine's and OpenSpiel's.
 
 Policies: ``optimal`` (the exact expected-points policy, ``points.py``), ``random`` (uniform over the
-legal choices) and ``heuristic`` (the rules of thumb of ``bots/kluempchen.py``: keep the pair worth
+legal choices) and ``heuristic`` (the rules of thumb of ``bots/games/kluempchen.py``: keep the pair worth
 most as a triple, 15 Voll* b, take the 3rd throw only with nothing countable or points awaiting
 confirmation). The simulator is checked against the reference engine by statistics
 (``tests/sim/test_ks7_fast_simulator.py``), never used as the authority.
@@ -122,7 +122,7 @@ def tables(config: Config) -> Tables:
 
 
 def _heuristic(turn: object, labels: list[str]) -> int:
-    """bots/kluempchen.py's rules of thumb on a template decision."""
+    """bots/games/kluempchen.py's rules of thumb on a template decision."""
     from stammtisch.games.kluempchen.model import PlayerTurn
 
     assert isinstance(turn, PlayerTurn)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -111,22 +111,27 @@ def solve_game(
     tolerance: float = 1e-10,
     reference: bool = False,
     jokers: bool = False,
+    progress: Callable[[int, int], None] | None = None,
 ) -> GameSolution:
     """Solve the two-team race to ``target`` under the house rules ``options`` (``reference``: by the
     readable ``race.solve`` instead of ``race_fast.solve``; the tests compare the two; ``jokers``: with
-    both teams' jokers in the state, KS-4)."""
+    both teams' jokers in the state, KS-4). ``progress(done, total)``: the fast solvers' share solved."""
     chosen = turn_options(options)
     if jokers:
         from stammtisch.sim.games.kluempchen.jokers import solve_jokers  # it builds on this module
 
-        found_j = solve_jokers(chosen, target, tolerance)
+        found_j = solve_jokers(chosen, target, tolerance, progress)
         v1 = np.ascontiguousarray(found_j.v1[:, :, 0, 0])
         return GameSolution(
             chosen, target, v1, found_j.v2, found_j.states, found_j.iterations, found_j.seconds, found_j.v1
         )
     found = compiled_for(config_of(chosen))
-    solver = race.solve if reference else race_fast.solve
-    solved = solver(found.compiled, found.template.root, target, roles=2, six_wins=True, tolerance=tolerance)
+    if reference:
+        solved = race.solve(found.compiled, found.template.root, target, roles=2, six_wins=True, tolerance=tolerance)
+    else:
+        solved = race_fast.solve(
+            found.compiled, found.template.root, target, roles=2, six_wins=True, tolerance=tolerance, progress=progress
+        )
     assert solved.v2 is not None
     return GameSolution(chosen, target, solved.v1, solved.v2, solved.states, solved.iterations, solved.seconds)
 

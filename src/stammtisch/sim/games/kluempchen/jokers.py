@@ -107,7 +107,10 @@ class _Block:
 
 
 def solve_jokers(
-    options: Mapping[str, object] | None = None, target: int = 40, tolerance: float = 1e-10
+    options: Mapping[str, object] | None = None,
+    target: int = 40,
+    tolerance: float = 1e-10,
+    progress: Callable[[int, int], None] | None = None,
 ) -> JokerSolution:
     """Solve the two-team race to ``target`` with both teams' jokers in the state (KS-4).
 
@@ -115,7 +118,8 @@ def solve_jokers(
     there) and stage s of the diagonals above; so the diagonals go down as a wavefront: each round solves
     stage 0 of one pair of diagonals, stage 1 of the pair above it, ..., stage 4 of the pair four above,
     all in the same compiled sweeps (more contexts per sweep: the kernels' cost per edge and context is
-    about a third lower at one or two thousand contexts than at a few hundred)."""
+    about a third lower at one or two thousand contexts than at a few hundred). ``progress(done, total)``
+    after each round, with the contexts (score pairs times joker masks) solved so far."""
     started = time.process_time()
     chosen = turn_options(options)
     found = compiled_for(config_of(chosen))
@@ -138,8 +142,12 @@ def solve_jokers(
     plain_v2 = np.zeros((t, t, t + 1))
     iterations = 0
     warm: dict[tuple[int, str], _Warm] = {}
+    total, solved = sum(b.size for blocks in rounds for b in blocks), 0
     for r, blocks in enumerate(rounds):
         iterations += _round(turns, root, t, blocks, v1, warm, tolerance)
+        solved += sum(b.size for b in blocks)
+        if progress is not None:
+            progress(solved, total)
         if r < len(pairs):  # stage 0 (no joker left) of pair r is solved
             xs, ys = pairs[r]
             z = np.minimum(xs[:, None] + np.arange(t + 1)[None, :], t)

@@ -2,7 +2,7 @@
 
 Rounds are played in bulk by the fast simulator (``fast.py``): two teams of two (4 players), player 1's
 turn then player 2's (K-5.1), the target 150 (K-11), six equal in one throw ends the round (S-7). Every
-player uses the exact expected-points turn policy and the joker the way ``bots/kluempchen.py`` does it
+player uses the exact expected-points turn policy and the joker the way ``bots/games/kluempchen.py`` does it
 late in the round (once his team has 95 points, K-10/K-13). The losing team starts the next round
 (K-17.4). An *evening* is ``ROUNDS_PER_EVENING`` rounds (ruling KS-7). The default rules and the variant
 are played on common random numbers (LAB-1): every turn's dice come from a stream keyed by its round,
@@ -34,7 +34,7 @@ from stammtisch.sim.stats import Interval, mean_interval, proportion_interval
 
 TARGET = 150
 SCHUSTER = 75
-LATE = 95  # bots/kluempchen.py: a team this close to 150 uses its jokers
+LATE = 95  # bots/games/kluempchen.py: a team this close to 150 uses its jokers
 PLAYERS = 4
 ROUNDS_PER_EVENING = 6
 #: Options the lab's model reads; any other option is accepted but changes nothing here (KS-7).
@@ -274,7 +274,7 @@ def compare(
     progress: Progress | None = None,
 ) -> tuple[LabResult, LabResult]:
     """The default rules and ``variant`` over the same ``rounds`` rounds' dice (common random numbers,
-    LAB-1), on ``workers`` processes; ``progress(done)`` counts the rounds of both rule sets played so
+    LAB-1), on ``workers`` processes; ``progress(done, total)`` counts the rounds of both rule sets played so
     far (``sim.parallel``). The variant is checked first, so a bad option is refused before anything is
     simulated."""
     sets = [resolve_options(OPTIONS, {}), resolve_options(OPTIONS, dict(variant))]

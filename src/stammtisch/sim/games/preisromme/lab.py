@@ -251,7 +251,7 @@ def compare(
     progress: Progress | None = None,
 ) -> tuple[LabReport, LabReport]:
     """The default rules and ``variant`` over the same ``deals`` decks (common random numbers), on
-    ``workers`` processes; ``progress(done)`` counts the deals of both rule sets played so far. The
+    ``workers`` processes; ``progress(done, total)`` counts the deals of both rule sets played so far. The
     variant is checked first, so a bad option is refused before anything is simulated."""
     changed_start = start_state(variant)  # a bad variant is refused here, before any deal
     starts = [start_state({}), changed_start]

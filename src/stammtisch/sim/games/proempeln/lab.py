@@ -238,7 +238,7 @@ def compare(
     progress: Progress | None = None,
 ) -> tuple[LabReport, LabReport]:
     """The default rules and ``variant`` over the same ``games`` games' landings (common random numbers),
-    on ``workers`` processes; ``progress(done)`` counts the games of both rule sets played so far. The
+    on ``workers`` processes; ``progress(done, total)`` counts the games of both rule sets played so far. The
     variant is checked first, so a bad option is refused before anything is simulated."""
     sets = [resolve_options(OPTIONS, {}), resolve_options(OPTIONS, dict(variant))]
     changed_config = GAME.start(PLAYERS, sets[1]).config  # an inconsistent variant is refused here
