@@ -73,7 +73,7 @@ def test_opening_a_preisromme_table_shows_each_seat_link_as_qr_code_with_copy_bu
     shared = _shares(page.text)
     seat_links = [url for url in shared if "/p/" in url]
     assert len(seat_links) == 2 and all(url.startswith(f"{lan}/p/") for url in seat_links)
-    assert any(url.startswith(f"{lan}/w/") for url in shared)
+    assert any(url.startswith(f"{lan}/screen/") for url in shared)  # LK-2: the table screen, no account
     assert page.text.count('role="img"') == len(shared)
     assert "127.0.0.1" not in page.text and "testserver" not in page.text
     assert 'src="/static/share.js"' in page.text and "<script>" not in page.text  # CSP: no inline script
@@ -102,23 +102,30 @@ def test_behind_a_proxy_the_public_url_names_the_links(client: TestClient, monke
     assert shared and all(url.startswith("https://stammtisch.example.org/") for url in shared)
 
 
-def test_the_table_pages_offer_the_spectator_link(client: TestClient, lan: str) -> None:
+def test_the_table_pages_offer_the_table_screen_link(client: TestClient, lan: str) -> None:
+    """LK-2: what a seat or a spectator passes on is the table screen's link, which needs no account."""
     links = _open_table(client)
+    assert links["screen"].startswith("/screen/")
     seat = client.get(links["links"]["0"])
     assert seat.status_code == 200
-    assert f"{lan}/w/{links['match_id']}" in _shares(seat.text)
+    assert f"{lan}{links['screen']}" in _shares(seat.text)
     watch = client.get(links["spectator"])
-    assert f"{lan}/w/{links['match_id']}" in _shares(watch.text)
+    assert f"{lan}{links['screen']}" in _shares(watch.text)
 
 
-def test_the_match_page_offers_its_own_link(client: TestClient, lan: str) -> None:
+def test_the_match_page_hands_out_a_follow_link(client: TestClient, lan: str) -> None:
+    """LK-3: "Open this match on another phone" gives the follow link (no account needed), not ``/m/{id}``."""
     created = client.post("/api/matches", json=KLUEMPCHEN)
     assert created.status_code == 201, created.text
     match_id = created.json()["match_id"]
     page = client.get(f"/m/{match_id}")
     assert page.status_code == 200
-    assert _shares(page.text) == [f"{lan}/m/{match_id}"]
-    assert 'data-testid="share-match"' in page.text
+    assert 'data-testid="share-match"' in page.text and f'action="/links/{match_id}/share/follow"' in page.text
+    assert _shares(page.text) == []
+    shown = client.post(f"/links/{match_id}/share/follow")
+    assert shown.status_code == 200, shown.text  # followed to the hand-out page
+    (url,) = _shares(shown.text)
+    assert url.startswith(f"{lan}/f/")
 
 
 # --- TS-5: the seat links again, for the organiser only -------------------------------------------

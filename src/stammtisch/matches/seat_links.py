@@ -90,6 +90,10 @@ class SeatLinkRepository(Protocol):
         """The links of ``match_id``, by seat (empty: the match has none)."""
         ...
 
+    def replace(self, match_id: str, seat: int, token: str) -> None:
+        """Give the seat a new token (the old one no longer names it: LK-4)."""
+        ...
+
 
 class InMemorySeatLinks:
     """Seat links in a dict, for tests and simulations. Thread-safe."""
@@ -112,6 +116,13 @@ class InMemorySeatLinks:
     def for_match(self, match_id: str) -> list[SeatLink]:
         with self._lock:
             return sorted((link for link in self._by_token.values() if link.match_id == match_id), key=_by_seat)
+
+    def replace(self, match_id: str, seat: int, token: str) -> None:
+        with self._lock:
+            old = [t for t, link in self._by_token.items() if link.match_id == match_id and link.seat == seat]
+            for stale in old:
+                del self._by_token[stale]
+            self._by_token[token] = SeatLink(match_id, seat, token)
 
 
 def _by_seat(link: SeatLink) -> int:

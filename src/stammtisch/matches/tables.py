@@ -25,8 +25,10 @@ votes; what differs per game comes from its match extension (``matches.games``).
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
 from stammtisch.bots.base import Bot
@@ -37,8 +39,9 @@ from stammtisch.matches import audit
 from stammtisch.matches.errors import InvalidMatch, StaleSequence
 from stammtisch.matches.extensions import MatchExtension
 from stammtisch.matches.games import extension_for
-from stammtisch.matches.seat_links import SeatLink, SeatLinkRepository, issue_links, resolve_link
+from stammtisch.matches.seat_links import SeatLink, SeatLinkRepository, issue_links, new_token, resolve_link
 from stammtisch.matches.service import MatchService
+from stammtisch.matches.share_links import LinkKind, ShareLink, ShareLinkRepository
 from stammtisch.matches.snapshot import MatchSnapshot
 
 #: Bound on bot steps after one write (a whole game is far below it).
@@ -56,6 +59,8 @@ class OpenedTable:
     snapshot: MatchSnapshot
     tokens: dict[int, str]
     bots: list[str | None]
+    #: The table-screen link's token (LK-2), when the table keeps share links.
+    screen_token: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +74,9 @@ class Deadline:
 
 #: How many resolved seat tokens a process keeps (a club's busy season of digital tables).
 RESOLVED_KEPT = 10_000
+#: How long a resolved token is answered from memory: a seat link the scribe withdrew on another worker
+#: stops admitting there within this many seconds (LK-4; on the worker that withdrew it, at once).
+RESOLVED_SECONDS = 2.0
 
 
 class DigitalTable:
@@ -79,15 +87,21 @@ class DigitalTable:
         service: MatchService,
         links: SeatLinkRepository,
         extensions: Callable[[str], MatchExtension] = extension_for,
+        shares: ShareLinkRepository | None = None,
+        clock: Callable[[], datetime] = lambda: datetime.now(UTC),
     ) -> None:
         self.service = service
         self.links = links
+        #: Table-screen, follow and withdrawn seat links (``matches.share_links``); None: not kept.
+        self.shares = shares
+        self.clock = clock
         self._extensions = extensions
         self._bots: dict[str, dict[int, Bot]] = {}
         self._linked: dict[str, bool] = {}
-        #: Resolved tokens: a link never changes or goes away (TS-1), and every request of a phone
-        #: names its token (bounded; unknown tokens are never kept, so guessing cannot fill it).
-        self._resolved: dict[str, SeatLink] = {}
+        #: Resolved tokens with when they were read: every request of a phone names its token (bounded;
+        #: unknown tokens are never kept, so guessing cannot fill it). Kept ``RESOLVED_SECONDS``: the
+        #: scribe may withdraw a link (LK-4).
+        self._resolved: dict[str, tuple[SeatLink, float]] = {}
         self._lock = threading.Lock()
 
     def extension(self, match_id: str) -> MatchExtension:
@@ -137,8 +151,37 @@ class DigitalTable:
         tokens = issue_links(self.links, created.match_id, [seat for seat, name in enumerate(names) if name])
         with self._lock:
             self._linked[created.match_id] = True
+        screen = None
+        if self.shares is not None:  # LK-2: the table screen's link comes with the seats'
+            screen = self.share_link(created.match_id, LinkKind.SCREEN).token
         self.play_bots(created.match_id)
-        return OpenedTable(self.service.snapshot(created.match_id, None), tokens, bots)
+        return OpenedTable(self.service.snapshot(created.match_id, None), tokens, bots, screen)
+
+    # --- share links (LK-2..LK-4) ---------------------------------------------------------------
+    def share_link(self, match_id: str, kind: LinkKind) -> ShareLink:
+        """The link of ``kind`` in force for ``match_id``, made if there is none (one at a time)."""
+        assert self.shares is not None and kind is not LinkKind.SEAT
+        for link in reversed(self.shares.for_match(match_id)):
+            if link.kind is kind and not link.revoked:
+                return link
+        link = ShareLink(new_token(), kind, match_id, self.clock())
+        self.shares.add(link)
+        return link
+
+    def renew_seat(self, match_id: str, seat: int) -> str:
+        """LK-4: withdraw the seat's link and give the seat a new one; returns the new token. The old
+        token is kept as withdrawn, so its holder is told so (not "no such link")."""
+        assert self.shares is not None
+        old = next((link for link in self.links.for_match(match_id) if link.seat == seat), None)
+        if old is None:
+            raise InvalidMatch("LK-4", Text("Dieser Platz hat keinen Link.", "This seat has no link."))
+        token = new_token()
+        self.links.replace(match_id, seat, token)
+        now = self.clock()
+        self.shares.add(ShareLink(old.token, LinkKind.SEAT, match_id, now, revoked_at=now, seat=seat))
+        with self._lock:
+            self._resolved.pop(old.token, None)
+        return token
 
     # --- reading -----------------------------------------------------------------------------
     def link(self, token: str) -> SeatLink:
@@ -150,13 +193,17 @@ class DigitalTable:
         with self._lock:
             if len(self._resolved) >= RESOLVED_KEPT:
                 self._resolved.clear()
-            self._resolved[token] = link
+            self._resolved[token] = (link, time.monotonic())
         return link
 
     def known_link(self, token: str) -> SeatLink | None:
-        """The link of ``token`` if this process has resolved it before (no read: for the event loop)."""
+        """The link of ``token`` if this process has resolved it in the last ``RESOLVED_SECONDS`` (no
+        read: for the event loop)."""
         with self._lock:
-            return self._resolved.get(token)
+            known = self._resolved.get(token)
+        if known is None or time.monotonic() - known[1] > RESOLVED_SECONDS:
+            return None
+        return known[0]
 
     def seat_snapshot(self, token: str) -> MatchSnapshot:
         link = self.link(token)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from sqlalchemy import CheckConstraint, Column, Engine, ForeignKey, Integer, String, Table, insert, select
+from sqlalchemy import CheckConstraint, Column, Engine, ForeignKey, Integer, String, Table, insert, select, update
 
 from stammtisch.matches.seat_links import SeatLink
 from stammtisch.store.tables import metadata
@@ -47,3 +47,11 @@ class SqlSeatLinks:
                 select(seat_links).where(seat_links.c.match_id == match_id).order_by(seat_links.c.seat)
             ).all()
         return [SeatLink(row.match_id, row.seat, row.token) for row in rows]
+
+    def replace(self, match_id: str, seat: int, token: str) -> None:
+        with self.engine.begin() as connection:
+            connection.execute(
+                update(seat_links)
+                .where(seat_links.c.match_id == match_id, seat_links.c.seat == seat)
+                .values(token=token)
+            )

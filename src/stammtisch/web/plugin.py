@@ -49,6 +49,9 @@ from stammtisch.core.text import Text
 
 #: ``present(snap, lang, seat) -> page model`` (see the module docstring).
 Presenter = Callable[[Mapping[str, Any], str, int | None], dict[str, Any]]
+#: ``scoreboard(snap, lang) -> [{"name": ..., "score": ...}, ...]``: names and scores only, from the public
+#: snapshot, for the follow link (docs/access.md LK-3); ``"note"`` may add a short line (the round, say).
+Scoreboard = Callable[[Mapping[str, Any], str], list[dict[str, Any]]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +89,8 @@ class WebGame:
     #: Work a server does once after it starts, in a background thread, so that the first request needing
     #: it does not wait (loading a stored solution, say); it must be cheap when there is nothing to do.
     warm_up: Callable[[], None] | None = None
+    #: Names and scores for the follow link (LK-3); ``None``: the names, with the final scores at the end.
+    scoreboard: Scoreboard | None = None
 
     def static_url(self, name: str) -> str:
         """The URL of one of the game's static files."""

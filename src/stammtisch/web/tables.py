@@ -1,7 +1,8 @@
 """The app's digital table (``matches.tables.DigitalTable``) and its clocks, kept on ``app.state``
 (created lazily, so the app factory only installs the router and the seat guard).
 
-* ``table_for(app)``: the table; seat links live next to the matches (SQL store: ``seat_links``).
+* ``table_for(app)``: the table; seat links live next to the matches (SQL store: ``seat_links``), and so
+  do the table-screen and follow links (``share_links``, issue 24).
 * ``deadlines_for(app)``: the clocks (``web.deadlines``); tests put ``ManualDeadlines`` there.
 * ``announce``/``after_write``: after a write the open pages are told (live events carry only
   the seq), and the clock of the decision now open runs if people must answer.
@@ -16,10 +17,12 @@ from starlette.concurrency import run_in_threadpool
 
 from stammtisch.games import GAMES
 from stammtisch.matches.seat_links import InMemorySeatLinks, SeatLinkRepository
+from stammtisch.matches.share_links import InMemoryShareLinks, ShareLinkRepository
 from stammtisch.matches.snapshot import MatchSnapshot
 from stammtisch.matches.tables import DigitalTable
 from stammtisch.store.repository import SqlMatchRepository
 from stammtisch.store.seat_links import SqlSeatLinks
+from stammtisch.store.share_links import SqlShareLinks
 from stammtisch.web.deadlines import AsyncioDeadlines, Deadlines
 
 
@@ -29,10 +32,10 @@ def table_for(app: Any) -> DigitalTable:
     if table is None:
         service = app.state.service
         repository = service.repository
-        links: SeatLinkRepository = (
-            SqlSeatLinks(repository.engine) if isinstance(repository, SqlMatchRepository) else InMemorySeatLinks()
-        )
-        table = app.state.table = DigitalTable(service, links)
+        sql = isinstance(repository, SqlMatchRepository)
+        links: SeatLinkRepository = SqlSeatLinks(repository.engine) if sql else InMemorySeatLinks()
+        shares: ShareLinkRepository = SqlShareLinks(repository.engine) if sql else InMemoryShareLinks()
+        table = app.state.table = DigitalTable(service, links, shares=shares)
     return table
 
 

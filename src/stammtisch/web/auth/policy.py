@@ -5,10 +5,13 @@ Routes are classified by rules, most specific first, so a game's new routes are 
 naming any game here:
 
 1. ``OPEN``: sign-in, sign-out, first start, invites, the seat links and seat pages (a seat's cookie or
-   ``X-Seat-Token`` is the capability for that seat, TS-1..TS-3), the API schema;
+   ``X-Seat-Token`` is the capability for that seat, TS-1..TS-3; its live stream ``/seat/{id}/events``,
+   LK-1), the table-screen link ``/screen/{token}`` and the follow pages ``/f/{token}…`` (the token is the
+   capability, LK-2, LK-3), the API schema;
 2. explicit paths of the club pages (members, roles, settings, own tokens, the bank);
 3. reading a match, tournament or score sheet (its page, fragment, live events, rules): ``SPECTATE``
-   (anonymous viewers only where the club allows public spectators); with ``?seat=`` ``SEE_HAND``;
+   (anonymous viewers only where the club allows public spectators); with ``?seat=`` ``SEE_HAND``; a
+   digital match's public table ``/w/{table}…`` also admits the holder of its table-screen cookie (LK-2);
 4. undo: ``UNDO`` while the match runs, ``CHANGE_CLOSED`` once it ended (AC-5);
 5. deleting: ``DELETE``; closing and reopening: ``CLOSE`` / ``CHANGE_CLOSED``;
 6. any other write under a match (``/m/{match_id}/…``, ``/api/matches/{match_id}/…``, a sheet, a
@@ -41,6 +44,8 @@ _OPEN_PATHS = (
     re.compile(r"^/invite/\{[^}]+\}$"),
     re.compile(r"^/p/\{[^}]+\}$"),
     re.compile(r"^/seat/"),
+    re.compile(r"^/screen/\{[^}]+\}$"),  # the table-screen link (LK-2): exchanged for its cookie
+    re.compile(r"^/f/\{[^}]+\}(/board|/events)?$"),  # the follow link (LK-3): its token is the capability
     re.compile(r"^/api/seat(/|$)"),
     re.compile(r"^/api/openapi\.json$"),
     re.compile(r"^/health$"),
@@ -61,6 +66,8 @@ _SPECTATE = re.compile(
     r"^/(m/\{match_id\}(/board|/events)?|w/\{table\}(/board)?|t/\{tournament_id\}(/standings)?"
     r"|sheet/\{sheet_id\}(/board|/events)?|api/matches/\{match_id\}|rules/\{[^}]+\})$"
 )
+#: The public table of a digital match: also open to the holder of its table-screen link (LK-2).
+_SCREEN = re.compile(r"^/w/\{table\}(/board|/events)?$")
 _UNDO = re.compile(r"/undo$")
 _DELETE = re.compile(r"/(delete|archive)$")
 _CLOSE = re.compile(r"/close$")
@@ -75,6 +82,8 @@ class RouteRule:
 
     permission: Permission | str
     after_end: Permission | None = None
+    #: The route also admits the holder of the match's table-screen link (LK-2), without an account.
+    screen: bool = False
 
 
 @functools.cache
@@ -89,6 +98,8 @@ def classify(method: str, path: str) -> RouteRule:
     if _DELETE.search(path):
         return RouteRule(Permission.DELETE)
     if not write:
+        if _SCREEN.search(path):
+            return RouteRule(Permission.SPECTATE, screen=True)
         return RouteRule(Permission.SPECTATE if _SPECTATE.search(path) else Permission.VIEW)
     if _UNDO.search(path):
         return RouteRule(Permission.UNDO, after_end=Permission.CHANGE_CLOSED)
@@ -200,6 +211,12 @@ async def authorize(request: Request) -> None:
             permission = rule.after_end
     if account is not None and allowed(account.role, permission):
         return
+    if rule.screen:
+        from stammtisch.web.links import admitted_screen
+
+        # A table-screen cookie admits (LK-2); a withdrawn or foreign one is refused in plain words (LK-6).
+        if await admitted_screen(request, str(request.path_params.get("table", ""))):
+            return
     await run_in_threadpool(check, request, account, permission)
 
 

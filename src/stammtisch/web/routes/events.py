@@ -24,6 +24,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.responses import Response, StreamingResponse
 
 from stammtisch.core.text import Text
+from stammtisch.matches.service import MatchService
 from stammtisch.web.deps import BroadcasterDep, ServiceDep
 from stammtisch.web.errors import refuse
 from stammtisch.web.live import Broadcaster, StreamLimits, StreamSlot, stream_owner
@@ -117,6 +118,12 @@ def too_many_streams(cap: int) -> Text:
 
 @router.get("/m/{match_id}/events")
 async def match_events(request: Request, match_id: str, service: ServiceDep, broadcaster: BroadcasterDep) -> Response:
+    return await stream_match(request, service, broadcaster, match_id)
+
+
+async def stream_match(request: Request, service: MatchService, broadcaster: Broadcaster, match_id: str) -> Response:
+    """The live stream of ``match_id`` for a request already admitted (the match page's, a seat's, the
+    table screen's or a follow link's: docs/access.md LK-1..LK-3)."""
     snapshot = await run_in_threadpool(service.snapshot, match_id, None)  # 404 for an unknown match
     limits = stream_limits(request)
     slot = limits.acquire(client_key(request))

@@ -8,8 +8,11 @@ from starlette.responses import HTMLResponse
 
 from stammtisch.web.deps import LangDep, RendererDep, ServiceDep
 from stammtisch.web.presenters import list_matches, present_games
+from stammtisch.web.routes.links import router as links_router
 
 router = APIRouter()
+# The links handed out at the table and their pages (issue 24; web.routes.links) come with the start page.
+router.include_router(links_router)
 
 
 @router.get("/", response_class=HTMLResponse)

@@ -8,6 +8,8 @@
 * ``GET /seat/{table}`` (page), ``/seat/{table}/board`` (fragment), ``POST /seat/{table}/act`` (form
   ``seq``, ``notation``) – the seat the cookie names, and nothing else. Without a cookie for
   this match: 403 (TS-2); a cookie whose token names no seat: 404 (TS-1).
+* ``GET /seat/{table}/events`` – the seat's live stream (LK-1: the same cookie; ``/m/{id}/events`` stays
+  the signed-in spectators').
 * ``GET /api/seat``, ``POST /api/seat/actions`` (``{"seq", "action"}``) – the same as JSON for
   programs; the token goes in the ``X-Seat-Token`` header (never in the URL).
 * ``GET /w/{table}`` (page), ``/w/{table}/board`` – the spectator link (TS-4): the public table,
@@ -52,14 +54,17 @@ from stammtisch.core.errors import RuleViolation
 from stammtisch.core.text import Text
 from stammtisch.matches.errors import MatchNotFound, StaleSequence
 from stammtisch.matches.seat_links import SeatLink, SeatLinkRequired, UnknownSeatLink
+from stammtisch.matches.share_links import LinkKind, current
 from stammtisch.matches.snapshot import MatchSnapshot
 from stammtisch.matches.tables import OpenedTable
 from stammtisch.web.auth import link_seats
-from stammtisch.web.deps import LangDep
+from stammtisch.web.deps import BroadcasterDep, LangDep, ServiceDep
 from stammtisch.web.errors import BadInput, status_for
 from stammtisch.web.games import web_game
+from stammtisch.web.links import foreign, seat_withdrawn, withdrawn
 from stammtisch.web.qr import absolute_url
 from stammtisch.web.rendering import Renderer
+from stammtisch.web.routes.events import stream_match
 from stammtisch.web.tables import after_write, announce, table_for, watch
 
 router = APIRouter()
@@ -97,6 +102,8 @@ def opened_links(opened: OpenedTable) -> dict[str, Any]:
         "organiser_key": key,
         "organiser_url": organiser_url(match_id) if key else None,
         "keep_url": f"/links/{match_id}/keep?key={key}" if key else None,
+        # LK-2: the table screen's link, for a TV or a phone without an account (made with the table).
+        "screen": f"/screen/{opened.screen_token}" if opened.screen_token else None,
     }
 
 
@@ -207,15 +214,18 @@ async def _link_of(request: Request, token: str | None) -> SeatLink:
     try:
         return await run_in_threadpool(tables.link, token)
     except UnknownSeatLink:
+        if await run_in_threadpool(seat_withdrawn, request.app, token):
+            raise withdrawn(LinkKind.SEAT) from None  # LK-4: the scribe gave the seat a new link
         raise _unknown() from None
 
 
 async def _cookie_link(request: Request, table: str) -> tuple[SeatLink, str]:
-    """The seat the cookie names at ``table``; 403 without one, 404 for an unknown token."""
+    """The seat the cookie names at ``table``; 403 without one, 404 for an unknown token, 410 for a
+    withdrawn one (LK-4), 403 for another match's (LK-6)."""
     token = request.cookies.get(SEAT_COOKIE)
     link = await _link_of(request, token)
     if link.match_id != table:
-        raise _required()
+        raise foreign(LinkKind.SEAT)
     assert token is not None
     return link, token
 
@@ -257,6 +267,7 @@ def _render(
     error: str | None = None,
     stale: bool = False,
     status_code: int = 200,
+    screen: str | None = None,
 ) -> HTMLResponse:
     renderer: Renderer = request.app.state.renderer
     slug = snapshot.game
@@ -274,7 +285,8 @@ def _render(
         error=error,
         stale=stale,
         deadline_seconds=table_for(request.app).deadline_seconds(snapshot.match_id),
-        spectator_link=spectator_url(snapshot.match_id),
+        # What others open to watch: the table screen's link (LK-2: no account needed), else the page itself.
+        spectator_link=screen or spectator_url(snapshot.match_id),
         # Only a link: the page behind it checks the proof (TS-5).
         organiser_link=organiser_url(snapshot.match_id) if snapshot.match_id in organiser_proofs(request) else None,
     )
@@ -325,7 +337,23 @@ async def seat_page(request: Request, table: str, lang: LangDep) -> Response:
     else:
         watch(request.app, await run_in_threadpool(tables.public_snapshot, link.match_id))
     snapshot = await run_in_threadpool(tables.seat_snapshot, token)
-    return _render(request, snapshot, lang, fragment=False)
+    return _render(request, snapshot, lang, fragment=False, screen=await _screen_path(request, link.match_id))
+
+
+async def _screen_path(request: Request, match_id: str) -> str | None:
+    """The table screen's link in force (LK-2), to pass on from a seat's or the table's page."""
+    shares = table_for(request.app).shares
+    if shares is None:
+        return None
+    link = current(await run_in_threadpool(shares.for_match, match_id), LinkKind.SCREEN)
+    return f"/screen/{link.token}" if link is not None else None
+
+
+@router.get("/seat/{table}/events")
+async def seat_events(request: Request, table: str, service: ServiceDep, broadcaster: BroadcasterDep) -> Response:
+    """LK-1: the seat's live stream (the seat cookie's path is ``/seat/{table}``, so it comes along)."""
+    await _cookie_link(request, table)
+    return await stream_match(request, service, broadcaster, table)
 
 
 @router.get("/seat/{table}/board", response_class=HTMLResponse)
@@ -372,7 +400,7 @@ async def watch_page(request: Request, table: str, lang: LangDep) -> Response:
     """TS-4: the spectator's page: the public table, read-only."""
     snapshot = await run_in_threadpool(_public, request.app, table)
     watch(request.app, snapshot)
-    return _render(request, snapshot, lang, fragment=False)
+    return _render(request, snapshot, lang, fragment=False, screen=await _screen_path(request, table))
 
 
 @router.get("/w/{table}/board", response_class=HTMLResponse)
@@ -410,7 +438,7 @@ async def organiser_page(request: Request, table: str, lang: LangDep) -> Respons
         match_id=table,
         seats=seats,
         bots=[name for seat, name in enumerate(players) if seat not in {link.seat for link in links}],
-        spectator=spectator_url(table),
+        spectator=await _screen_path(request, table) or spectator_url(table),
     )
 
 
