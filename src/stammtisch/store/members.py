@@ -18,7 +18,8 @@ from stammtisch.club.members.errors import ClubExists
 from stammtisch.club.members.model import Account, ApiToken, Club, Invite, Kind, Member, Role
 from stammtisch.club.members.names import name_key
 from stammtisch.club.members.repository import NameTaken
-from stammtisch.store.tables import accounts, api_tokens, club, invites, match_seats, members, metadata
+from stammtisch.store.sessions import end_member as end_member_sessions
+from stammtisch.store.tables import accounts, api_tokens, club, invites, match_seats, members, metadata, sessions
 
 
 def _member(row: Any) -> Member:
@@ -179,22 +180,28 @@ class SqlClub:
                 if password_hash is not None:
                     values["password_hash"] = password_hash
                 connection.execute(update(accounts).where(accounts.c.member_id == member_id).values(**values))
+                end_member_sessions(connection, member_id)  # a new role or password: sign in again
         found = self.account(member_id)
         assert found is not None
         return found
 
-    def _update_account(self, member_id: int, **values: Any) -> None:
+    def _update_account(self, member_id: int, *, end_sessions: bool, **values: Any) -> None:
+        """One account change; ``end_sessions``: the member's sign-in sessions end in the same
+        transaction (issue 29: a new password, role or a disabled sign-in counts on every worker at once)."""
         with self.engine.begin() as connection:
             connection.execute(update(accounts).where(accounts.c.member_id == member_id).values(**values))
+            if end_sessions:
+                end_member_sessions(connection, member_id)
 
     def set_password(self, member_id: int, password_hash: str) -> None:
-        self._update_account(member_id, password_hash=password_hash)
+        self._update_account(member_id, end_sessions=True, password_hash=password_hash)
 
     def set_role(self, member_id: int, role: Role) -> None:
-        self._update_account(member_id, role=role.value)
+        current = self.account(member_id)
+        self._update_account(member_id, end_sessions=current is None or current.role is not role, role=role.value)
 
     def set_disabled(self, member_id: int, at: datetime | None) -> None:
-        self._update_account(member_id, disabled_at=at)
+        self._update_account(member_id, end_sessions=at is not None, disabled_at=at)
 
     # --- API tokens -------------------------------------------------------------------------------
     def add_token(self, member_id: int, label: str, token_hash: str, now: datetime) -> ApiToken:
@@ -274,6 +281,7 @@ class SqlClub:
                 .where(accounts.c.member_id == row.member_id)
                 .values(password_hash=password_hash, disabled_at=None)
             )
+            end_member_sessions(connection, row.member_id)  # a new password: the old sessions end
             member_id = row.member_id
         return self.account(member_id)
 
@@ -312,5 +320,5 @@ def memory_club() -> SqlClub:
     engine = create_store_engine("sqlite://")
     with engine.begin() as connection:
         connection.exec_driver_sql("PRAGMA foreign_keys = OFF")
-    metadata.create_all(engine, tables=[club, members, accounts, api_tokens, invites, match_seats])
+    metadata.create_all(engine, tables=[club, members, accounts, api_tokens, invites, match_seats, sessions])
     return SqlClub(engine)

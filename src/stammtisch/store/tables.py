@@ -119,6 +119,9 @@ matches = Table(
     Column("title", String(200), nullable=False),
     Column("created_at", UtcDateTime, nullable=False),
     Column("last_seq", Integer, nullable=False),
+    # Migration 0014 (issue 31.2): what keeps this match as it is (``tournament:<id>`` of an archived
+    # tournament's sheet, ``season:<first day>`` of a closed season's evening); NULL: it takes events.
+    Column("frozen_by", String(80), nullable=True),
     Index("ix_matches_created_at", "created_at"),
     Index("ix_matches_game_created_at", "game", "created_at"),
 )
@@ -201,6 +204,17 @@ invites = Table(
     Column("created_at", UtcDateTime, nullable=False),
     Column("expires_at", UtcDateTime, nullable=False),
     Column("used_at", UtcDateTime, nullable=True),
+)
+
+#: A signed-in browser (migration 0012, issue 29): the cookie's secret as SHA-256. Ending a session
+#: deletes its row; every worker asks this table on each request (web.auth.identity).
+sessions = Table(
+    "sessions",
+    metadata,
+    Column("session_hash", String(64), primary_key=True),
+    Column("member_id", Integer, ForeignKey("members.member_id", ondelete="CASCADE"), nullable=False),
+    Column("created_at", UtcDateTime, nullable=False),
+    Index("ix_sessions_member_id", "member_id"),
 )
 
 match_seats = Table(

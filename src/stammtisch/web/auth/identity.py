@@ -2,12 +2,19 @@
 (``member_id``, ``name``, ``role``), from the session cookie or, for the JSON API, from
 ``Authorization: Bearer <token>`` (a member's API token, AC-6).
 
+A session cookie names the member and the session's secret; the session's row in the database
+(``store.sessions``) is asked on every request, so a session the server ended (sign-out, "sign out
+everywhere", a disabled sign-in, a new role or password) is over at once on every worker (issue 29).
+API tokens are remembered for a moment (``club.members.memo``): a token revoked or a sign-in disabled
+through another worker counts there within two seconds.
+
 ``club_service(app)`` is the app's ``ClubService`` on the same database as the matches (an in-memory
 SQLite club for a service without a database).
 """
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 from starlette.requests import Request
@@ -16,6 +23,8 @@ from stammtisch.club.members.model import Account, Club
 from stammtisch.club.members.service import ClubService
 from stammtisch.store.members import SqlClub, memory_club
 from stammtisch.store.repository import SqlMatchRepository
+from stammtisch.store.sessions import SqlSessions
+from stammtisch.web.auth.session import SESSION_SECONDS, session_secret
 
 
 def club_service(app: Any) -> ClubService:
@@ -25,6 +34,16 @@ def club_service(app: Any) -> ClubService:
         store = SqlClub(repository.engine) if isinstance(repository, SqlMatchRepository) else memory_club()
         service = app.state.club = ClubService(store)
     return service
+
+
+def sessions_of(app: Any) -> SqlSessions:
+    """The sign-in sessions, in the club's database."""
+    found: SqlSessions | None = getattr(app.state, "sessions", None)
+    if found is None:
+        repository = club_service(app).repository
+        assert isinstance(repository, SqlClub)
+        found = app.state.sessions = SqlSessions(repository.engine, timedelta(seconds=SESSION_SECONDS))
+    return found
 
 
 def the_club(app: Any) -> Club | None:
@@ -58,13 +77,13 @@ def load_account(request: Request) -> Account | None:
     session = request.scope.get("session")
     if not session:
         return None
-    member_id, stamp = session.get("account"), session.get("stamp")
-    if not isinstance(member_id, int) or not isinstance(stamp, str):
-        session.clear()
+    member_id, secret = session.get("account"), session_secret(session)
+    if not isinstance(member_id, int) or secret is None:
+        session.clear()  # broken, or from before server-side sessions
         return None
-    account = service.session_account(member_id, stamp)
+    account = sessions_of(request.app).account(member_id, secret, service.clock())
     if account is None:
-        session.clear()  # disabled, or the password changed: this session is over
+        session.clear()  # ended (signed out, disabled, a new role or password) or expired
     return account
 
 
@@ -81,11 +100,7 @@ def remembered(request: Request) -> tuple[bool, Account | None] | None:
     session = request.scope.get("session")
     if not session:
         return True, None
-    member_id, stamp = session.get("account"), session.get("stamp")
-    if not isinstance(member_id, int) or not isinstance(stamp, str):
-        return None  # ``load_account`` clears the broken session
-    account = club_service(app).remembered_account(session=(member_id, stamp))
-    return (True, account) if account is not None else None
+    return None  # a session is asked in the database every time: it may have ended on another worker
 
 
 def current_account(request: Request) -> Account | None:

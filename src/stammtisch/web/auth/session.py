@@ -1,9 +1,10 @@
 """Sessions: Starlette's signed session cookie (``stammtisch_session``; HttpOnly, SameSite=Lax, and
 Secure when the request came over HTTPS or ``STAMMTISCH_SECURE_COOKIES=1``).
 
-A session holds only the member id and the account's ``stamp`` (a piece of its password hash): a new
-password, a disabled account or a changed role is seen on the next request, because the account is
-read from the database every time (``web.auth.identity``).
+The cookie holds only the member id and the session's secret (``sid``); the session itself is a row
+on the server (``store.sessions``, issue 29) that every worker asks on each request, so the server can
+end it: sign-out, "sign out everywhere", an admin disabling the member, a role or password change.
+The cookie's signature only keeps made-up cookies from costing a database read.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 from base64 import b64encode
+from collections.abc import Mapping
 from typing import Any
 
 import itsdangerous
@@ -49,13 +51,21 @@ class Sessions:
         await handler(scope, receive, send)
 
 
-def session_data(account: Account) -> dict[str, Any]:
-    return {"account": account.member_id, "stamp": account.stamp}
+def session_data(account: Account, secret: str) -> dict[str, Any]:
+    return {"account": account.member_id, "sid": secret}
+
+
+def session_secret(session: Mapping[str, Any]) -> str | None:
+    secret = session.get("sid")
+    return secret if isinstance(secret, str) and secret else None
 
 
 def session_cookie(app: Any, account: Account) -> tuple[str, str]:
-    """The cookie a browser holds after ``account`` signed in (the same signing as the middleware);
-    for tests and tools that need a signed-in client without typing the password."""
+    """The cookie a browser holds after ``account`` signed in (a new session on the server, the same
+    signing as the middleware); for tests and tools that need a signed-in client without the password."""
+    from stammtisch.web.auth.identity import club_service, sessions_of
+
+    secret = sessions_of(app).start(account.member_id, club_service(app).clock())
     signer = itsdangerous.TimestampSigner(str(app.state.secret_key))
-    data = b64encode(json.dumps(session_data(account)).encode("utf-8"))
+    data = b64encode(json.dumps(session_data(account, secret)).encode("utf-8"))
     return SESSION_COOKIE, signer.sign(data).decode("utf-8")

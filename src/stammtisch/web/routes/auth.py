@@ -3,7 +3,8 @@
 * ``GET/POST /setup`` – only while no club exists (AC-8): the club's name and its admin;
 * ``GET/POST /signin`` – name and password; failures are rate-limited per address and name (AC-3);
   ``next`` brings her back to the page she came from (only paths of this site);
-* ``POST /signout`` – ends the session;
+* ``POST /signout`` – ends the session (on the server: the cookie counts for nothing afterwards);
+* ``POST /account/signout-everywhere`` – ends every session of the member, this one included;
 * ``GET/POST /invite/{secret}`` – the member sets her own password (AC-7), then is signed in;
 * ``GET /account`` – who I am; ``POST /account/password`` – a new password;
 * ``GET/POST /account/tokens``, ``POST /account/tokens/{token_id}/revoke`` – API tokens (AC-6), the
@@ -21,10 +22,10 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 from stammtisch.club.members.errors import ClubRefusal
 from stammtisch.club.members.model import ROLE_TITLES, Account
 from stammtisch.web.auth import club_service, current_account
-from stammtisch.web.auth.identity import the_club
+from stammtisch.web.auth.identity import sessions_of, the_club
 from stammtisch.web.auth.ratelimit import SignInLimiter, keys
 from stammtisch.web.auth.refusals import TooManyAttempts
-from stammtisch.web.auth.session import session_data
+from stammtisch.web.auth.session import session_data, session_secret
 from stammtisch.web.deps import LangDep, RendererDep
 
 router = APIRouter()
@@ -47,9 +48,17 @@ def safe_next(target: str | None) -> str:
     return target
 
 
-def _start_session(request: Request, account: Account) -> None:
+async def _start_session(request: Request, account: Account) -> None:
+    """A new server-side session for ``account`` in this browser (a session it had before ends: a
+    sign-in never continues a session someone else may have seen)."""
+    sessions = sessions_of(request.app)
+    old = session_secret(request.session)
+    clock = club_service(request.app).clock
+    if old is not None:
+        await run_in_threadpool(sessions.end, old)
+    secret = await run_in_threadpool(sessions.start, account.member_id, clock())
     request.session.clear()
-    request.session.update(session_data(account))
+    request.session.update(session_data(account, secret))
 
 
 def _refused(error: ClubRefusal, lang: str) -> dict[str, Any]:
@@ -87,15 +96,23 @@ async def setup(
             "auth/setup.html", request, lang, status_code=status, form=form, **_refused(error, lang)
         )
     request.app.state.club_ready = True
-    _start_session(request, account)
+    await _start_session(request, account)
     return RedirectResponse("/members", status_code=303)
 
 
 # --- sign-in ------------------------------------------------------------------------------------
 @router.get("/signin", response_class=HTMLResponse)
-async def signin_page(request: Request, renderer: RendererDep, lang: LangDep, next: str = "/") -> Response:
+async def signin_page(
+    request: Request, renderer: RendererDep, lang: LangDep, next: str = "/", ended: str = ""
+) -> Response:
     return renderer.response(
-        "auth/signin.html", request, lang, next=safe_next(next), username="", account=current_account(request)
+        "auth/signin.html",
+        request,
+        lang,
+        next=safe_next(next),
+        username="",
+        account=current_account(request),
+        ended=ended[:20],
     )
 
 
@@ -129,14 +146,27 @@ async def signin(
             **_refused(error, lang),
         )
     limits.succeeded(by_name)
-    _start_session(request, account)
+    await _start_session(request, account)
     return RedirectResponse(safe_next(next), status_code=303)
 
 
 @router.post("/signout")
 async def signout(request: Request) -> Response:
+    secret = session_secret(request.session)
+    if secret is not None:
+        await run_in_threadpool(sessions_of(request.app).end, secret)
     request.session.clear()
     return RedirectResponse("/signin", status_code=303)
+
+
+@router.post("/account/signout-everywhere")
+async def signout_everywhere(request: Request) -> Response:
+    """Every browser and phone signed in as this member is signed out, this one too (a lost phone)."""
+    account = current_account(request)
+    assert account is not None  # the policy lets only signed-in members here
+    await run_in_threadpool(sessions_of(request.app).end_member, account.member_id)
+    request.session.clear()
+    return RedirectResponse("/signin?ended=everywhere", status_code=303)
 
 
 # --- invites ------------------------------------------------------------------------------------
@@ -181,7 +211,7 @@ async def accept_invite(
         return renderer.response(
             "auth/invite.html", request, lang, status_code=status, member=member, **_refused(error, lang)
         )
-    _start_session(request, account)
+    await _start_session(request, account)
     return RedirectResponse("/", status_code=303)
 
 
@@ -192,6 +222,7 @@ async def _account_page(
     account = current_account(request)
     assert account is not None  # the policy lets only signed-in members here
     tokens = await run_in_threadpool(club_service(request.app).tokens, account.member_id)
+    signed_in = await run_in_threadpool(sessions_of(request.app).count, account.member_id)
     return renderer.response(
         "auth/account.html",
         request,
@@ -201,6 +232,7 @@ async def _account_page(
         account=account,
         role=ROLE_TITLES[account.role].get(lang),
         tokens=tokens,
+        signed_in=signed_in,
         **values,
     )
 
@@ -256,7 +288,7 @@ async def change_password(
         changed = await run_in_threadpool(club_service(request.app).change_password, account.member_id, old, password)
     except ClubRefusal as error:
         return await _account_page(request, renderer, lang, 422, **_refused(error, lang))
-    _start_session(request, changed)  # this session stays; the others end with the old stamp
+    await _start_session(request, changed)  # the change ended every session; this browser gets a new one
     return await _account_page(request, renderer, lang, password_changed=True)
 
 
