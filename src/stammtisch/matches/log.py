@@ -5,6 +5,10 @@ stack of ``Frame``s (an immutable linked list, so pushing and popping copy nothi
 keeps the state *before* its batch, so undo restores that state exactly without replaying the
 whole log. Folding more events onto a position never changes the position it started from, so
 cached positions can be shared between threads.
+
+A position restored from a stored state snapshot (``matches.state_snapshots``) starts at its ``floor``:
+the submissions at or below it are not in its stack. Folding an undo that would reach below the floor
+raises ``BelowSnapshot``, and the loader folds again from an older snapshot (or the whole log).
 """
 
 from __future__ import annotations
@@ -50,6 +54,10 @@ def decode_step(game: Game[Any], payload: dict[str, Any]) -> Step:
     return step
 
 
+class BelowSnapshot(Exception):
+    """An undo (or a batch) reaches below the snapshot a position was restored from: fold from further back."""
+
+
 class Frame(NamedTuple):
     """One submission in force: its event seqs and steps, and the state before it.
     (A named tuple, not a frozen dataclass: a replay builds thousands, and tuples are cheap.)"""
@@ -79,6 +87,14 @@ class Position:
     reopened: bool = False
     #: Seats that joined the running match (M-12): (seq of the step that seated him, his name), in force.
     joined: tuple[tuple[int, str], ...] = ()
+    #: The seq of the stored snapshot this position was restored from (0: folded from the start). The
+    #: submissions up to it are not in ``frames()``.
+    floor: int = 0
+
+    @property
+    def truncated(self) -> bool:
+        """Restored from a snapshot with no submission of its own above it: ``top`` is unknown, not empty."""
+        return self.top is None and self.floor > 0
 
     def frames(self) -> Iterator[Frame]:
         """The submissions in force, newest first."""
@@ -88,7 +104,10 @@ class Position:
             frame = frame.below
 
     def steps(self) -> list[Step]:
-        """The steps in force, oldest first (what ``core.replay.fold`` needs to rebuild the state)."""
+        """The steps in force, oldest first (what ``core.replay.fold`` needs to rebuild the state).
+        Only a position folded from the start knows them all (``floor`` 0)."""
+        if self.floor:
+            raise BelowSnapshot("the steps below a snapshot are not in this position")
         return [step for frame in reversed(list(self.frames())) for step in frame.steps]
 
 
@@ -116,6 +135,7 @@ def fold_events(game: Game[Any], position: Position, events: Iterable[Event], va
     last_seq, state, top = position.last_seq, position.state, position.top
     reopened = position.reopened
     joined = position.joined
+    floor = position.floor
     events = list(events)
     # The submission being folded is collected in plain lists and becomes a Frame when it ends,
     # so a replay builds one frame per batch rather than one per event.
@@ -137,6 +157,8 @@ def fold_events(game: Game[Any], position: Position, events: Iterable[Event], va
                     seqs, steps, before, sampled = list(top.seqs), list(top.steps), top.before, top.sampled
                     top = top.below
                     open_batch = event.batch
+                elif top is None and event.batch <= floor:  # continues a batch below the snapshot
+                    raise BelowSnapshot(f"match {event.match_id}: event {seq} continues a batch below seq {floor}")
                 if open_batch != event.batch:
                     open_batch, seqs, steps, before, sampled = event.batch, [], [], state, False
             # Only what is wrong with the stored event is a corrupt log: a payload that does not
@@ -173,6 +195,8 @@ def fold_events(game: Game[Any], position: Position, events: Iterable[Event], va
                 undoes = tuple(int(undone) for undone in event.payload.get("undoes", ()))
             except (AttributeError, TypeError, ValueError) as error:  # a payload that is no {"undoes": [seq, ...]}
                 raise CorruptLog(f"match {event.match_id}: undo {seq} cannot be read: {error!r}") from error
+            if top is None and floor:
+                raise BelowSnapshot(f"match {event.match_id}: undo {seq} reaches below seq {floor}")
             if top is None or top.seqs != undoes:
                 raise CorruptLog(f"match {event.match_id}: undo {seq} does not cancel the latest submission")
             state, top = top.before, top.below
@@ -185,4 +209,4 @@ def fold_events(game: Game[Any], position: Position, events: Iterable[Event], va
     if open_batch is not None:
         top = Frame(open_batch, tuple(seqs), tuple(steps), before, sampled, top)
     recent = (*position.recent, *events[-RECENT_EVENTS:])[-RECENT_EVENTS:]
-    return Position(last_seq, state, top, recent, reopened, joined)
+    return Position(last_seq, state, top, recent, reopened, joined, floor)

@@ -54,7 +54,7 @@ from stammtisch.core.protocol import Chance, Decision, Finished, Game
 from stammtisch.core.replay import ActionStep, OutcomeStep, Step, step_to_json
 from stammtisch.core.text import Text
 from stammtisch.games import GAMES
-from stammtisch.matches import audit, log
+from stammtisch.matches import audit, log, state_snapshots
 from stammtisch.matches.errors import (
     EmptySubmission,
     InvalidMatch,
@@ -67,11 +67,13 @@ from stammtisch.matches.errors import (
 )
 from stammtisch.matches.events import MODES, Event, MatchRecord
 from stammtisch.matches.guests import check_joined, joining_name
-from stammtisch.matches.log import Frame, Position
+from stammtisch.matches.log import BelowSnapshot, Frame, Position
 from stammtisch.matches.notifier import Notifier
 from stammtisch.matches.public import public_event, result_to_json, turn_to_json
 from stammtisch.matches.repository import MatchRepository
 from stammtisch.matches.snapshot import MatchSnapshot
+from stammtisch.matches.state_codec import UnreadableState
+from stammtisch.matches.state_snapshots import SnapshotStore
 
 _log = logging.getLogger(__name__)
 
@@ -155,6 +157,7 @@ class MatchService:
         skill: SkillProvider | None = None,
         cache_size: int = CACHE_SIZE,
         validate_replay: bool = False,
+        snapshot_interval: int = state_snapshots.INTERVAL,
     ) -> None:
         self.repository = repository
         self.games = GAMES if games is None else games
@@ -166,6 +169,8 @@ class MatchService:
         self._rngs: dict[str, random.Random] = {}
         self._cache_size = cache_size
         self.validate_replay = validate_replay
+        #: Events between stored state snapshots (``matches.state_snapshots``); 0: none are stored or read.
+        self.snapshot_interval = snapshot_interval if isinstance(repository, SnapshotStore) else 0
         self._lock = threading.Lock()
 
     # --- reading -----------------------------------------------------------------------------
@@ -197,7 +202,10 @@ class MatchService:
     def steps(self, match_id: str) -> list[Step]:
         """The steps in force (undone ones left out), oldest first: ``fold`` of them from the
         initial state is the current state."""
-        return self._load(match_id).position.steps()
+        loaded = self._load(match_id)
+        if loaded.position.floor:  # restored from a snapshot: the steps below it are read now
+            return self._fold_all(loaded.record, loaded.game, loaded.initial).steps()
+        return loaded.position.steps()
 
     def state(self, match_id: str) -> Any:
         """The raw engine state. For bots' drivers and tests only: it contains every secret."""
@@ -463,7 +471,9 @@ class MatchService:
             engine = self._game(record.game)
             log.check_rules_version(engine, record)
             initial = engine.start(len(record.players), engine.configure(record.options), record.setup)
-            loaded = _Loaded(record, engine, initial, log.start(initial))
+            loaded = _Loaded(record, engine, initial, self._restore(record, engine, initial))
+            self._remember(loaded)
+            return loaded
         new = self.repository.events(match_id, loaded.position.last_seq)
         if new:
             # Only the pure fold runs with the collector paused: the read above may wait on the
@@ -473,6 +483,55 @@ class MatchService:
             loaded = _Loaded(loaded.record, loaded.game, loaded.initial, position)
         self._remember(loaded)
         return loaded
+
+    def _restore(self, record: MatchRecord, engine: Game[Any], initial: Any, below: int | None = None) -> Position:
+        """A match's position read cold: from its newest usable stored snapshot (with ``seq < below``) and
+        the events after it, else from the whole log. A snapshot is passed over when an undo after it
+        reaches below it or leaves no submission of its own above it (``matches.state_snapshots``)."""
+        store = self.repository if self.snapshot_interval else None
+        if isinstance(store, SnapshotStore):
+            key = state_snapshots.version(engine, record.rules_version)
+            limit = below if below is not None else 2**31 - 1  # past any seq (a 32-bit column)
+            while True:
+                snapshot = store.latest_snapshot(record.match_id, key, limit)
+                if snapshot is None:
+                    break
+                limit = snapshot.seq
+                try:
+                    events = self.repository.events(record.match_id, max(snapshot.seq - log.RECENT_EVENTS, 0))
+                    position = state_snapshots.restore(snapshot, events)
+                    after = [event for event in events if event.seq > snapshot.seq]
+                    with paused_gc():
+                        position = log.fold_events(engine, position, after, self.validate_replay)
+                except (BelowSnapshot, UnreadableState):
+                    continue
+                if not position.truncated:
+                    return position
+        position = self._fold_all(record, engine, initial)
+        if self.snapshot_interval and position.last_seq >= self.snapshot_interval and below is None:
+            self._save_snapshot(record, engine, _below_top(position))
+        return position
+
+    def _fold_all(self, record: MatchRecord, engine: Game[Any], initial: Any) -> Position:
+        """The whole log folded from the start, read in batches."""
+        position = log.start(initial)
+        stream = getattr(self.repository, "stream_events", None)
+        batches = stream(record.match_id) if stream is not None else [self.repository.events(record.match_id)]
+        for batch in batches:  # each batch is read with the collector running, then folded without it
+            with paused_gc():
+                position = log.fold_events(engine, position, batch, self.validate_replay)
+        return position
+
+    def _save_snapshot(self, record: MatchRecord, engine: Game[Any], position: Position | None) -> None:
+        """Stores ``position`` as a snapshot; a failure is logged and never fails the write it follows."""
+        store = self.repository
+        if position is None or not isinstance(store, SnapshotStore):
+            return
+        try:
+            key = state_snapshots.version(engine, record.rules_version)
+            store.save_snapshot(record.match_id, state_snapshots.capture(position, key))
+        except Exception:
+            _log.exception("snapshot of match %s at %s not stored", record.match_id, position.last_seq)
 
     def refresh(self, match_id: str, seq: int) -> None:
         """Another worker wrote ``match_id`` up to ``seq`` (its notice): fold the new events into this
@@ -522,6 +581,12 @@ class MatchService:
             fresh = self._load(match_id)
             raise self._stale(fresh, loaded.position.last_seq, seat) from None
         position = log.fold_events(loaded.game, loaded.position, events)
+        if position.truncated:  # an undo took back the last submission above a snapshot: read further back
+            position = self._restore(loaded.record, loaded.game, loaded.initial, below=position.floor)
+        elif self.snapshot_interval and state_snapshots.due(
+            loaded.position.last_seq, position.last_seq, self.snapshot_interval
+        ):
+            self._save_snapshot(loaded.record, loaded.game, _below_top(position))
         loaded = _Loaded(loaded.record, loaded.game, loaded.initial, position)
         self._remember(loaded)
         if self.notifier is not None:
@@ -678,6 +743,16 @@ class MatchService:
             created_at=record.created_at.isoformat(),
             closed=position.reopened or isinstance(turn, Finished),
         )
+
+
+def _below_top(position: Position) -> Position | None:
+    """The position just before its newest submission in force (a snapshot there leaves that submission
+    above it, so a load from it knows what an undo would take back); None when there is none."""
+    top = position.top
+    if top is None or top.seqs[0] != top.batch or top.seqs[0] <= 1:
+        return None
+    joined = tuple(seat for seat in position.joined if seat[0] not in top.seqs)
+    return Position(top.seqs[0] - 1, top.before, top.below, (), position.reopened, joined, position.floor)
 
 
 def _players(loaded: _Loaded) -> list[str]:
