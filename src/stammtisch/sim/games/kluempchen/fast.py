@@ -27,8 +27,6 @@ from numpy.typing import NDArray
 from stammtisch.games.kluempchen.model import CONTINUE, PAIR, VOLL, Config
 from stammtisch.games.kluempchen.scoring import base, clump_value
 from stammtisch.sim.crn import uniforms
-from stammtisch.sim.games.kluempchen import kernel
-from stammtisch.sim.games.kluempchen.kernel import guide_table
 from stammtisch.sim.games.kluempchen.points import CAP, solve_points
 from stammtisch.sim.games.kluempchen.template import CHANCE, DECISION, END, FAIL, SIX, build  # noqa: F401
 
@@ -68,6 +66,13 @@ class Tables:
             self.kinds, self.end_value, self.cum, self.guide, self.child, self.shift, self.strassen, self.dchild,
             self.dshift, self.dcount, self.optimal, self.heuristic, self.root,
         ]  # fmt: skip
+
+
+def guide_table(cum: NDArray[np.float64]) -> NDArray[np.int64]:
+    """``guide[i, g]``: the number of node i's cumulative probabilities below ``g / G`` (G = the width)."""
+    width = cum.shape[1]
+    cells = np.arange(width) / width
+    return np.stack([np.searchsorted(row, cells, side="left") for row in cum]).astype(np.int64)
 
 
 @lru_cache(maxsize=8)
@@ -155,6 +160,8 @@ def play_turns(
         if rng is None:
             raise ValueError("play_turns needs an rng or keys")
         keys = rng.integers(0, np.iinfo(np.uint64).max, n, dtype=np.uint64, endpoint=True)
+    from stammtisch.sim.games.kluempchen import kernel  # Numba: loaded only when turns are played
+
     t = tables(config or Config())
     points = np.zeros(n, dtype=np.int64)
     six = np.zeros(n, dtype=np.bool_)

@@ -4,7 +4,7 @@
 comparison over every chance edge, masks) and stay the readable reference; these loops walk one turn
 from its first throw to its end over the same flat tables, with no temporaries, and draw each step's
 number from the turn's keyed stream (``sim.streams``). A chance step finds its edge through a *guide
-table* (``guide[node, floor(u * G)]`` is the first edge whose cumulative probability reaches that
+table* (``fast.guide_table``: ``guide[node, floor(u * G)]`` is the first edge whose cumulative probability reaches that
 cell's lower end, so the search starts at most a cell's worth of edges before the answer): the edge
 found is exactly the one the lanes' ``(cum < u).sum()`` picks, so kernel and lanes give identical turns
 on the same keys (``tests/sim/test_lab6_compiled_simulators.py``).
@@ -28,13 +28,6 @@ from stammtisch.sim.streams import extend, uniform
 OPTIMAL, HEURISTIC, RANDOM = 0, 1, 2
 
 Ints = NDArray[np.int64]
-
-
-def guide_table(cum: NDArray[np.float64]) -> Ints:
-    """``guide[i, g]``: the number of node i's cumulative probabilities below ``g / G`` (G = the width)."""
-    width = cum.shape[1]
-    cells = np.arange(width) / width
-    return np.stack([np.searchsorted(row, cells, side="left") for row in cum]).astype(np.int64)
 
 
 @njit(cache=True, nogil=True)

@@ -26,7 +26,6 @@ from stammtisch.core.text import Text
 from stammtisch.games.kluempchen.model import Config
 from stammtisch.games.kluempchen.options import OPTIONS, config_from
 from stammtisch.sim.crn import key, uniforms
-from stammtisch.sim.games.kluempchen import kernel
 from stammtisch.sim.games.kluempchen.fast import play_turns_lanes, tables
 from stammtisch.sim.lab_report import Measure
 from stammtisch.sim.parallel import Progress, play_all
@@ -127,12 +126,26 @@ class Rounds:
     six_thrower: NDArray[np.int64]
 
 
+#: From this many rounds on, the compiled kernel plays them (loading Numba and the cached kernels takes
+#: about half a second; the NumPy lanes play 2,000 rounds in a few hundredths of one).
+COMPILED_FROM = 20_000
+
+
 def play_rounds(config: Config, n: int, seed: int, first: int = 0) -> Rounds:
     """Play rounds ``first .. first + n - 1`` under ``config`` with common random numbers (LAB-1): round
     r's draw and the k-th turn of seat s in round r take their dice from streams keyed by (seed, r, s, k),
     so the default rules and a variant meet the same luck as long as a round stays in step, and a round
-    is the same whichever span of rounds it is played in. The compiled kernel (``kernel.play_rounds``);
-    ``play_rounds_lanes`` is the NumPy form it is proved equal to."""
+    is the same whichever span of rounds it is played in. By the compiled kernel or, for a few rounds,
+    by the NumPy lanes: the same rounds either way (``tests/sim/test_lab6_compiled_simulators.py``)."""
+    if n >= COMPILED_FROM:
+        return play_rounds_compiled(config, n, seed, first)
+    return play_rounds_lanes(config, n, seed, first)
+
+
+def play_rounds_compiled(config: Config, n: int, seed: int, first: int = 0) -> Rounds:
+    """``play_rounds`` by the compiled kernel (``kernel.play_rounds``), one pass per round."""
+    from stammtisch.sim.games.kluempchen import kernel  # Numba: loaded only for large runs
+
     t = tables(config)
     start = np.zeros(n, dtype=np.int64)
     scores = np.zeros((n, 2), dtype=np.int64)
@@ -148,11 +161,11 @@ def play_rounds(config: Config, n: int, seed: int, first: int = 0) -> Rounds:
     return Rounds(start, scores, loser, joint, joker_used, strassen, six_end, six_thrower)
 
 
-def play_rounds_lanes(config: Config, n: int, seed: int) -> Rounds:
+def play_rounds_lanes(config: Config, n: int, seed: int, first: int = 0) -> Rounds:
     """``play_rounds`` in NumPy lanes (every live round a lane, its turns by ``fast.play_turns_lanes``):
     the readable form the compiled kernel is proved equal to."""
     lanes_all = np.arange(n)
-    start = (uniforms(key(seed, _START, lanes_all), 0) < 0.5).astype(np.int64)  # the draw (KS-7)
+    start = (uniforms(key(seed, _START, first + lanes_all), 0) < 0.5).astype(np.int64)  # the draw (KS-7)
     scores = np.zeros((n, 2), dtype=np.int64)
     joker_used = np.zeros((n, 4), dtype=bool)
     strassen = np.zeros((n, 4), dtype=np.int64)
@@ -172,7 +185,7 @@ def play_rounds_lanes(config: Config, n: int, seed: int) -> Rounds:
             own = scores[live, current[live]]
             joker = (~joker_used[live, seat]) & (own >= LATE)
             joker_used[live, seat] |= joker
-            keys = key(seed, _TURN, live, seat, taken[live, seat])
+            keys = key(seed, _TURN, first + live, seat, taken[live, seat])
             taken[live, seat] += 1
             batch = play_turns_lanes(live.size, None, "optimal", config, keys=keys)
             strassen[live, seat] += batch.strassen
