@@ -22,7 +22,7 @@ from stammtisch.matches.skills import SkillProvider
 from stammtisch.store.config import database_url as configured_url
 from stammtisch.store.database import open_store
 from stammtisch.store.notify import CHANNEL
-from stammtisch.web import auth, correction, errors, qr
+from stammtisch.web import auth, correction, errors, qr, service_worker
 from stammtisch.web.body_limit import BodyLimit
 from stammtisch.web.collector import tune_for_serving
 from stammtisch.web.correlation import Correlation
@@ -101,6 +101,7 @@ def create_app(
         if game.static is not None:  # before "/static", which would otherwise take the path
             app.mount(f"/static/games/{game.slug}", StaticFiles(directory=game.static), name=f"static-{game.slug}")
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
+    service_worker.install(app)  # /sw.js at the root: its scope is the whole app (issue 24.5)
     for module in (home, match, events, api, tournament, tables, rules, rematch, auth_pages, members, corrections):
         app.include_router(module.router)
     app.include_router(lab_page.router)

@@ -1,5 +1,5 @@
-// Stammtisch pages: live updates (Server-Sent Events), a connection that copes with drops, and the
-// dice tap pad. No build step.
+// Stammtisch pages: live updates (Server-Sent Events, one connection per browser: live-hub.js), taps
+// queued while the connection is down, and the dice tap pad. No build step.
 (function () {
   "use strict";
   document.documentElement.classList.add("js");
@@ -24,13 +24,13 @@
   }
   function quiet() { var box = banner(); if (box) box.hidden = true; }
 
-  // --- live updates: on every "changed" event re-fetch the board if it is older ------------------
+  // --- live updates: on every "changed" notice re-fetch the board if it is older ------------------
   function boardSeq() {
     var board = document.getElementById("board");
     return board ? parseInt(board.getAttribute("data-seq") || "0", 10) : 0;
   }
 
-  var live = null, online = true, fetching = false, again = false, source = null;
+  var live = null, topic = null, online = true, fetching = false, again = false;
 
   function refresh() {
     if (!live) return Promise.resolve();
@@ -42,43 +42,139 @@
     }, function () { fetching = false; });
   }
 
-  function connect() {
-    live = document.getElementById("live");
-    if (!live || !window.EventSource) return;
-    var status = document.getElementById("live-state");
-    if (source) source.close();
-    source = new EventSource(live.getAttribute("data-events"));
-    var retryIn = 1000;
-    source.addEventListener("changed", function (event) {
-      var seq = parseInt(event.data ? JSON.parse(event.data).seq : "0", 10);
-      if (seq > boardSeq()) refresh();
+  // --- one live connection per browser, however many tabs (issue 24.4; live-hub.js) ----------------
+  // The hub holds one stream per match for all tabs: in a SharedWorker where the browser has one; else
+  // in one tab elected over a BroadcastChannel (the others follow it); else in this tab alone.
+  var TAB = Date.now().toString(36) + Math.random().toString(36).slice(2, 8);
+  var CHANNEL = "stammtisch-live-1";
+  var link = null;
+
+  function openLink() {
+    if (window.SharedWorker && !window.__stammtischNoSharedWorker) {
+      try {
+        var worker = new SharedWorker("/static/live-worker.js", { name: CHANNEL });
+        var shared = { kind: "worker", send: function (message) { worker.port.postMessage(message); } };
+        worker.port.onmessage = function (event) {
+          if (event.data && event.data.type === "unsupported") { link = electedLink(); hello(); return; }
+          heard(event.data);
+        };
+        worker.port.start();
+        return shared;
+      } catch (error) { /* blocked (a strict policy, a private window): fall back */ }
+    }
+    return electedLink();
+  }
+
+  // Without a SharedWorker (some phone browsers): the tabs elect one to hold the streams. The leader
+  // says so every second; a tab that hears no leader for 3 s claims the lead, the lowest claim wins, and a
+  // leader hearing an older one steps down. (Web Locks would be simpler but need HTTPS; the LAN is HTTP.)
+  function electedLink() {
+    var Hub = window.StammtischLiveHub;
+    if (!Hub) return null;
+    if (!window.BroadcastChannel) {
+      var own = new Hub(function (client, message) { heard(message); });
+      return { kind: "tab", send: function (message) { own.receive(TAB, message); } };
+    }
+    var channel = new BroadcastChannel(CHANNEL), hub = null, leader = null, heardAt = 0, claim = null, last = null;
+    function beat() { channel.postMessage({ type: "leader", id: TAB }); }
+    function lead() {
+      leader = TAB;
+      hub = new Hub(function (client, message) {
+        if (client === TAB) heard(message);
+        else channel.postMessage({ to: client, message: message });
+      });
+      beat();
+      if (last) hub.receive(TAB, last);
+      if (link) link.kind = "leader";
+    }
+    function elect() {
+      if (claim || hub) return;
+      claim = { best: TAB };
+      channel.postMessage({ type: "claim", id: TAB });
+      setTimeout(function () {
+        var won = claim.best === TAB && Date.now() - heardAt > 3000;
+        claim = null;
+        if (won) lead();
+      }, 300);
+    }
+    function send(message) {
+      if (message.type === "hello") last = message;
+      if (hub) hub.receive(TAB, message);
+      else channel.postMessage({ from: TAB, message: message });
+    }
+    channel.onmessage = function (event) {
+      var data = event.data || {};
+      if (data.to) { if (data.to === TAB) heard(data.message); return; }
+      if (data.from) { if (hub) hub.receive(data.from, data.message); return; }
+      if (data.type === "leader") {
+        if (hub && data.id < TAB) { hub.stop(); hub = null; if (link) link.kind = "follower"; }
+        if (hub) return;
+        var fresh = leader !== data.id;
+        leader = data.id;
+        heardAt = Date.now();
+        if (fresh && last) send(last);  // a new leader: tell it what this tab follows
+      } else if (data.type === "claim") {
+        if (claim && data.id < claim.best) claim.best = data.id;
+        if (hub) beat();
+      } else if (data.type === "resign" && data.id === leader) {
+        leader = null;
+        heardAt = 0;
+        elect();
+      }
+    };
+    setInterval(function () {
+      if (hub) beat();
+      else if (Date.now() - heardAt > 3000) elect();
+    }, 1000);
+    window.addEventListener("pagehide", function () {
+      if (!hub) return;
+      hub.stop();
+      hub = null;
+      channel.postMessage({ type: "resign", id: TAB });
     });
-    source.onopen = function () {
-      retryIn = 1000;
-      if (status) status.textContent = status.getAttribute("data-online") || "live";
+    elect();
+    return { kind: "follower", send: send };
+  }
+
+  function hello() { if (link && topic) link.send({ type: "hello", topics: [topic] }); }
+
+  function follow() {
+    live = document.getElementById("live");
+    if (!live) return;
+    topic = live.getAttribute("data-events");
+    if (!link) link = openLink();
+    hello();
+  }
+  setInterval(hello, 5000);  // "still here": the hub drops tabs it has not heard from for 20 s
+  window.addEventListener("pagehide", function () { if (link) link.send({ type: "bye" }); });
+  window.addEventListener("pageshow", function (event) { if (event.persisted) hello(); });
+
+  function heard(message) {
+    if (!message || message.topic !== topic) return;
+    if (message.type === "changed") {
+      if (message.seq > boardSeq()) refresh();
+    } else if (message.type === "state" && message.state === "open") {
       document.body.classList.add("online");
       var wasOffline = !online;
       online = true;
-      if (pending) deliver();
+      if (queue.length) deliver();
       else if (wasOffline) { quiet(); refresh(); }  // changes made while we were away
-    };
-    source.onerror = function () {
+    } else if (message.type === "state" && message.state === "down") {
       document.body.classList.remove("online");
       online = false;
-      if (!pending) say("", "offline");
-      if (source.readyState === EventSource.CLOSED) {  // the browser gave up: try again ourselves
-        setTimeout(connect, retryIn);
-        retryIn = Math.min(retryIn * 2, 15000);
-      }
-    };
+      if (!queue.length) say("", "offline");
+    }
   }
 
-  // --- an entry sent while the connection is down ----------------------------------------------
-  // A write that got no answer is kept (one at a time: the next one depends on the board). When the
-  // connection is back the board's sequence number decides: unchanged, the entry never arrived and is
-  // sent once more (the same seq: the server refuses a second copy, so it cannot be doubled); changed,
-  // something was written meanwhile, so it is not sent again and the page says so. Never silently lost.
-  var pending = null, lastSent = null, resending = null;
+  // --- taps made while the connection is down (issue 24.5) ----------------------------------------
+  // Every write that cannot go out is queued, in the order it was made, with the seq of the board it was
+  // made on; later taps queue behind it (the pad stays usable) and the queue shows on the pad. When the
+  // connection is back the queue is sent in order: the first entry only if the board is still at its seq
+  // (else something was written meanwhile, perhaps this very entry whose answer was lost), each next one
+  // on the board its predecessor left. A conflict or a refusal stops the queue and the scribe decides:
+  // send the rest now, on the board as it is, or drop them. Never applied blindly, never replaced, never
+  // lost (kept in sessionStorage, so a reload keeps it too).
+  var queue = [], made = 0, held = false, sendingQueued = false, lastSent = null, resendStatus = 0;
 
   function label(detail) {
     var el = detail.elt, submitter = detail.triggeringEvent && detail.triggeringEvent.submitter;
@@ -88,85 +184,307 @@
   }
 
   // What each write was (its seq, fields and button), kept with the request itself: a board refresh
-  // started meanwhile (a live event for this very write) must not be mistaken for it.
+  // started meanwhile (a live notice for this very write) must not be mistaken for it.
   var writes = window.WeakMap ? new WeakMap() : null;
 
   function describe(d) {
     var values = {};
-    if (d.formData) d.formData.forEach(function (value, key) { values[key] = value; });
+    if (d.formData) d.formData.forEach(function (value, key) { if (typeof value === "string") values[key] = value; });
     else Object.keys(d.parameters || {}).forEach(function (key) { values[key] = d.parameters[key]; });
-    return { path: d.path, values: values, seq: parseInt(values.seq || "-1", 10), what: resending ? resending.what : label(d) };
+    var what = label(d);
+    if (values.faces) what += " " + values.faces;
+    return { path: d.path, values: values, seq: parseInt(values.seq || "-1", 10), what: what.trim(), n: ++made, tap: tapOf(d) };
+  }
+
+  // Which control a tap was (its data-* attributes and text): a queued tap is replayed on the board as it
+  // is when it goes out, so "3 on the next bottle" stays that after the taps before it moved the board on
+  // (the hidden fields of the control's form say which bottle, cup or die; they are taken fresh).
+  function signature(button) {
+    if (!button || !button.attributes) return "";
+    var parts = [];
+    Array.prototype.forEach.call(button.attributes, function (attribute) {
+      if (attribute.name.indexOf("data-") === 0 && attribute.name !== "data-testid") parts.push(attribute.name + "=" + attribute.value);
+    });
+    return parts.sort().join("&") + "|" + (button.textContent || "").replace(/\s+/g, " ").trim();
+  }
+  function submitButton(d) {
+    var submitter = d.triggeringEvent && d.triggeringEvent.submitter;
+    if (submitter) return submitter;
+    var el = d.elt;
+    if (el && el.tagName === "BUTTON") return el;
+    var buttons = el && el.querySelectorAll ? el.querySelectorAll("button[type=submit],button:not([type])") : [];
+    return buttons.length === 1 ? buttons[0] : null;
+  }
+  function tapOf(d) { return signature(submitButton(d)); }
+
+  function replayed(entry) {
+    if (!entry.tap) return null;
+    var forms = document.querySelectorAll("#board form");
+    for (var i = 0; i < forms.length; i++) {
+      var form = forms[i];
+      if ((form.getAttribute("hx-post") || form.getAttribute("action")) !== entry.path) continue;
+      var buttons = form.querySelectorAll("button");
+      for (var j = 0; j < buttons.length; j++) {
+        if (signature(buttons[j]) !== entry.tap) continue;
+        var fresh = {};
+        new FormData(form).forEach(function (value, key) { if (typeof value === "string") fresh[key] = value; });
+        // What the person entered (the dice faces of the pad, a typed number) is kept from the tap.
+        Object.keys(entry.values).forEach(function (key) { if (!(key in fresh) || fresh[key] === "") fresh[key] = entry.values[key]; });
+        return fresh;
+      }
+    }
+    return null;
+  }
+
+  function storeKey() { return live ? "stammtisch-queue:" + live.getAttribute("data-board") : null; }
+  function save() {
+    try {
+      var key = storeKey();
+      if (!key) return;
+      if (queue.length) sessionStorage.setItem(key, JSON.stringify({ queue: queue, held: held }));
+      else sessionStorage.removeItem(key);
+    } catch (error) { /* no storage (a private window): the queue lives as long as the page */ }
+  }
+  function restore() {
+    try {
+      var kept = JSON.parse(sessionStorage.getItem(storeKey()) || "null");
+      if (!kept || !kept.queue || !kept.queue.length) return;
+      queue = kept.queue;
+      held = !!kept.held;
+      made = queue[queue.length - 1].n;
+      if (held) say("failed", "moved", labels()); else say("", "queued", labels(), true);
+      probe();
+    } catch (error) { /* nothing kept */ }
+  }
+  function labels() { return queue.map(function (entry) { return entry.what; }).join(", "); }
+
+  function enqueue(entry) {
+    queue.push(entry);
+    queue.sort(function (a, b) { return a.n - b.n; });
+    save();
+    show();
+    if (!held) say("", "queued", labels(), true);
+    probe();
   }
 
   document.addEventListener("htmx:configRequest", function (event) {
     var d = event.detail;
     if (d.verb !== "post") return;
-    lastSent = describe(d);
-    if (writes && d.formData) writes.set(d.formData, lastSent);
+    if (sendingQueued) { if (writes && d.formData) writes.set(d.formData, { resend: true, seq: 0 }); resendStatus = 0; return; }
+    var entry = describe(d);
+    if (entry.seq >= 0 && live && (queue.length || navigator.onLine === false)) {
+      event.preventDefault();  // behind the queue: taps go out in the order they were made
+      enqueue(entry);
+      var pad = d.elt && d.elt.closest && d.elt.closest(".pad");
+      if (pad) renderPad(pad, []);  // the pad is free for the next throw
+      return;
+    }
+    lastSent = entry;
+    if (writes && d.formData) writes.set(d.formData, entry);
   });
 
   function keep(event) {
     var config = event && event.detail && event.detail.requestConfig;
     if (config && config.verb && config.verb !== "post") return;  // a failed board refresh: the probe repeats it
     var sent = (config && writes && config.formData && writes.get(config.formData)) || lastSent;
-    if (!sent || sent.seq < 0 || !live) return;  // only board writes carry a seq and can be retried safely
-    pending = sent;
-    say("", "queued", pending.what, true);
-    probe();
+    if (!sent || sent.resend) { probe(); return; }  // a queued entry failed again: it is still first in line
+    if (sent.seq < 0 || !live) return;  // only board writes carry a seq and can be retried safely
+    online = false;
+    enqueue(sent);
   }
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var config = event.detail && event.detail.requestConfig, xhr = event.detail && event.detail.xhr;
+    var sent = config && writes && config.formData && writes.get(config.formData);
+    if (sent && sent.resend && xhr) resendStatus = xhr.status;
+  });
   document.addEventListener("htmx:sendError", keep);
   document.addEventListener("htmx:timeout", keep);
 
   var probing = null;
-  function probe() {  // while an entry waits, look every few seconds whether the server answers again
+  function probe() {  // while entries wait, look every few seconds whether the server answers again
     if (probing) return;
-    probing = setInterval(function () { if (pending) deliver(); else { clearInterval(probing); probing = null; } }, 3000);
+    probing = setInterval(function () {
+      if (queue.length && !held) deliver();
+      else if (!queue.length) { clearInterval(probing); probing = null; }
+    }, 3000);
   }
 
-  var delivering = false;
-  function deliver() {
-    if (!pending || delivering || !live) return;
-    delivering = true;
-    fetch(live.getAttribute("data-board"), { headers: { "HX-Request": "true" }, cache: "no-store" }).then(function (response) {
+  function currentSeq() {
+    return fetch(live.getAttribute("data-board"), { headers: { "HX-Request": "true" }, cache: "no-store" }).then(function (response) {
       if (!response.ok) throw new Error("board " + response.status);
       return response.text();
     }).then(function (html) {
       var found = /data-seq="(\d+)"/.exec(html);
-      var seq = found ? parseInt(found[1], 10) : -1;
-      var entry = pending;
+      return found ? parseInt(found[1], 10) : -1;
+    });
+  }
+
+  var delivering = false;
+  function deliver() {
+    if (!queue.length || delivering || held || !live) return;
+    delivering = true;
+    currentSeq().then(function (seq) {
       online = true;
-      if (seq === entry.seq) {
-        pending = null;
-        resending = entry;
-        return htmx.ajax("POST", entry.path, { values: entry.values, target: "#board", swap: "outerHTML" }).then(function () {
-          resending = null;
-          if (pending) return;  // failed again: kept, the probe tries later
-          var lost = boardSeq() <= entry.seq || document.querySelector("#board .alert.stale");
-          say(lost ? "failed" : "done", lost ? "moved" : "resent", entry.what);
-          if (!lost) setTimeout(quiet, 6000);
-        });
-      }
-      pending = null;
-      say("failed", "moved", entry.what);
-      return refresh();
+      if (seq !== queue[0].seq) return hold();
+      return sendFrom(seq, []);
     }).catch(function () { /* still offline: the probe tries again */ }).then(function () { delivering = false; });
   }
 
+  // Send the queue from its head on the board at ``seq``; each entry that lands moves the board on, and
+  // the next is sent on that board. Stops at a conflict or refusal (held) or a failure (kept, probed).
+  function sendFrom(seq, sent) {
+    var entry = queue[0];
+    if (!entry) return Promise.resolve(finished(sent));
+    var values = replayed(entry);
+    if (!values) {
+      values = {};
+      Object.keys(entry.values).forEach(function (key) { values[key] = entry.values[key]; });
+    }
+    values.seq = String(seq);
+    sendingQueued = true;
+    var request = htmx.ajax("POST", entry.path, { source: sender(), values: values, target: "#board", swap: "outerHTML" });
+    sendingQueued = false;
+    return request.then(function () {
+      var now = boardSeq();
+      if (resendStatus >= 400 || now <= seq) { if (sent.length) finished(sent, true); return hold(); }  // conflict (409) or refused
+      queue.shift();
+      save();
+      sent.push(entry.what);
+      return sendFrom(now, sent);
+    }, function () {
+      if (sent.length) finished(sent, true);
+      show();
+    });
+  }
+
+  // HTMX sends one request per source element at a time and answers a second one at once, unsent: the
+  // queue has an element of its own, so a board refresh in flight never swallows a queued tap.
+  function sender() {
+    var el = document.getElementById("queue-sender");
+    if (!el) {
+      el = document.createElement("div");
+      el.id = "queue-sender";
+      el.hidden = true;
+      document.body.appendChild(el);
+    }
+    return el;
+  }
+
+  function finished(sent, more) {
+    show();
+    if (!sent.length || more) return;
+    say("done", "resent", sent.join(", "));
+    setTimeout(function () { if (!queue.length) quiet(); }, 6000);
+  }
+
+  function hold() {
+    held = true;
+    save();
+    show();
+    say("failed", "moved", labels());
+  }
+
+  function drop(index) {
+    var gone = index === undefined ? queue.splice(0) : queue.splice(index, 1);
+    if (!queue.length) held = false;
+    save();
+    show();
+    if (queue.length) return;
+    say("failed", "cancelled", gone.map(function (entry) { return entry.what; }).join(", "));
+    if (online) refresh();
+  }
+
+  // The queue, drawn on the pad: each entry in order, marked as waiting; held, with "send now" / "drop".
+  function show() {
+    var box = document.getElementById("pending-taps"), texts = banner(), board = document.getElementById("board");
+    if (!queue.length || !board || !texts) { if (box) box.remove(); return; }
+    if (!box) {
+      box = document.createElement("section");
+      box.id = "pending-taps";
+      box.className = "pending-taps";
+      box.setAttribute("aria-live", "polite");
+    }
+    var pad = board.querySelector(".pad, .cap-pad, [data-testid$='-pad']");
+    var before = pad || board.firstChild;
+    if (box.parentNode !== (before ? before.parentNode : board) || box.nextSibling !== before) {
+      if (before) before.parentNode.insertBefore(box, before); else board.appendChild(box);
+    }
+    box.classList.toggle("held", held);
+    box.innerHTML = "";
+    var title = document.createElement("p");
+    title.className = "pending-title";
+    title.textContent = texts.getAttribute(held ? "data-held" : "data-waiting");
+    box.appendChild(title);
+    var list = document.createElement("ol");
+    queue.forEach(function (entry, index) {
+      var item = document.createElement("li");
+      item.setAttribute("data-testid", "pending-tap");
+      var what = document.createElement("span");
+      what.className = "pending-what";
+      what.textContent = entry.what;
+      var mark = document.createElement("span");
+      mark.className = "pending-mark";
+      mark.textContent = texts.getAttribute("data-mark");
+      var remove = document.createElement("button");
+      remove.type = "button";
+      remove.className = "button rare";
+      remove.setAttribute("data-queue-drop", String(index));
+      remove.textContent = texts.getAttribute("data-drop");
+      item.appendChild(what);
+      item.appendChild(mark);
+      item.appendChild(remove);
+      list.appendChild(item);
+    });
+    box.appendChild(list);
+    if (held) {
+      var actions = document.createElement("p");
+      actions.className = "pending-actions";
+      var sendAll = document.createElement("button");
+      sendAll.type = "button";
+      sendAll.className = "button primary";
+      sendAll.setAttribute("data-queue-send", "");
+      sendAll.textContent = texts.getAttribute("data-send");
+      var dropAll = document.createElement("button");
+      dropAll.type = "button";
+      dropAll.className = "button rare";
+      dropAll.setAttribute("data-queue-drop-all", "");
+      dropAll.textContent = texts.getAttribute("data-drop-all");
+      actions.appendChild(sendAll);
+      actions.appendChild(dropAll);
+      box.appendChild(actions);
+    }
+  }
+
   document.addEventListener("click", function (event) {
-    if (!event.target.closest("[data-connection-cancel]")) return;
-    var entry = pending;
-    pending = null;
-    if (entry) say("failed", "cancelled", entry.what);
+    var target = event.target.closest("[data-connection-cancel],[data-queue-drop],[data-queue-drop-all],[data-queue-send]");
+    if (!target) return;
+    if (target.hasAttribute("data-queue-drop")) drop(parseInt(target.getAttribute("data-queue-drop"), 10));
+    else if (target.hasAttribute("data-queue-send")) {
+      // The scribe confirmed: the rest goes out now, in order, on the board as it is.
+      held = false;
+      save();
+      quiet();
+      delivering = true;
+      refresh().then(function () { return sendFrom(boardSeq(), []); })
+        .catch(function () { probe(); })
+        .then(function () { delivering = false; });
+    } else drop();
   });
-  // The phone says its network is gone (flight mode, Wi-Fi lost): say so at once and drop the stream,
-  // whose silence would otherwise look like a quiet table. Back online: a fresh stream, then the board.
+  document.addEventListener("htmx:afterSettle", show);
+
+  // The phone says its network is gone (flight mode, Wi-Fi lost): say so at once; the stream's silence
+  // would otherwise look like a quiet table. Back online: the hub reconnects at once, then the queue.
   window.addEventListener("offline", function () {
     online = false;
     document.body.classList.remove("online");
-    if (source) { source.close(); source = null; }
-    if (!pending) say("", "offline");
+    if (!queue.length) say("", "offline");
   });
-  window.addEventListener("online", function () { connect(); if (pending) deliver(); });
+  window.addEventListener("online", function () { if (link) link.send({ type: "retry" }); if (queue.length) deliver(); });
+
+  // --- the service worker: the app shell loads while the server is briefly unreachable (sw.js) -----
+  if (navigator.serviceWorker && window.isSecureContext) {
+    window.addEventListener("load", function () { navigator.serviceWorker.register("/sw.js").catch(function () {}); });
+  }
 
   // --- the dice tap pad (table mode) -----------------------------------------------------------
   var PIPS = { 1: [[2, 2]], 2: [[1, 1], [3, 3]], 3: [[1, 1], [2, 2], [3, 3]], 4: [[1, 1], [3, 1], [1, 3], [3, 3]],
@@ -220,7 +538,9 @@
   document.addEventListener("DOMContentLoaded", function () {
     if (window.htmx) htmx.config.timeout = 15000;  // a write with no answer at all counts as not arrived (then the seq decides)
     initPads();
-    connect();
+    follow();
+    restore();
+    show();
   });
   document.addEventListener("htmx:afterSettle", initPads);
 })();
