@@ -308,3 +308,35 @@ def test_lk1_lk2_lk3_every_link_s_live_stream_and_no_other(store_app: FastAPI, s
         assert _first_event(server.url, f"/w/{other['match_id']}/events", screen) == 403
         scribe.post(f"/links/{match_id}/seats/0/renew")
         assert _first_event(server.url, f"/seat/{match_id}/events", seat) == 410  # withdrawn
+
+
+TABLE_GAMES = {
+    "kluempchen": (KLUEMPCHEN, ["A &amp; B", "C &amp; D"], ["0", "0"]),
+    "proempeln": ({"game": "proempeln", "players": ["Anna", "Ben", "Cem"]}, ["Anna", "Ben", "Cem"], ["0", "0", "0"]),
+    "bierpong": (
+        {"game": "bierpong", "players": ["Anna", "Ben", "Cem", "Dora"], "setup": {"teams": [[0, 1], [2, 3]]}},
+        ["Team A: Anna, Ben", "Team B: Cem, Dora"],
+        ["10 Becher", "10 Becher"],
+    ),
+}
+
+
+@pytest.mark.parametrize("game", sorted(TABLE_GAMES))
+def test_lk3_each_table_game_is_followed_with_names_and_scores(
+    game: str, scribe: TestClient, nobody: TestClient
+) -> None:
+    """LK-3: names and scores only (each game's ``scoreboard``), in the reader's language."""
+    import re
+
+    body, names, scores = TABLE_GAMES[game]
+    created = scribe.post("/api/matches", json=body)
+    assert created.status_code == 201, created.text
+    match_id = created.json()["match_id"]
+    shown = scribe.post(f"/links/{match_id}/share/follow")
+    path = re.search(r'data-copy="https?://[^/"]+(/f/[^"]+)"', shown.text)
+    assert path is not None
+    page = nobody.get(path.group(1))
+    rows = re.findall(
+        r'<tr[^>]*><td>(.*?)(?: <span class="hint">[^<]*</span>)?</td><td class="num">(.*?)</td>', page.text
+    )
+    assert rows == list(zip(names, scores, strict=True))

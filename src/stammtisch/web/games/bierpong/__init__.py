@@ -8,12 +8,14 @@ from pathlib import Path
 
 from stammtisch.core.text import Text
 from stammtisch.web.games.bierpong.evening import router as evening_router
+from stammtisch.web.games.bierpong.follow import scoreboard
 from stammtisch.web.games.bierpong.presenter import present
 from stammtisch.web.games.bierpong.routes import router
 from stammtisch.web.plugin import StartLink, WebGame
 
 WEB_GAME = WebGame(
     slug="bierpong",
+    scoreboard=scoreboard,  # names and scores for the follow link (issue 24.2)
     present=present,
     board_template="bierpong/board.html",
     router=router,

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from stammtisch.web.games.kluempchen.advice import router as advice_router
 from stammtisch.web.games.kluempchen.advice import warm_up
+from stammtisch.web.games.kluempchen.follow import scoreboard
 from stammtisch.web.games.kluempchen.presenter import present
 from stammtisch.web.games.kluempchen.routes import router
 from stammtisch.web.i18n import N_
@@ -16,6 +17,7 @@ router.include_router(advice_router)
 
 WEB_GAME = WebGame(
     slug="kluempchen",
+    scoreboard=scoreboard,  # names and scores for the follow link (issue 24.2)
     present=present,
     board_template="kluempchen/board.html",
     router=router,

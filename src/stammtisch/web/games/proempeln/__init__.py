@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from stammtisch.web.games.proempeln.follow import scoreboard
 from stammtisch.web.games.proempeln.presenter import present
 from stammtisch.web.games.proempeln.routes import router
 from stammtisch.web.i18n import N_
@@ -12,6 +13,7 @@ from stammtisch.web.plugin import StartLink, WebGame
 
 WEB_GAME = WebGame(
     slug="proempeln",
+    scoreboard=scoreboard,  # names and scores for the follow link (issue 24.2)
     present=present,
     board_template="proempeln/board.html",
     router=router,
