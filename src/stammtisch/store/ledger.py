@@ -9,7 +9,7 @@ from dataclasses import replace
 from datetime import date, datetime
 from typing import Any
 
-from sqlalchemy import Engine, delete, insert, select
+from sqlalchemy import Engine, delete, insert, select, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
@@ -17,8 +17,9 @@ from stammtisch.club.bank.errors import BookingRefused, SeasonClosed, UnknownMem
 from stammtisch.club.bank.model import Booking, Reason, reversal
 from stammtisch.club.bank.season import Season
 from stammtisch.core.text import Text
+from stammtisch.matches.frozen import frozen_by_season
 from stammtisch.store.ledger_tables import ledger_bookings, ledger_evenings, ledger_seasons
-from stammtisch.store.tables import members
+from stammtisch.store.tables import matches, members
 
 
 def _booking(row: Any) -> Booking:
@@ -191,11 +192,28 @@ class SqlLedger:
             return len(standing)
 
     def close_season(self, season: Season, by: int | None, now: datetime) -> None:
+        """Closes ``season`` once (KA-32): two closings at once leave one, the other is refused in words
+        (the season's first day is the key)."""
+        try:
+            self._close_season(season, by, now)
+        except IntegrityError:
+            raise SeasonClosed(season.label) from None
+
+    def _close_season(self, season: Season, by: int | None, now: datetime) -> None:
         with self.engine.begin() as connection:
             if connection.execute(select(ledger_seasons).where(ledger_seasons.c.start == season.start)).first():
                 raise SeasonClosed(season.label)
             connection.execute(
                 insert(ledger_seasons).values(start=season.start, end=season.end, closed_at=now, closed_by=by)
+            )
+            # KA-32: the season's evenings are kept as they are booked (the store refuses their events).
+            evenings = select(ledger_evenings.c.match_id).where(
+                ledger_evenings.c.day >= season.start, ledger_evenings.c.day <= season.end
+            )
+            connection.execute(
+                update(matches)
+                .where(matches.c.match_id.in_(evenings))
+                .values(frozen_by=frozen_by_season(season.start.isoformat()))
             )
 
     # --- checks -----------------------------------------------------------------------------------

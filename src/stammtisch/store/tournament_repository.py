@@ -22,6 +22,7 @@ from sqlalchemy.exc import IntegrityError
 
 from stammtisch.club.tournament.changes import PlayerChange, pool
 from stammtisch.club.tournament.draw import Draw
+from stammtisch.club.tournament.errors import TournamentArchived, archived_refusal
 from stammtisch.club.tournament.model import Registration, StoredDraw, TournamentRecord
 from stammtisch.club.tournament.repository import (
     already_drawn,
@@ -32,7 +33,10 @@ from stammtisch.club.tournament.repository import (
     pool_changed,
     registration_closed,
 )
+from stammtisch.core.text import Text
+from stammtisch.matches.frozen import frozen_by_tournament
 from stammtisch.store.repository import _available
+from stammtisch.store.tables import matches
 from stammtisch.store.tournament_tables import tournament_changes, tournament_draws, tournament_players, tournaments
 
 
@@ -93,12 +97,20 @@ class SqlTournamentRepository:
         with _available(), self.engine.connect() as connection:
             return [_record(row) for row in connection.execute(query)]
 
-    def _lock(self, connection: Connection, tournament_id: str) -> None:
+    def _lock(self, connection: Connection, tournament_id: str, *, active: bool = True) -> Any:
+        """Locks the tournament's row for this transaction (its writes queue behind each other) and
+        returns it; ``active``: an archived tournament is refused here, inside the transaction, so an
+        archive racing a write leaves either the write before it or the refusal (PT-9)."""
         found = connection.execute(
-            select(tournaments.c.tournament_id).where(tournaments.c.tournament_id == tournament_id).with_for_update()
+            select(tournaments.c.tournament_id, tournaments.c.title, tournaments.c.archived_at)
+            .where(tournaments.c.tournament_id == tournament_id)
+            .with_for_update()
         ).first()
         if found is None:
             raise not_found(tournament_id)
+        if active and found.archived_at is not None:
+            raise archived_refusal(found.title)
+        return found
 
     def register(self, tournament_id: str, name: str) -> Registration:
         # SQLite reads outside the write lock, so two registrations can pick the same next number;
@@ -357,13 +369,38 @@ class SqlTournamentRepository:
         return self._set_archived(tournament_id, None, None)
 
     def _set_archived(self, tournament_id: str, at: datetime | None, actor: str | None) -> TournamentRecord:
+        """Archives (``at``) or restores the tournament and, in the same transaction, freezes or thaws its
+        score sheets (``matches.frozen_by``: the store then refuses every event appended to them)."""
         with _available(), self.engine.begin() as connection:
-            self._lock(connection, tournament_id)
+            found = self._lock(connection, tournament_id, active=False)
+            if (found.archived_at is not None) == (at is not None):
+                raise TournamentArchived(
+                    "PT-9",
+                    Text(
+                        f"Das Turnier {found.title!r} ist schon {'archiviert' if at else 'in Gebrauch'}. "
+                        "Nichts wurde geändert.",
+                        f"The tournament {found.title!r} is {'archived' if at else 'in use'} already. "
+                        "Nothing was changed.",
+                    ),
+                )
             connection.execute(
                 update(tournaments)
                 .where(tournaments.c.tournament_id == tournament_id)
                 .values(archived_at=at, archived_by=actor)
             )
+            sheets = [
+                match_id
+                for (ids,) in connection.execute(
+                    select(tournament_draws.c.match_ids).where(tournament_draws.c.tournament_id == tournament_id)
+                )
+                for match_id in ids or ()
+            ]
+            if sheets:
+                connection.execute(
+                    update(matches)
+                    .where(matches.c.match_id.in_(sheets))
+                    .values(frozen_by=frozen_by_tournament(tournament_id) if at is not None else None)
+                )
             row = connection.execute(select(tournaments).where(tournaments.c.tournament_id == tournament_id)).one()
         return _record(row)
 

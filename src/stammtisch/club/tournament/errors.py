@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from stammtisch.core.errors import RuleViolation
+from stammtisch.core.text import Text
 
 
 class TournamentRefused(RuleViolation):
@@ -43,3 +44,16 @@ class DeleteRefused(RuleViolation):
     explicit consent to delete recorded games)."""
 
     code = "tournament/delete_refused"
+
+
+def archived_refusal(title: str) -> TournamentArchived:
+    """PT-9: an archived tournament is frozen until it is restored (every write, every role)."""
+    return TournamentArchived(
+        "PT-9",
+        Text(
+            f"Das Turnier {title!r} ist archiviert und bleibt, wie es war. Wer es weiterführen "
+            "will, stellt es zuerst wieder her (Admin oder Kassenwart). Nichts wurde geändert.",
+            f"The tournament {title!r} is archived and stays as it was. To carry on with it, "
+            "restore it first (admin or treasurer). Nothing was changed.",
+        ),
+    )

@@ -25,6 +25,7 @@ from stammtisch.club.tournament.errors import (
     PlayerCountRefused,
     TournamentArchived,
     TournamentRefused,
+    archived_refusal,
 )
 from stammtisch.club.tournament.model import Registration, StoredDraw, TournamentRecord
 from stammtisch.club.tournament.options import (
@@ -619,18 +620,11 @@ class TournamentService:
         return preview
 
     def _check_active(self, tournament_id: str) -> TournamentRecord:
-        """PT-9: an archived tournament is frozen until it is restored."""
+        """PT-9: an archived tournament is frozen until it is restored (the store checks again inside
+        each write's transaction)."""
         record = self.repository.get(tournament_id)
         if record.archived:
-            raise TournamentArchived(
-                "PT-9",
-                Text(
-                    f"Das Turnier {record.title!r} ist archiviert und bleibt, wie es war. Wer es weiterführen "
-                    "will, stellt es zuerst wieder her (Admin oder Kassenwart). Nichts wurde geändert.",
-                    f"The tournament {record.title!r} is archived and stays as it was. To carry on with it, "
-                    "restore it first (admin or treasurer). Nothing was changed.",
-                ),
-            )
+            raise archived_refusal(record.title)
         return record
 
 
