@@ -78,3 +78,25 @@ def test_solve_shows_a_bar_while_it_solves(tmp_path: Path, monkeypatch: pytest.M
     assert run([*args, "--json"], TERMINAL).stderr == ""
     stored = run(args[:-1], TERMINAL)
     assert stored.exit_code == 0 and "100%" not in plain(stored.stderr)
+
+
+def test_backup_and_restore_show_a_bar_on_a_terminal_only(tmp_path: Path) -> None:
+    """``backup``: the tables written; ``restore``: its five steps; the summary lines stay on stdout, and
+    in a pipe stderr stays empty."""
+    from tests.store.backup_world import fill_club
+
+    source = f"sqlite:///{tmp_path / 'club.sqlite3'}"
+    fill_club(source)
+    file = tmp_path / "club.backup"
+    made = run(["backup", str(file)], {**TERMINAL, "STAMMTISCH_DATABASE_URL": source})
+    assert made.exit_code == 0, made.output
+    bar = plain(made.stderr)
+    assert "Sichern / backing up" in bar and "Tabellen / tables" in bar and "rows from" in made.stdout
+    done, total = re.search(r"(\d+)/(\d+) Tabellen", bar).groups()  # type: ignore[union-attr]
+    assert done == total and int(total) > 5
+    target = f"sqlite:///{tmp_path / 'new.sqlite3'}"
+    restored = run(["restore", str(file)], {**TERMINAL, "STAMMTISCH_DATABASE_URL": target})
+    assert restored.exit_code == 0, restored.output
+    assert "Wiederherstellen / restoring" in plain(restored.stderr) and "5/5 Schritte / steps" in plain(restored.stderr)
+    again = run(["backup", str(tmp_path / "again.backup")], {**PIPE, "STAMMTISCH_DATABASE_URL": source})
+    assert again.exit_code == 0 and again.stderr == ""

@@ -24,13 +24,15 @@ def say(message: Text) -> None:
 
 def backup(file: Annotated[Path, typer.Argument(help="the backup file to write")]) -> None:
     """Write a consistent snapshot of the whole database into FILE (the server may keep running)."""
+    from stammtisch.cli.progress import bar, wanted
     from stammtisch.core.errors import RuleViolation
     from stammtisch.store.backup import make_backup
     from stammtisch.store.config import database_url
     from stammtisch.store.errors import StoreError
 
     try:
-        summary = make_backup(database_url(), file)
+        with bar("Sichern / backing up", None, "Tabellen / tables", shown=wanted()) as shown:
+            summary = make_backup(database_url(), file, progress=shown.update)
     except (RuleViolation, StoreError) as error:
         fail(error.message)
     except OSError as error:
@@ -52,13 +54,15 @@ def restore(
     ] = False,
 ) -> None:
     """Restore FILE into the database: every match is replayed first; all or nothing."""
+    from stammtisch.cli.progress import bar, wanted
     from stammtisch.core.errors import RuleViolation
     from stammtisch.store.backup_restore import restore as run_restore
     from stammtisch.store.config import database_url
     from stammtisch.store.errors import StoreError
 
     try:
-        summary = run_restore(database_url(), file, replace=replace)
+        with bar("Wiederherstellen / restoring", None, "Schritte / steps", shown=wanted()) as shown:
+            summary = run_restore(database_url(), file, replace=replace, progress=shown.update)
     except (RuleViolation, StoreError) as error:
         fail(error.message)
     replaced = Text(

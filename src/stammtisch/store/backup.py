@@ -18,7 +18,7 @@ from __future__ import annotations
 import os
 import sqlite3
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -41,6 +41,8 @@ PG_BATCH = 20_000
 _PG_KINDS = frozenset({"plain", "boolean", "datetime", "date", "json"})
 #: ``json_build_array`` takes at most 100 arguments (the table index is one of them).
 _PG_MAX_COLUMNS = 99
+#: ``progress(done, total)``: tables written so far (the command line's progress bar).
+Progress = Callable[[int, int], None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,18 +79,20 @@ def revision_of(connection: Connection) -> str:
     return str(row[0])
 
 
-def dump(connection: Connection, handle: Any, source: str) -> tuple[str, int, int]:
+def dump(connection: Connection, handle: Any, source: str, progress: Progress | None = None) -> tuple[str, int, int]:
     """Write everything ``connection`` sees into ``handle``; (revision, rows, tables)."""
     revision = revision_of(connection)
     tables = data_tables(connection)
     shapes = [shape_of(table) for table in tables]
     writer = BackupWriter(handle, revision, source, shapes)
-    for table, shape in zip(tables, shapes, strict=True):
+    for done, (table, shape) in enumerate(zip(tables, shapes, strict=True), start=1):
         kinds = shape.kinds
         writer.rows(
             table.name,
             ([encode(k, v) for k, v in zip(kinds, row, strict=True)] for row in ordered_rows(connection, table)),
         )
+        if progress is not None:
+            progress(done, len(tables))
     return revision, writer.finish(), len(tables)
 
 
@@ -96,7 +100,7 @@ def _quoted(name: str) -> str:
     return '"' + name.replace('"', '""') + '"'
 
 
-def dump_sqlite(snapshot: Path, handle: Any) -> tuple[str, int, int]:
+def dump_sqlite(snapshot: Path, handle: Any, progress: Progress | None = None) -> tuple[str, int, int]:
     """``dump`` of a SQLite snapshot, reading rows through ``sqlite3`` itself: stored date-time and JSON
     text goes out as it is, only the columns that need it are converted (speed: a decade of evenings is
     close to a million rows, and SQLAlchemy's per-value processing was most of the time)."""
@@ -111,7 +115,7 @@ def dump_sqlite(snapshot: Path, handle: Any) -> tuple[str, int, int]:
     writer = BackupWriter(handle, revision, "sqlite", shapes)
     raw = sqlite3.connect(snapshot)
     try:
-        for table, shape in zip(tables, shapes, strict=True):
+        for done, (table, shape) in enumerate(zip(tables, shapes, strict=True), start=1):
             order = [c.name for c in (list(table.primary_key.columns) or list(table.columns))]
             cursor = raw.execute(
                 f"SELECT {', '.join(map(_quoted, shape.columns))} FROM {_quoted(table.name)} "
@@ -119,6 +123,8 @@ def dump_sqlite(snapshot: Path, handle: Any) -> tuple[str, int, int]:
             )
             convert = [(i, kind) for i, kind in enumerate(shape.kinds) if kind not in ("plain", "date", "time")]
             writer.rows(table.name, _converted(cursor, convert))
+            if progress is not None:
+                progress(done, len(tables))
     finally:
         raw.close()
     return revision, writer.finish(), len(tables)
@@ -154,7 +160,7 @@ def _pg_lines_sql(table: Table, shape: TableShape, index: int) -> str | None:
     return f"SELECT json_build_array({index}, {values})::text FROM {_quoted(table.name)} ORDER BY {order}"
 
 
-def dump_postgres(connection: Connection, handle: Any) -> tuple[str, int, int]:
+def dump_postgres(connection: Connection, handle: Any, progress: Progress | None = None) -> tuple[str, int, int]:
     """``dump`` of a PostgreSQL database inside the caller's ``REPEATABLE READ`` transaction: the server
     builds each row's line, a named (server-side) cursor on the same connection, so the same snapshot,
     fetches them ``PG_BATCH`` at a time, and they go into the file as they are."""
@@ -163,7 +169,7 @@ def dump_postgres(connection: Connection, handle: Any) -> tuple[str, int, int]:
     shapes = [shape_of(table) for table in tables]
     writer = BackupWriter(handle, revision, "postgresql", shapes)
     raw = connection.connection.driver_connection
-    for table, shape in zip(tables, shapes, strict=True):
+    for done, (table, shape) in enumerate(zip(tables, shapes, strict=True), start=1):
         sql = _pg_lines_sql(table, shape, writer.index_of(table.name))
         if sql is None:
             kinds = shape.kinds
@@ -171,12 +177,14 @@ def dump_postgres(connection: Connection, handle: Any) -> tuple[str, int, int]:
                 table.name,
                 ([encode(k, v) for k, v in zip(kinds, row, strict=True)] for row in ordered_rows(connection, table)),
             )
-            continue
-        with raw.cursor(name=f"stammtisch_backup_{writer.index_of(table.name)}") as cursor:  # type: ignore[union-attr]
-            cursor.itersize = PG_BATCH
-            cursor.execute(sql)
-            while batch := cursor.fetchmany(PG_BATCH):
-                writer.lines([line for (line,) in batch])
+        else:
+            with raw.cursor(name=f"stammtisch_backup_{writer.index_of(table.name)}") as cursor:  # type: ignore[union-attr]
+                cursor.itersize = PG_BATCH
+                cursor.execute(sql)
+                while batch := cursor.fetchmany(PG_BATCH):
+                    writer.lines([line for (line,) in batch])
+        if progress is not None:
+            progress(done, len(tables))
     return revision, writer.finish(), len(tables)
 
 
@@ -216,8 +224,9 @@ def _write_atomically(path: Path, write: Any) -> Any:
         raise
 
 
-def make_backup(url: str, path: Path) -> BackupSummary:
-    """Back up the database at ``url`` into ``path`` (BU-1, BU-2)."""
+def make_backup(url: str, path: Path, progress: Progress | None = None) -> BackupSummary:
+    """Back up the database at ``url`` into ``path`` (BU-1, BU-2); ``progress(done, total)`` after each
+    table written (for a progress bar)."""
     parsed = make_url(url)
     if parsed.get_backend_name() == "sqlite":
         database = parsed.database or ""
@@ -231,7 +240,7 @@ def make_backup(url: str, path: Path) -> BackupSummary:
         with tempfile.TemporaryDirectory(prefix="stammtisch-backup-") as scratch:
             snapshot = Path(scratch) / "snapshot.sqlite3"
             _sqlite_snapshot(Path(database), snapshot)
-            revision, rows, tables = _write_atomically(path, lambda h: dump_sqlite(snapshot, h))
+            revision, rows, tables = _write_atomically(path, lambda h: dump_sqlite(snapshot, h, progress))
         return BackupSummary(path, revision, "sqlite", rows, tables)
     url = prepare(url)
     engine = create_engine(url)
@@ -239,10 +248,10 @@ def make_backup(url: str, path: Path) -> BackupSummary:
         with engine.connect().execution_options(isolation_level="REPEATABLE READ") as connection:
             with connection.begin():
                 if parsed.get_backend_name() == "postgresql":
-                    revision, rows, tables = _write_atomically(path, lambda h: dump_postgres(connection, h))
+                    revision, rows, tables = _write_atomically(path, lambda h: dump_postgres(connection, h, progress))
                 else:
                     revision, rows, tables = _write_atomically(
-                        path, lambda h: dump(connection, h, parsed.get_backend_name())
+                        path, lambda h: dump(connection, h, parsed.get_backend_name(), progress)
                     )
     finally:
         engine.dispose()

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import ExitStack
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -340,26 +340,35 @@ def transfer(scratch: Engine, target: Engine, replace: bool) -> tuple[int, int]:
     return copied, existing
 
 
-def restore(url: str, path: Path, replace: bool = False) -> RestoreSummary:
-    """Restore the backup at ``path`` into the database at ``url`` (created and migrated if new)."""
+def restore(
+    url: str, path: Path, replace: bool = False, progress: Callable[[int, int], None] | None = None
+) -> RestoreSummary:
+    """Restore the backup at ``path`` into the database at ``url`` (created and migrated if new);
+    ``progress(done, total)`` after each of its five steps (for a progress bar)."""
+    tell = progress or (lambda done, total: None)
     header = verify(path)
     check_revision(header)
+    tell(1, 5)
     with tempfile.TemporaryDirectory(prefix="stammtisch-restore-") as directory:
         scratch = create_store_engine(f"sqlite:///{Path(directory) / 'scratch.sqlite3'}")
         try:
             upgrade(scratch, header.revision)
             load_into_scratch(scratch, path, header)
             upgrade(scratch, "head")
+            tell(2, 5)
             failures = replay_failures(scratch)
             if failures:
                 raise MatchesDoNotReplay(failures)
             matches = len(SqlMatchRepository(scratch).list_matches(2**31 - 1))
+            tell(3, 5)
             url = prepare(url)
             target = create_store_engine(url)
             try:
                 with translate_errors(url):
                     upgrade(target)
+                tell(4, 5)
                 copied, replaced = transfer(scratch, target, replace)
+                tell(5, 5)
             finally:
                 target.dispose()
         finally:
