@@ -1,6 +1,6 @@
 """AC-3 (docs/access.md): signing in and out. Name in any case and password; one message for a wrong
-name or password (401, in the reader's language, the clause as data); 5 failures per address or per
-name within 15 minutes, then 429 with Retry-After; the session cookie is HttpOnly, SameSite=Lax and
+name or password (401, in the reader's language, the clause as data; the throttle after failures is
+in test_ac3_throttle.py); the session cookie is HttpOnly, SameSite=Lax and
 Secure over HTTPS; ``next`` only leads to pages of this site; signing out ends the session; a disabled
 account's session ends at once."""
 
@@ -14,7 +14,6 @@ from hypothesis import strategies as st
 
 from stammtisch.club.members import Role
 from stammtisch.web.auth import club_service
-from stammtisch.web.auth.ratelimit import LIMIT, WINDOW_SECONDS, SignInLimiter, keys
 from stammtisch.web.routes.auth import safe_next
 from tests.support.club import NAMES, PASSWORD, sign_in
 
@@ -27,8 +26,8 @@ def test_ac3_sign_in_with_the_name_in_any_case_leads_back_to_the_page(toy_app: F
         form = {"name": SVEN.upper(), "password": PASSWORD, "next": "/tournaments"}
         answer = client.post("/signin", data=form, follow_redirects=False)
         assert answer.status_code == 303 and answer.headers["location"] == "/tournaments"
-        cookie = answer.headers["set-cookie"]
-        assert cookie.startswith("stammtisch_session=") and "httponly" in cookie.lower()
+        cookie = next(c for c in answer.headers.get_list("set-cookie") if c.startswith("stammtisch_session="))
+        assert "httponly" in cookie.lower()
         assert "samesite=lax" in cookie.lower() and "secure" not in cookie.lower()
         assert client.get("/tournaments").status_code == 200
         assert SVEN in client.get("/account").text
@@ -37,7 +36,8 @@ def test_ac3_sign_in_with_the_name_in_any_case_leads_back_to_the_page(toy_app: F
 def test_ac3_the_cookie_is_secure_over_https(toy_app: FastAPI) -> None:
     with TestClient(toy_app, base_url="https://testserver") as client:
         answer = client.post("/signin", data={"name": SVEN, "password": PASSWORD}, follow_redirects=False)
-        assert answer.status_code == 303 and "secure" in answer.headers["set-cookie"].lower()
+        assert answer.status_code == 303
+        assert all("secure" in cookie.lower() for cookie in answer.headers.get_list("set-cookie"))
 
 
 @pytest.mark.parametrize(
@@ -50,39 +50,6 @@ def test_ac3_a_wrong_name_or_password_gets_one_message(toy_app: FastAPI, lang: s
         assert answer.status_code == 401 and words in answer.text and 'data-clause="AC-3"' in answer.text
         assert "stammtisch_session" not in answer.headers.get("set-cookie", "")
         assert client.get("/", follow_redirects=False).status_code == 303
-
-
-def test_ac3_five_failures_per_name_then_429_with_retry_after(toy_app: FastAPI) -> None:
-    with TestClient(toy_app, headers={"accept-language": "en"}) as client:
-        for _ in range(LIMIT):
-            assert client.post("/signin", data={"name": SVEN, "password": "wrong-guess"}).status_code == 401
-        blocked = client.post("/signin", data={"name": SVEN, "password": PASSWORD})  # even the right one
-        assert blocked.status_code == 429 and 0 < int(blocked.headers["retry-after"]) <= WINDOW_SECONDS
-        assert "Too many failed sign-in attempts" in blocked.text
-        assert "stammtisch_session" not in blocked.headers.get("set-cookie", "")
-    with TestClient(toy_app, headers={"accept-language": "de"}) as other:  # same address: also blocked
-        german = other.post("/signin", data={"name": NAMES[Role.MEMBER], "password": PASSWORD})
-        assert german.status_code == 429 and "Zu viele falsche Anmeldeversuche" in german.text
-
-
-def test_ac3_the_limit_counts_per_name_and_per_address() -> None:
-    now = [1000.0]
-    limiter = SignInLimiter(clock=lambda: now[0])
-    by_ip, by_name = keys("10.0.0.1", " Sven  Schreiber ")
-    assert by_name == keys("10.0.0.2", "sven schreiber")[1]
-    for _ in range(LIMIT - 1):
-        limiter.failed(by_ip, by_name)
-    assert limiter.retry_after(by_ip, by_name) == 0
-    limiter.failed(by_ip, by_name)
-    assert limiter.retry_after(by_name) == WINDOW_SECONDS
-    assert limiter.retry_after(keys("10.0.0.9", "Mia")[0]) == 0  # another phone, another name
-    now[0] += WINDOW_SECONDS - 60
-    assert limiter.retry_after(by_ip) == 60
-    now[0] += 61
-    assert limiter.retry_after(by_ip, by_name) == 0
-    limiter.failed(by_ip, by_name)
-    limiter.succeeded(by_name)
-    assert limiter.retry_after(by_name) == 0
 
 
 @settings(max_examples=300, deadline=None)

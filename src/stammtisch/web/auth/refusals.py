@@ -33,11 +33,12 @@ class SetupNeeded(Exception):
 
 
 class TooManyAttempts(Exception):
-    """AC-3: sign-in attempts over the limit."""
+    """AC-3: sign-in attempts over the limit; ``message`` says why and for how long."""
 
-    def __init__(self, retry_after: int) -> None:
+    def __init__(self, retry_after: int, message: Text | None = None) -> None:
         super().__init__(f"retry after {retry_after} s")
         self.retry_after = retry_after
+        self.message = message
 
 
 def wants_json(request: Request) -> bool:
@@ -128,7 +129,8 @@ def install(app: FastAPI) -> None:
         minutes = max(1, (error.retry_after + 59) // 60)
         refusal = SignInRefused(
             "AC-3",
-            Text(
+            error.message
+            or Text(
                 f"Zu viele falsche Anmeldeversuche. Warte {minutes} Minuten und versuche es dann noch einmal.",
                 f"Too many failed sign-in attempts. Wait {minutes} minutes, then try again.",
             ),

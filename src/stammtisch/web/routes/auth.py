@@ -1,7 +1,8 @@
 """Sign-in, sign-out, the first start, invites and one's own API tokens (issue 10.2; docs/access.md).
 
 * ``GET/POST /setup`` – only while no club exists (AC-8): the club's name and its admin;
-* ``GET/POST /signin`` – name and password; failures are rate-limited per address and name (AC-3);
+* ``GET/POST /signin`` – name and password; failures slow down further guesses per place and name,
+  never other members (AC-3, ``web.auth.ratelimit``); a browser that signed in is known for that name;
   ``next`` brings her back to the page she came from (only paths of this site);
 * ``POST /signout`` – ends the session (on the server: the cookie counts for nothing afterwards);
 * ``POST /account/signout-everywhere`` – ends every session of the member, this one included;
@@ -22,8 +23,9 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 from stammtisch.club.members.errors import ClubRefusal
 from stammtisch.club.members.model import ROLE_TITLES, Account
 from stammtisch.web.auth import club_service, current_account
+from stammtisch.web.auth.devices import known_browser, remember
 from stammtisch.web.auth.identity import sessions_of, the_club
-from stammtisch.web.auth.ratelimit import SignInLimiter, keys
+from stammtisch.web.auth.ratelimit import Asker, SignInLimiter, name_key
 from stammtisch.web.auth.refusals import TooManyAttempts
 from stammtisch.web.auth.session import session_data, session_secret
 from stammtisch.web.deps import LangDep, RendererDep
@@ -125,16 +127,19 @@ async def signin(
     password: Secret = "",
     next: Annotated[str, Form(max_length=500)] = "/",
 ) -> Response:
-    client = request.client.host if request.client else None
-    by_client, by_name = keys(client, name)
+    key = name_key(name)
+    known = known_browser(request)
+    asker = Asker(
+        request.client.host if request.client else "?", key, known.browser if known and known.knows(key) else None
+    )
     limits = limiter(request)
-    wait = limits.retry_after(by_client, by_name)
-    if wait:
-        raise TooManyAttempts(wait)
+    wait = limits.check(asker)
+    if wait is not None:
+        raise TooManyAttempts(wait.seconds, wait.message)
     try:
         account = await run_in_threadpool(club_service(request.app).sign_in, name, password)
     except ClubRefusal as error:
-        limits.failed(by_client, by_name)
+        limits.failed(asker)
         return renderer.response(
             "auth/signin.html",
             request,
@@ -145,9 +150,11 @@ async def signin(
             account=None,
             **_refused(error, lang),
         )
-    limits.succeeded(by_name)
+    limits.succeeded(asker)
     await _start_session(request, account)
-    return RedirectResponse(safe_next(next), status_code=303)
+    response = RedirectResponse(safe_next(next), status_code=303)
+    remember(request, response, key)
+    return response
 
 
 @router.post("/signout")
