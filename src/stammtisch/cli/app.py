@@ -16,7 +16,20 @@ import typer
 from typer.core import TyperGroup
 
 import stammtisch
-from stammtisch.cli import advise, backup, club, lab, play, rules, serve, simulate, solve, tournament, users
+from stammtisch.cli import (
+    advise,
+    backup,
+    club,
+    lab,
+    play,
+    read_models,
+    rules,
+    serve,
+    simulate,
+    solve,
+    tournament,
+    users,
+)
 from stammtisch.cli import bank as bank_commands
 
 if TYPE_CHECKING:  # typer vendors click; its Command has no public name
@@ -31,9 +44,9 @@ class GameCommands(TyperGroup):
         found = super().get_command(ctx, cmd_name)
         if found is not None:
             return found
-        from stammtisch.cli.games import CLI_GAMES, cli_game, load_object
+        from stammtisch.cli.games import cli_game, load_object
 
-        path = cli_game(cmd_name).group if cmd_name in CLI_GAMES else None
+        path = cli_game(cmd_name).group
         if path is None:
             return None
         command = typer.main.get_command(load_object(path))
@@ -83,6 +96,7 @@ app.add_typer(bank_commands.app, name="bank")
 app.command("export")(bank_commands.export)
 app.command("backup")(backup.backup)
 app.command("restore")(backup.restore)
+app.command("rebuild-views")(read_models.rebuild_views)
 
 
 def main() -> None:

@@ -158,13 +158,19 @@ class EveningBooker:
         return problems
 
     def figures(self, start: date, end: date) -> dict[int, Any]:
-        """The bank game's figures per member of the booked evenings on days ``start``..``end``."""
+        """The bank game's figures per member of the booked evenings on days ``start``..``end``: each
+        evening's final state from the read model (``store.read_models``), else folded from its log."""
+        from stammtisch.store import read_models  # the read model imports this module's bank game
+
         figures: dict[int, Any] = {}
-        for match_id, day in self.ledger.booked_evenings().items():
-            if start <= day <= end:
+        evenings = [match_id for match_id, day in self.ledger.booked_evenings().items() if start <= day <= end]
+        kept = read_models.final_states(self.ledger.engine, evenings, read_models.current_version())
+        for match_id in evenings:
+            state = kept.get(match_id)
+            if state is None:
                 state = self.ended_state(match_id)
-                if state is not None:
-                    BANK.add_evening(figures, state, self.seats(match_id, state))
+            if state is not None:
+                BANK.add_evening(figures, state, self.seats(match_id, state))
         return figures
 
 

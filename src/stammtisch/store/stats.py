@@ -8,13 +8,18 @@ small query for the matches' ``last_seq`` and seat links, and a match is read ag
 grew (an undo after the end, a correction: undo is an event, so the cache cannot miss it). Matches
 played under rules this code does not replay exactly (M-9) are left out, as the Prömpeln skill book
 does. The seat links are read on every call (cheap), so a guest promoted or a seat linked later shows
-up at once. Tournaments entered are counted from the tournament lists by the players' names."""
+up at once. Tournaments entered are counted from the tournament lists by the players' names.
+
+The summaries are kept in the ``match_summaries`` read model (``store.read_models``, docs/read-models.md):
+a match is folded once ever (not once per process start), its row made as the write that ends it is
+published, and a page after a start reads the rows instead of the logs."""
 
 from __future__ import annotations
 
 import logging
 import threading
 from collections import defaultdict
+from collections.abc import Callable
 from datetime import date
 from typing import Any
 
@@ -26,10 +31,10 @@ from stammtisch.club.stats.registry import STATS_GAMES
 from stammtisch.club.stats.totals import MatchSummary, linked
 from stammtisch.core.protocol import Finished, Game
 from stammtisch.games import GAMES
-from stammtisch.matches import log
 from stammtisch.matches.notifier import Notifier
 from stammtisch.matches.service import MatchService
-from stammtisch.store.ledger_sync import CLUB_ZONE
+from stammtisch.store import read_models
+from stammtisch.store.ledger_sync import BANK, CLUB_ZONE
 from stammtisch.store.repository import SqlMatchRepository
 from stammtisch.store.tables import match_seats, matches, members
 from stammtisch.store.tournament_tables import tournament_players, tournaments
@@ -57,6 +62,49 @@ class StatsBook:
         self._summaries: tuple[tuple[int, int, int], tuple[MatchSummary, ...]] | None = None
         self._lock = threading.Lock()
         self.reads = 0  # logs folded so far (tests and the bench check the cache with it)
+        #: The read model's version for these games and this code (``store.read_models``).
+        self.version = read_models.version(self.engines, self._projected())
+        #: How a match's final state is read when its figures need no steps (the match service's load,
+        #: from stored snapshots); None: fold the log.
+        self.read_state: Callable[[str], tuple[int, Any]] | None = None
+
+    def _projected(self) -> list[str]:
+        """The games with a read model row: those with statistics and the bank's game."""
+        return sorted({*self.games, BANK.slug} & set(self.engines))
+
+    def ensure_current(self) -> bool:
+        """Rebuilds the read model when it was made by other code (a new version at start); True if it did."""
+        if read_models.stored_version(self.engine) == self.version:
+            return False
+        self.rebuild()
+        return True
+
+    def rebuild(self, progress: Callable[[int, int], None] | None = None) -> int:
+        """Makes every match's row again (``stammtisch rebuild-views``); returns how many matches it read.
+        ``progress(done, total)`` is called after each match."""
+        read_models.clear(self.engine)
+        with self._lock:
+            self._cache.clear()
+            self._summaries = None
+        listing = read_models.listing(self.engine, self._projected())
+        for done, (match_id, game, created_at, last_seq) in enumerate(listing, start=1):
+            self._figures(match_id, game, last_seq, created_at.astimezone(CLUB_ZONE).date(), stored={})
+            if progress is not None:
+                progress(done, len(listing))
+        read_models.set_version(self.engine, self.version)
+        return len(listing)
+
+    def catch_up(self, progress: Callable[[int, int], None] | None = None) -> int:
+        """Makes the rows that are missing or stale (a resumable projector: each row is its own
+        transaction); returns how many matches it read."""
+        stored = read_models.rows(self.engine, self._projected(), self.version)
+        listing = read_models.listing(self.engine, self._projected())
+        stale = [item for item in listing if stored.get(item[0], (None,))[0] != item[3]]
+        for done, (match_id, game, created_at, last_seq) in enumerate(stale, start=1):
+            self._figures(match_id, game, last_seq, created_at.astimezone(CLUB_ZONE).date(), stored=stored)
+            if progress is not None:
+                progress(done, len(stale))
+        return len(stale)
 
     def summaries(self) -> list[MatchSummary]:
         """Every ended match of a game with statistics, with the figures of its linked seats.
@@ -93,40 +141,58 @@ class StatsBook:
             )
             for match_id, seat, member in connection.execute(links.where(matches.c.game.in_(slugs))):
                 seats[match_id][seat] = member
+        stored = read_models.rows(self.engine, slugs, self.version)
         found: list[MatchSummary] = []
         for match_id, game, created_at, last_seq in rows:
-            figures = self._figures(match_id, game, last_seq)
+            day = created_at.astimezone(CLUB_ZONE).date()
+            figures = self._figures(match_id, game, last_seq, day, stored)
             if figures is None:
                 continue
-            day = created_at.astimezone(CLUB_ZONE).date()
             found.append(MatchSummary(match_id, game, day, linked(figures, seats.get(match_id, {}))))
         found.sort(key=lambda s: (s.day, s.match_id))
         return found
 
     def summarize(self, match_id: str, slug: str, last_seq: int) -> None:
-        """Reads one match now (a match that has just ended), so no page has to."""
-        self._figures(match_id, slug, last_seq)
+        """Reads one match now (a match that has just ended, or one taken back after its end), so no page
+        has to: its read model row is made as the write is published."""
+        record = self.repository.get(match_id)
+        self._figures(match_id, slug, last_seq, record.created_at.astimezone(CLUB_ZONE).date(), stored={})
 
-    def _figures(self, match_id: str, slug: str, last_seq: int) -> tuple[Summable | None, ...] | None:
+    def _figures(
+        self,
+        match_id: str,
+        slug: str,
+        last_seq: int,
+        day: date,
+        stored: dict[str, tuple[int, tuple[Summable | None, ...] | None, bool]],
+    ) -> tuple[Summable | None, ...] | None:
         with self._lock:
             cached = self._cache.get(match_id)
         if cached is not None and cached[0] == last_seq:
             return cached[1]
-        record = self.repository.get(match_id)
+        kept = stored.get(match_id)
+        if kept is not None and kept[0] == last_seq:
+            figures = kept[1] if kept[2] else None
+            with self._lock:
+                self._cache[match_id] = (last_seq, figures)
+            return figures
         engine = self.engines[slug]
-        figures: tuple[Summable | None, ...] | None = None
-        if engine.replays(record.rules_version):
-            events = self.repository.events(match_id)
-            initial = engine.start(len(record.players), engine.configure(record.options), record.setup)
-            position = log.fold_events(engine, log.start(initial), events)
-            stats = self.games[slug]
-            steps = position.steps() if stats.needs_steps else []
-            figures = stats.summarize(engine, initial, steps, position.state)
-            last_seq = position.last_seq
-            self.reads += 1
+        keep_final = BANK.ended if slug == BANK.slug else None
+        row = read_models.project(
+            self.repository, match_id, slug, day, engine, self.games.get(slug), keep_final, self.read_state
+        )
+        self.reads += 1
+        read_models.save(self.engine, row, self.version)
+        figures = row.figures if row.counted else None
         with self._lock:
-            self._cache[match_id] = (last_seq, figures)
+            self._cache[match_id] = (row.last_seq, figures)
         return figures
+
+    def known(self, match_id: str) -> bool:
+        """Whether this process holds figures of ``match_id`` (it ended once)."""
+        with self._lock:
+            cached = self._cache.get(match_id)
+        return cached is not None and cached[1] is not None
 
     def tournaments(self) -> dict[int, list[date]]:
         """member -> the club days of the tournaments she entered (by her name; archived ones left out)."""
@@ -159,7 +225,9 @@ class SummaryNotifier:
             slug = record.game
             engine = self.book.engines.get(slug)
             if slug in self.book.games and engine is not None:
-                if isinstance(engine.turn(state), Finished):
+                # Made when the match ends, and again when a match that had a row changes (an undo after
+                # the end takes it out of the statistics at once).
+                if isinstance(engine.turn(state), Finished) or self.book.known(match_id):
                     self.book.summarize(match_id, slug, seq)
         except Exception:
             _log.exception("statistics of match %s not summarized", match_id)

@@ -120,6 +120,7 @@ def install(app: FastAPI) -> None:
 
 def _warm_up(book: StatsBook) -> None:
     try:
+        book.ensure_current()  # the read model of other code (rules, projection) is made again at start
         book.summaries()
     except Exception:  # a page reads again and says what is wrong; the server must not stop for this
         _log.exception("statistics warm-up failed")
