@@ -10,10 +10,19 @@ with her own share, 0-40 %, of random choices: risk throws, early stops)
 to members, closed by the Schreiber and booked by the bank (``EveningBooker``); besides, every
 fourth week a Prömpeln game, every eighth a Preisrommé table and a Regeln game, and each November the
 club's Preisrommé tournament (8-16 members registered). Deterministic for a
-seed. ``time_pages`` then times, warm, the season report (``/bank/season``) and the statistics
-pages (``/stats``, ``/stats/member/{id}``): median and p95 of 20 requests, wall and CPU time.
+seed. Then, on SQLite and (with ``--database``) PostgreSQL (issue 28):
 
-``python -m bench.season [--years N] [--database URL] [--requests N]``.
+* every statistics, bank and season page **cold**, the first visit after a start (a new process per
+  page: the app is made, a member signs in, the page is asked for at once, so it waits for whatever the
+  start still reads), and **warm** (median and p95 of ``--requests`` visits in one process; CPU too);
+* the **rebuild** of the read models (``StatsBook.rebuild``, what ``stammtisch rebuild-views`` runs);
+* the **replay** of one long Klümpchen match of 1,000, 10,000 and 100,000 events (``bench.replay.build``):
+  reading its events, a cold load folding the whole log, and a cold load from its stored snapshot, each
+  with the cost per event.
+
+``python -m bench.season [--years N] [--database URL] [--requests N] [--reuse] [--replays 1000,10000,100000]``;
+``--reuse`` measures a database built before (``--database`` naming it) without building again. The machine
+may be busy with other work: every line carries the load average; CPU times are given beside wall times.
 """
 
 from __future__ import annotations
@@ -21,10 +30,12 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
@@ -286,25 +297,26 @@ def _p95(values: list[float]) -> float:
     return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
 
 
-def time_pages(decade: Decade, requests: int = REQUESTS) -> list[Timing]:
-    """Each page once cold (the caches fill), then ``requests`` times warm: wall and CPU milliseconds."""
-    from fastapi.testclient import TestClient
-
-    from stammtisch.web.app import create_app
-    from stammtisch.web.csrf import COOKIE as CSRF_COOKIE
-    from stammtisch.web.csrf import new_token
-
-    app = create_app(database_url=decade.database_url)
-    season = season_of(decade.last_day).previous().start.isoformat()  # the newest full season
-    member = decade.members[NAMES[7]]
-    pages = [
+def _pages(last_day: date, member: int) -> list[str]:
+    season = season_of(last_day).previous().start.isoformat()  # the newest full season
+    return [
         f"/bank/season?start={season}",
         f"/stats?season={season}",
         "/stats?season=all",
         f"/stats/member/{member}?season={season}",
         f"/stats/member/{member}?season=all",
     ]
-    timings = []
+
+
+@contextmanager
+def _signed_in(database_url: str) -> Iterator[Any]:
+    from fastapi.testclient import TestClient
+
+    from stammtisch.web.app import create_app
+    from stammtisch.web.csrf import COOKIE as CSRF_COOKIE
+    from stammtisch.web.csrf import new_token
+
+    app = create_app(database_url=database_url)
     with TestClient(app, headers={"accept-language": "de"}) as client:
         token = new_token()  # the CSRF token, sent as our pages send it (cookie + field)
         client.cookies.set(CSRF_COOKIE, token)
@@ -312,11 +324,33 @@ def time_pages(decade: Decade, requests: int = REQUESTS) -> list[Timing]:
             "/signin", data={"name": ADMIN, "password": PASSWORD, "csrf_token": token}, follow_redirects=False
         )
         assert answer.status_code == 303, answer.text[:300]
+        yield client
+
+
+def _cold(database_url: str, page: str) -> float:
+    """The page's first visit after a start, in a new process (no memory of an earlier one): milliseconds."""
+    command = [sys.executable, "-m", "bench.season", "--cold-page", page, "--database", database_url]
+    done = subprocess.run(command, capture_output=True, text=True, check=True, cwd=Path(__file__).parent.parent)
+    return float(done.stdout.strip().splitlines()[-1])
+
+
+def _cold_in_this_process(database_url: str, page: str) -> float:
+    with _signed_in(database_url) as client:
+        began = time.perf_counter()
+        response = client.get(page)
+        elapsed = time.perf_counter() - began
+        assert response.status_code == 200, (page, response.status_code, response.text[:300])
+    return 1000 * elapsed
+
+
+def time_pages(database_url: str, last_day: date, member: int, requests: int = REQUESTS) -> list[Timing]:
+    """Each page cold (a new process), then ``requests`` times warm: wall and CPU milliseconds."""
+    timings = []
+    pages = _pages(last_day, member)
+    colds = {page: _cold(database_url, page) for page in pages}
+    with _signed_in(database_url) as client:
         for page in pages:
-            began = time.perf_counter()
-            response = client.get(page)
-            cold = time.perf_counter() - began
-            assert response.status_code == 200, (page, response.status_code, response.text[:300])
+            assert client.get(page).status_code == 200, page
             walls, cpus = [], []
             for _ in range(requests):
                 began, cpu = time.perf_counter(), time.process_time()
@@ -327,7 +361,7 @@ def time_pages(decade: Decade, requests: int = REQUESTS) -> list[Timing]:
             timings.append(
                 Timing(
                     page,
-                    1000 * cold,
+                    colds[page],
                     1000 * statistics.median(walls),
                     1000 * _p95(walls),
                     1000 * min(cpus),
@@ -337,9 +371,94 @@ def time_pages(decade: Decade, requests: int = REQUESTS) -> list[Timing]:
     return timings
 
 
+def time_rebuild(database_url: str) -> tuple[float, float, int] | None:
+    """Seconds (wall, CPU) and matches of a full rebuild of the read models; None where the code has none."""
+    from stammtisch.store.stats import StatsBook
+
+    store = open_store(database_url)
+    try:
+        book = StatsBook(store.engine)
+        if not hasattr(book, "rebuild"):
+            return None
+        began, cpu = time.perf_counter(), time.process_time()
+        count = book.rebuild()
+        return time.perf_counter() - began, time.process_time() - cpu, count
+    finally:
+        store.close()
+
+
+def time_replays(database_url: str, sizes: Sequence[int]) -> list[str]:
+    """Per size: a long Klümpchen match stored, its events read, a cold load of the whole log, a cold load
+    from its stored snapshot (the first whole-log load stores one), each in ms and µs per event."""
+    from bench.replay import build
+    from stammtisch.matches import MatchService
+
+    lines = []
+    for size in sizes:
+        match_id, final = build(database_url, size)
+        store = open_store(database_url)
+        try:
+            began, cpu = time.perf_counter(), time.process_time()
+            events = store.repository.events(match_id)
+            read, read_cpu = time.perf_counter() - began, time.process_time() - cpu
+            figures = [f"read {len(events):,} events {_per(read, read_cpu, size)}"]
+            del events
+            whole = {"snapshot_interval": 0} if _has_snapshots() else {}
+            service = MatchService(store.repository, **whole)
+            began, cpu = time.perf_counter(), time.process_time()
+            service.snapshot(match_id)
+            figures.append(
+                f"cold load of the whole log {_per(time.perf_counter() - began, time.process_time() - cpu, size)}"
+            )
+            assert service.state(match_id) == final
+            if _has_snapshots():
+                MatchService(store.repository).snapshot(match_id)  # stores the snapshot a later start reads
+                service = MatchService(store.repository)
+                began, cpu = time.perf_counter(), time.process_time()
+                service.snapshot(match_id)
+                figures.append(
+                    f"cold load from its snapshot {_per(time.perf_counter() - began, time.process_time() - cpu, size)}"
+                )
+                assert service.state(match_id) == final
+        finally:
+            store.close()
+        lines.append(f"replay {size:,} events: " + "; ".join(figures) + f" (load {_load()})")
+    return lines
+
+
+def _has_snapshots() -> bool:
+    import inspect
+
+    from stammtisch.matches import MatchService
+
+    return "snapshot_interval" in inspect.signature(MatchService).parameters
+
+
+def _per(wall: float, cpu: float, events: int) -> str:
+    return f"{1000 * wall:.0f} ms ({1e6 * wall / events:.1f} µs/event; CPU {1000 * cpu:.0f} ms)"
+
+
 def _load() -> str:
     with open("/proc/loadavg") as handle:
         return " ".join(handle.read().split()[:3])
+
+
+def _existing(database_url: str) -> tuple[date, int] | None:
+    """(the newest match's club day, the bench's member) of a database built before, else None."""
+    from sqlalchemy import func, select
+
+    from stammtisch.store.tables import matches, members
+
+    store = open_store(database_url)
+    try:
+        with store.engine.connect() as connection:
+            newest = connection.execute(select(func.max(matches.c.created_at))).scalar()
+            member = connection.execute(select(members.c.member_id).where(members.c.name == NAMES[7])).scalar()
+    finally:
+        store.close()
+    if newest is None or member is None:
+        return None
+    return newest.astimezone(BERLIN).date(), int(member)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -347,21 +466,40 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--years", type=int, default=10)
     parser.add_argument("--database", default="", help="an empty database (default: a new SQLite file)")
     parser.add_argument("--requests", type=int, default=REQUESTS)
+    parser.add_argument("--reuse", action="store_true", help="measure the club built before in --database")
+    parser.add_argument("--replays", default="1000,10000,100000", help="event counts of the long matches ('' none)")
+    parser.add_argument("--cold-page", default="", help=argparse.SUPPRESS)  # one cold visit (a child process)
     args = parser.parse_args(argv)
+    if args.cold_page:
+        print(f"{_cold_in_this_process(args.database, args.cold_page):.1f}")
+        return 0
     with tempfile.TemporaryDirectory() as folder:
         url = args.database or f"sqlite:///{Path(folder) / 'decade.sqlite3'}"
-        cpu = time.process_time()
-        decade = build_decade(url, years=args.years, progress=True)
-        print(
-            f"built: {len(decade.evenings)} Klümpchen evenings, {decade.others} other matches, "
-            f"{decade.steps} steps in {decade.seconds:.0f} s wall, {time.process_time() - cpu:.0f} s CPU "
-            f"(load {_load()})"
-        )
-        for t in time_pages(decade, args.requests):
+        known = _existing(url) if args.reuse else None
+        if known is None:
+            cpu = time.process_time()
+            decade = build_decade(url, years=args.years, progress=True)
+            print(
+                f"built: {len(decade.evenings)} Klümpchen evenings, {decade.others} other matches, "
+                f"{decade.steps} steps in {decade.seconds:.0f} s wall, {time.process_time() - cpu:.0f} s CPU "
+                f"(load {_load()})",
+                flush=True,
+            )
+            known = (decade.last_day, decade.members[NAMES[7]])
+        for t in time_pages(url, *known, requests=args.requests):
             print(
                 f"{t.page}: cold {t.cold_ms:.0f} ms; warm median {t.median_ms:.1f} ms, p95 {t.p95_ms:.1f} ms "
-                f"(wall); CPU best {t.cpu_best_ms:.1f} ms, median {t.cpu_median_ms:.1f} ms (load {_load()})"
+                f"(wall); CPU best {t.cpu_best_ms:.1f} ms, median {t.cpu_median_ms:.1f} ms (load {_load()})",
+                flush=True,
             )
+        rebuilt = time_rebuild(url)
+        if rebuilt is not None:
+            wall, cpu_seconds, count = rebuilt
+            print(f"rebuild of the read models: {count} matches in {wall:.1f} s wall, {cpu_seconds:.1f} s CPU "
+                  f"(load {_load()})", flush=True)  # fmt: skip
+        sizes = [int(size) for size in args.replays.split(",") if size.strip()]
+        for line in time_replays(url, sizes):
+            print(line, flush=True)
     return 0
 
 
