@@ -1,4 +1,4 @@
-"""The Preisrommé search bot (``bots/preisromme_search.py``): decision time and strength.
+"""The Preisrommé search bot (``bots/games/preisromme/search.py``): decision time and strength.
 
 ``python -m bench.preisromme_bot [--games N] [--worlds W] [--workers K] [--seed S] [--first F] [--quick]``
 ``python -m bench.preisromme_bot --games N --first F --log games.jsonl``  (one line per game, appended)
@@ -15,7 +15,7 @@
 
 Four seats, one deal (Spiel) per game, digital mode: the search bot in one seat (seat ``game mod 4``,
 so every seat and every dealer position is played equally often) against three heuristic bots
-(``bots/preisromme.py``). A game is *won* by the seat that goes out (R-11.2); a deal that ends without
+(``bots/games/preisromme/heuristic.py``). A game is *won* by the seat that goes out (R-11.2); a deal that ends without
 a winner (RA-25) or runs past ``MAX_STEPS`` (heuristic tables can cycle through reshuffled stocks) is
 won by nobody. Figures:
 
@@ -49,7 +49,7 @@ in different processes, each logging its games (``--log``); ``--summary`` adds t
 number counted once), so an interrupted run loses only the games in flight.
 
 ``--accuracy N`` plays N heuristic deals and, from turn 8 on at every other turn, deals two worlds for the
-deciding seat three ways: with its memory of the deal (``bots/preisromme_memory.py``), with the memory but
+deciding seat three ways: with its memory of the deal (``bots/games/preisromme/memory.py``), with the memory but
 without its weights (only the remembered pile and holdings), and from the view alone; the figure is the
 share of the other hands' cards a world puts in the right hand.
 
@@ -73,9 +73,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from stammtisch.bots.base import Bot
-from stammtisch.bots.preisromme import HeuristicBot
-from stammtisch.bots.preisromme_durchgang import DurchgangBot
-from stammtisch.bots.preisromme_search import CONFIDENCE_Z, DROP_Z, WORLDS, SearchBot
+from stammtisch.bots.games.preisromme.durchgang import DurchgangBot
+from stammtisch.bots.games.preisromme.heuristic import HeuristicBot
+from stammtisch.bots.games.preisromme.search import CONFIDENCE_Z, DROP_Z, WORLDS, SearchBot
 from stammtisch.core.chance import sample
 from stammtisch.core.protocol import Chance, Finished
 from stammtisch.games.preisromme import GAME
@@ -399,8 +399,8 @@ def world_accuracy(deals: int) -> dict[str, float]:
     from collections import Counter
     from dataclasses import replace
 
-    from stammtisch.bots.preisromme_memory import Memory
-    from stammtisch.bots.preisromme_worlds import determinize
+    from stammtisch.bots.games.preisromme.memory import Memory
+    from stammtisch.bots.games.preisromme.worlds import determinize
 
     heuristic = HeuristicBot()
     right = {"memory": 0, "memory_without_weights": 0, "view_only": 0}

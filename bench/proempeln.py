@@ -11,7 +11,7 @@ import random
 import time
 from typing import Any
 
-from stammtisch.bots.proempeln import AdvisorBot, RandomSpecialsBot
+from stammtisch.bots.games.proempeln import AdvisorBot, RandomSpecialsBot
 from stammtisch.core.chance import sample
 from stammtisch.core.protocol import Chance, Finished
 from stammtisch.games.proempeln import GAME, advisor

@@ -16,7 +16,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from stammtisch.bots.proempeln import RandomSpecialsBot
+from stammtisch.bots.games.proempeln import RandomSpecialsBot
 from stammtisch.core.chance import sample
 from stammtisch.core.protocol import Chance, Finished
 from stammtisch.games.proempeln import GAME

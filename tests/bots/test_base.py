@@ -6,7 +6,7 @@ import random
 
 from stammtisch.bots.base import RandomBot
 from stammtisch.bots.playout import play_out
-from stammtisch.bots.registry import bots_for
+from stammtisch.bots.registry import bot_or_default, bots_for
 from tests.support.toy import GAME
 
 
@@ -19,7 +19,10 @@ def test_random_bot_is_uniform_over_the_legal_actions() -> None:
 
 
 def test_a_game_without_its_own_bots_still_offers_the_random_bot() -> None:
+    """It also plays when ``heuristic``, the default of ``play`` and ``simulate``, is asked for (issue 27 §3)."""
     assert bots_for(GAME) == {"random": RandomBot}
+    assert bot_or_default(bots_for(GAME), "heuristic") == "random"
+    assert bot_or_default(bots_for(GAME), "clever") == "clever"  # refused by the command, by name
 
 
 def test_random_bots_finish_the_toy_game_reproducibly() -> None:

@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from stammtisch.bots.base import RandomBot
-from stammtisch.bots.kluempchen import BOTS, HeuristicBot, play_evening, start_evening
+from stammtisch.bots.games.kluempchen import BOTS, HeuristicBot, play_evening, start_evening
 from stammtisch.bots.registry import bots_for
 from stammtisch.core.protocol import Decision
 from stammtisch.core.replay import apply_step

@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 
 from stammtisch.bots.base import RandomBot
+from stammtisch.bots.games.preisromme.heuristic import HeuristicBot, completes_figure, connections
 from stammtisch.bots.playout import play_out
-from stammtisch.bots.preisromme import HeuristicBot, completes_figure, connections
 from stammtisch.bots.registry import bots_for
 from stammtisch.games import GAMES
 from stammtisch.games.preisromme.cards import CARD

@@ -1,7 +1,7 @@
-"""The Preisrommé search bot's memory of a deal (bots/preisromme_memory.py): folded from the seat's own
+"""The Preisrommé search bot's memory of a deal (bots/games/preisromme/memory.py): folded from the seat's own
 views only, it knows the buried discards (RA-03, RA-25), the cards others took (R-4.4, R-5.1) or won by a
 swap (RA-15) until they are laid or thrown, and it reads a card let go by (R-4.5) as evidence; the worlds
-it deals (bots/preisromme_worlds.py) agree with all of it and with the view."""
+it deals (bots/games/preisromme/worlds.py) agree with all of it and with the view."""
 
 from __future__ import annotations
 
@@ -10,10 +10,10 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
-from stammtisch.bots.preisromme import HeuristicBot
-from stammtisch.bots.preisromme_memory import PASSED_NEIGHBOUR, WEIGHT_FLOOR, Memory
-from stammtisch.bots.preisromme_search import SearchBot
-from stammtisch.bots.preisromme_worlds import determinize
+from stammtisch.bots.games.preisromme.heuristic import HeuristicBot
+from stammtisch.bots.games.preisromme.memory import PASSED_NEIGHBOUR, WEIGHT_FLOOR, Memory
+from stammtisch.bots.games.preisromme.search import SearchBot
+from stammtisch.bots.games.preisromme.worlds import determinize
 from stammtisch.core.chance import sample
 from stammtisch.core.protocol import Chance, Finished
 from stammtisch.games.preisromme import GAME

@@ -10,9 +10,9 @@ from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
-from stammtisch.bots.preisromme_durchgang import KNOCK_GAIN, durchgang_choice
-from stammtisch.bots.preisromme_playout import completes, rollout_choice
-from stammtisch.bots.preisromme_strong import claim_gain, strong_choice
+from stammtisch.bots.games.preisromme.durchgang import KNOCK_GAIN, durchgang_choice
+from stammtisch.bots.games.preisromme.playout import completes, rollout_choice
+from stammtisch.bots.games.preisromme.strong import claim_gain, strong_choice
 from stammtisch.core.chance import sample
 from stammtisch.core.protocol import Chance
 from stammtisch.games.preisromme import GAME

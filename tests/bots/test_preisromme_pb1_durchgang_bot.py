@@ -1,4 +1,4 @@
-"""The Durchgang bot (bots/preisromme_durchgang.py, PB-11) at a table: selectable for empty seats like
+"""The Durchgang bot (bots/games/preisromme/durchgang.py, PB-11) at a table: selectable for empty seats like
 every bot (bots/registry.py), it answers only with legal actions, under any house rules, through whole
 Durchgänge (R-1.2), and decides from its seat's view alone (PB-1: hidden hands and stock, R-3; hidden knock
 answers, R-4)."""
@@ -11,8 +11,8 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from stammtisch.bots.preisromme import HeuristicBot
-from stammtisch.bots.preisromme_durchgang import DurchgangBot
+from stammtisch.bots.games.preisromme.durchgang import DurchgangBot
+from stammtisch.bots.games.preisromme.heuristic import HeuristicBot
 from stammtisch.bots.registry import bots_for
 from stammtisch.games.preisromme import GAME
 from tests.support.play import Deal

@@ -11,8 +11,8 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from stammtisch.bots.preisromme import HeuristicBot, completes_figure, connections, keeps
-from stammtisch.bots.preisromme_playout import keeps_fast
+from stammtisch.bots.games.preisromme.heuristic import HeuristicBot, completes_figure, connections, keeps
+from stammtisch.bots.games.preisromme.playout import keeps_fast
 from stammtisch.core.chance import sample
 from stammtisch.core.protocol import Chance, Finished
 from stammtisch.games.preisromme import GAME

@@ -1,4 +1,4 @@
-"""The Preisrommé search bot (bots/preisromme_search.py, issue 15.5): it picks only legal actions,
+"""The Preisrommé search bot (bots/games/preisromme/search.py, issue 15.5): it picks only legal actions,
 decides from its seat's view alone, and its determinized worlds agree with everything that seat has
 seen (R-3 hidden hands and stock, R-4 hidden knock answers, R-5.1 the card a knocker won, RA-10 the
 figures on the table)."""
@@ -13,11 +13,11 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from stammtisch.bots.games.preisromme.heuristic import HeuristicBot
+from stammtisch.bots.games.preisromme.playout import PENALTY_SCALE, completes, rollout_choice
+from stammtisch.bots.games.preisromme.search import Evaluation, SearchBot, StrongBot
+from stammtisch.bots.games.preisromme.worlds import determinize, figure_from_view
 from stammtisch.bots.playout import play_out
-from stammtisch.bots.preisromme import HeuristicBot
-from stammtisch.bots.preisromme_playout import PENALTY_SCALE, completes, rollout_choice
-from stammtisch.bots.preisromme_search import Evaluation, SearchBot, StrongBot
-from stammtisch.bots.preisromme_worlds import determinize, figure_from_view
 from stammtisch.bots.registry import bots_for
 from stammtisch.games.preisromme import GAME
 from stammtisch.games.preisromme.cards import CARD, deck
@@ -124,7 +124,7 @@ def test_the_playout_policy_is_the_heuristic() -> None:
 @given(st.lists(st.sampled_from(sorted(CARD.values())), max_size=14), st.sampled_from(sorted(CARD.values())))
 def test_completes_is_the_heuristics_completes_figure(hand: list[int], card: int) -> None:
     """RA-10: a run of three in one suit or a set of three suits, by presence mask as by the hand."""
-    from stammtisch.bots.preisromme import completes_figure
+    from stammtisch.bots.games.preisromme.heuristic import completes_figure
 
     assert completes(card, presence(hand)) == completes_figure(card, hand)
 

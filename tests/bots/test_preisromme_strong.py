@@ -1,4 +1,4 @@
-"""The strong Preisrommé policy (bots/preisromme_strong.py, PB-9): it plays for the opening, one figure of
+"""The strong Preisrommé policy (bots/games/preisromme/strong.py, PB-9): it plays for the opening, one figure of
 at least 40 points (R-6.1, RA-09), counted with R-6.5/RA-11 (the ace) and RA-12 (a joker as its card); after
 the opening it takes what it can lay at once (RA-14); it only ever answers with a legal action."""
 
@@ -10,10 +10,10 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from stammtisch.bots.games.preisromme.heuristic import HeuristicBot
+from stammtisch.bots.games.preisromme.playout import rollout_choice
+from stammtisch.bots.games.preisromme.strong import TARGETS, dead_cards, opening_discard, potential, strong_choice
 from stammtisch.bots.playout import play_out
-from stammtisch.bots.preisromme import HeuristicBot
-from stammtisch.bots.preisromme_playout import rollout_choice
-from stammtisch.bots.preisromme_strong import TARGETS, dead_cards, opening_discard, potential, strong_choice
 from stammtisch.bots.registry import bots_for
 from stammtisch.core.chance import sample
 from stammtisch.core.protocol import Chance, Finished

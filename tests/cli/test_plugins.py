@@ -10,9 +10,9 @@ import pytest
 from typer.testing import CliRunner
 
 from stammtisch.cli.app import app
-from stammtisch.cli.games import CLI_GAMES, cli_game
+from stammtisch.cli.games import SLUG_HELP, cli_game
 from stammtisch.cli.plugin import CliGame
-from stammtisch.games import GAMES
+from stammtisch.games import GAMES, SLUGS
 from tests.support import toy
 
 runner = CliRunner()
@@ -23,7 +23,7 @@ def toy_registered(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(GAMES, toy.GAME.slug, toy.GAME)
 
 
-@pytest.mark.parametrize("slug", sorted(CLI_GAMES))
+@pytest.mark.parametrize("slug", SLUGS)
 def test_every_cli_game_is_found_by_its_slug(slug: str) -> None:
     found = cli_game(slug)
     assert isinstance(found, CliGame) and found.slug == slug
@@ -31,7 +31,7 @@ def test_every_cli_game_is_found_by_its_slug(slug: str) -> None:
 
 
 def test_every_verb_command_loads() -> None:
-    for slug in CLI_GAMES:
+    for slug in SLUGS:
         for verb in cli_game(slug).commands:
             result = runner.invoke(app, [verb, slug, "--help"])
             assert result.exit_code == 0, result.output
@@ -72,3 +72,23 @@ def test_a_game_without_an_advisor_is_told_which_games_have_one() -> None:
     result = runner.invoke(app, ["advise", "toy"])
     assert result.exit_code == 2
     assert "Einen Berater gibt es für toy nicht" in result.output and "There is no advisor for toy" in result.output
+
+
+def test_help_lists_every_registered_game() -> None:
+    """Issue 27 §3: ``--help`` names every game of the registry, with a CLI part or without."""
+    assert all(slug in SLUG_HELP for slug in SLUGS)
+    for command in ("play", "simulate", "rules"):
+        result = runner.invoke(app, [command, "--help"], env={"COLUMNS": "400"})
+        assert result.exit_code == 0, result.output
+        assert all(slug in result.output for slug in SLUGS), command
+
+
+@pytest.mark.usefixtures("toy_registered")
+def test_a_game_without_bots_plays_and_simulates_with_the_default_bot() -> None:
+    """Issue 27 §3: no ``Unknown bot 'heuristic'``: the default bot of a game without bots is the random bot."""
+    played = runner.invoke(app, ["play", "toy", "--players", "2", "--bots", "1", "--lang", "en"], input="1\n" * 3)
+    assert played.exit_code == 0, played.output
+    assert "The end" in played.output
+    simulated = runner.invoke(app, ["simulate", "toy", "--games", "2", "--players", "2", "--seed", "1", "--json"])
+    assert simulated.exit_code == 0, simulated.output
+    assert json.loads(simulated.output)["games"] == 2

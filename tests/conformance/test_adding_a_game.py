@@ -5,8 +5,10 @@ the command line, with no other line of its own (no web, CLI or match extension:
 
 from __future__ import annotations
 
+import doctest
 import json
 import random
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -24,7 +26,7 @@ from tests.support.toy import GAME as TOY
 
 @pytest.fixture
 def registered(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The one line a new game adds to ``stammtisch/games/__init__.py``: ``"toy": TOY`` in ``GAMES``."""
+    """The one line a new game adds to ``stammtisch/games/__init__.py`` (its slug in ``SLUGS``), in ``GAMES``."""
     monkeypatch.setitem(GAMES, "toy", TOY)
 
 
@@ -61,3 +63,13 @@ def test_the_registered_toy_simulates_from_the_command_line() -> None:
     assert result.exit_code == 0, result.output
     figures = json.loads(result.output)
     assert figures["game"] == "toy" and figures["games"] == 3
+
+
+def test_the_guides_examples_run() -> None:
+    """Every ``>>>`` example of docs/adding-a-game.md gives what the guide says (issue 27 §3)."""
+    guide = Path(__file__).resolve().parents[2] / "docs" / "adding-a-game.md"
+    try:
+        failures, tried = doctest.testfile(str(guide), module_relative=False, optionflags=doctest.ELLIPSIS)
+    finally:
+        GAMES.pop("toy", None)  # the guide registers the toy for its examples and removes it at the end
+    assert tried >= 10 and failures == 0

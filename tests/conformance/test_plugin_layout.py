@@ -1,9 +1,12 @@
 """Games are plug-ins (issue 8): outside a game's own places no file names it, except one registry
 file per layer.
 
-A game's own places: ``games/<slug>/``, any layer's ``games/<slug>*`` (``web/games/<slug>/``,
-``cli/games/<slug>.py``, ``matches/games/<slug>.py``, ``club/games/<slug>.py``), ``bots/<slug>*``
-and ``store/migrations/`` (old migrations name what existed when they were written). A file names a
+A game's own places: ``games/<slug>/``, any layer's part ``<layer>/games/<slug>`` (a package or a module,
+``web/games/<slug>/``, ``cli/games/<slug>/``, ``bots/games/<slug>/``, ``matches/games/<slug>.py``) and its
+modules ``<layer>/games/<slug>_<kind>.py`` (``club/games/<slug>_stats.py``), the bot modules not yet moved
+to ``bots/games/`` (``bots/<slug>.py``) and ``store/migrations/`` (old migrations name what existed when
+they were written). Places are matched by name, as identifiers: ``games/pigment.py`` is not a place of
+``pig``. A file names a
 game when its text contains the registered slug, lower case or upper case (``PREISROMME``), not
 inside a longer word (``preisromme_table`` names it; the German word "Regeln" does not name
 ``regeln``). A layer is a top-level package of ``stammtisch``; in each, at most one file outside the
@@ -28,16 +31,22 @@ def _pattern(slug: str) -> re.Pattern[str]:
     return re.compile(rf"(?<![A-Za-z0-9])(?:{words})(?![A-Za-z0-9])")
 
 
+def _names_the_game(name: str, slug: str) -> bool:
+    """``<slug>``, ``<slug>.py`` or ``<slug>_<kind>.py``: the name, as an identifier, is the slug's."""
+    stem = name.split(".", 1)[0]
+    return stem == slug or stem.startswith(f"{slug}_")
+
+
 def allowed(relative: Path, slug: str) -> bool:
     """Whether ``relative`` (a path under src/stammtisch) is one of the game's own places."""
     parts = relative.parts
     if parts[:2] == ("store", "migrations"):
         return True
-    if parts[0] == "bots" and len(parts) > 1 and parts[1].startswith(slug):
-        return True
+    if parts[0] == "bots" and len(parts) == 2 and _names_the_game(parts[1], slug):
+        return True  # bots/<slug>.py, until it moves to bots/games/<slug>
     for at, part in enumerate(parts[:-1]):
-        if part == "games" and parts[at + 1].startswith(slug):
-            return True  # games/<slug>/..., */games/<slug>/..., */games/<slug>.py
+        if part == "games" and _names_the_game(parts[at + 1], slug):
+            return True  # games/<slug>/..., */games/<slug>/..., */games/<slug>.py, */games/<slug>_<kind>.py
     return False
 
 
@@ -65,7 +74,10 @@ def test_the_layout_rule_sees_the_games_own_places() -> None:
     assert allowed(Path("games/kluempchen/rules.py"), "kluempchen")
     assert allowed(Path("web/games/kluempchen/templates/board.html"), "kluempchen")
     assert allowed(Path("cli/games/kluempchen.py"), "kluempchen")
-    assert allowed(Path("bots/kluempchen.py"), "kluempchen")
+    assert allowed(Path("bots/games/preisromme/search.py"), "preisromme")
+    assert allowed(Path("club/games/kluempchen_stats.py"), "kluempchen")
+    assert not allowed(Path("games/pigment/rules.py"), "pig") and not allowed(Path("sim/pig.py"), "pig")
+    assert not allowed(Path("bots/pigment.py"), "pig")
     assert allowed(Path("store/migrations/versions/0002_tournaments.py"), "kluempchen")
     assert not allowed(Path("web/app.py"), "kluempchen")
     assert not allowed(Path("games/__init__.py"), "kluempchen")

@@ -1,6 +1,6 @@
 """A digital Preisrommé table with the search bot (issue 15.5) in the empty seats, opened from the
 phone form: the form offers the bot in words, the links page names it, and the person's page plays on
-while the bots decide (they see only their own seats' views, bots/preisromme_search.py)."""
+while the bots decide (they see only their own seats' views, bots/games/preisromme/search.py)."""
 
 from __future__ import annotations
 

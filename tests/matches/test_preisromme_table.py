@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from stammtisch.bots.preisromme import HeuristicBot
+from stammtisch.bots.games.preisromme.heuristic import HeuristicBot
 from stammtisch.core.errors import RuleViolation
 from stammtisch.games.preisromme.cards import CARD, JOKER
 from stammtisch.matches import InMemoryRepository, MatchService

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from stammtisch.bots.proempeln import AdvisorBot
+from stammtisch.bots.games.proempeln import AdvisorBot
 from stammtisch.cli.app import app
 from stammtisch.core.errors import InvalidOption
 from stammtisch.core.options import resolve_options

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from stammtisch.bots.preisromme import HeuristicBot
+from stammtisch.bots.games.preisromme.heuristic import HeuristicBot
 from stammtisch.cli.app import app
 from stammtisch.core.errors import InvalidOption
 from stammtisch.games.preisromme import GAME

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from stammtisch.bots.preisromme import HeuristicBot
+from stammtisch.bots.games.preisromme.heuristic import HeuristicBot
 from stammtisch.games import GAMES
 from stammtisch.games.preisromme.cards import CODES
 from stammtisch.games.preisromme.melds import represented

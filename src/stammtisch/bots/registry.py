@@ -1,51 +1,49 @@
 """Which bots a game offers.
 
-By convention a game's bots live in ``stammtisch.bots.<package>`` (the game's package name under
-``stammtisch.games``) as ``BOTS = {"random": ..., "heuristic": ...}``. Further modules named
-``stammtisch.bots.<package>_<kind>`` (e.g. ``preisromme_search``, a search bot too heavy to import with
-the heuristic) add their own ``BOTS``, in module-name order. A game without such a module
-still gets the uniform random bot, so every game can be simulated from the day it is registered.
+A game's bots live in its part of this layer, ``stammtisch.bots.games.<slug>`` (``core/plugins.py``), as
+``BOTS = {"heuristic": ..., ...}``. Every game gets the uniform random bot, and where a command asks for
+the default bot (``heuristic``, the default of ``play`` and ``simulate``) a game without one of its own
+plays the random bot, so every game can be played and simulated from the day it is registered.
 """
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
-import sys
 from collections.abc import Callable
 from typing import Any
 
 from stammtisch.bots.base import Bot, RandomBot
+from stammtisch.core.plugins import part
 from stammtisch.core.protocol import Game
 
 BotFactory = Callable[[], Bot]
 
-
-def game_package(game: Game[Any]) -> str:
-    """The last part of the game's package name, e.g. ``kluempchen``."""
-    module = sys.modules[type(game).__module__]
-    package = module.__package__ or type(game).__module__
-    return package.rsplit(".", 1)[-1]
+#: The bot ``play`` and ``simulate`` seat when none is named.
+DEFAULT_BOT = "heuristic"
 
 
 def bots_for(game: Game[Any]) -> dict[str, BotFactory]:
     """The bots available for ``game``, by name; always contains ``random``."""
-    package = game_package(game)
     found: dict[str, BotFactory] = {"random": RandomBot}
-    try:
-        module = importlib.import_module(f"stammtisch.bots.{package}")
-    except ModuleNotFoundError as error:
-        if error.name is None or not error.name.startswith("stammtisch.bots."):
-            raise
-    else:
+    module = part("bots", game.slug) or _unmoved(game.slug)
+    if module is not None:
         found.update(getattr(module, "BOTS", {}))
-    for extra in _extra_modules(package):
-        found.update(getattr(importlib.import_module(f"stammtisch.bots.{extra}"), "BOTS", {}))
     return found
 
 
-def _extra_modules(package: str) -> list[str]:
-    """The names of the modules ``<package>_<kind>`` beside this one, sorted."""
-    import stammtisch.bots as bots
+def bot_or_default(available: dict[str, BotFactory], name: str) -> str:
+    """``name``, except that the default bot of a game without one of its own is the random bot."""
+    return "random" if name == DEFAULT_BOT and name not in available else name
 
-    return sorted(info.name for info in pkgutil.iter_modules(bots.__path__) if info.name.startswith(f"{package}_"))
+
+def _unmoved(slug: str) -> Any:
+    """A game's bots still in the old place, ``stammtisch.bots.<slug>`` (to be moved to ``bots/games/``)."""
+    import importlib
+
+    if slug not in _UNMOVED:
+        return None
+    return importlib.import_module(f"stammtisch.bots.{slug}")
+
+
+#: Games whose bot modules have not moved to ``bots/games/<slug>`` yet; the old place is looked at for
+#: these slugs only, never for a slug that could collide with a module of this layer.
+_UNMOVED = frozenset({"bierpong", "regeln"})

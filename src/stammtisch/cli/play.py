@@ -48,7 +48,7 @@ def play(
     ] = None,
 ) -> None:
     """Play a game in the terminal: hot-seat humans and bots."""
-    from stammtisch.bots.registry import bots_for
+    from stammtisch.bots.registry import bot_or_default, bots_for
     from stammtisch.cli.board import NamedSeats, table_names
     from stammtisch.cli.console import fail, stdout
     from stammtisch.cli.games import require_game
@@ -76,6 +76,7 @@ def play(
             )
         )
     available = bots_for(chosen)
+    bot = bot_or_default(available, bot)
     if bot not in available:
         fail(
             Text(

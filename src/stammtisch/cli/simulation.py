@@ -16,7 +16,7 @@ from rich.table import Table
 
 from stammtisch.bots.base import Bot
 from stammtisch.bots.playout import SkillModelMissing, play_out
-from stammtisch.bots.registry import bots_for
+from stammtisch.bots.registry import bot_or_default, bots_for
 from stammtisch.cli.console import fail, stdout
 from stammtisch.cli.plugin import SimulateRequest, Summary
 from stammtisch.core.protocol import Game
@@ -26,7 +26,7 @@ from stammtisch.core.text import Text
 def chosen_bots(game: Game[Any], bots: str) -> tuple[list[str], dict[str, Callable[[], Bot]]]:
     """The bot names of ``--bots`` (comma-separated) and the game's bots; an unknown name is refused."""
     available = bots_for(game)
-    names = [name.strip() for name in bots.split(",") if name.strip()]
+    names = [bot_or_default(available, name.strip()) for name in bots.split(",") if name.strip()]
     unknown = [name for name in names if name not in available]
     if not names or unknown:
         wrong, known = ", ".join(unknown) or bots, ", ".join(sorted(available))

@@ -25,15 +25,13 @@ class GameVerbGroup(TyperGroup):
     verb: ClassVar[str]
 
     def list_commands(self, ctx: Context) -> list[str]:
-        from stammtisch.cli.games import CLI_GAMES, cli_game
+        from stammtisch.cli.games import cli_game, registered_slugs
 
-        return [slug for slug in CLI_GAMES if self.verb in cli_game(slug).commands]
+        return [slug for slug in registered_slugs() if self.verb in cli_game(slug).commands]
 
     def get_command(self, ctx: Context, cmd_name: str) -> Command | None:
-        from stammtisch.cli.games import CLI_GAMES, cli_game, load_object
+        from stammtisch.cli.games import cli_game, load_object
 
-        if cmd_name not in CLI_GAMES:
-            return None
         path = cli_game(cmd_name).commands.get(self.verb)
         if path is None:
             return None

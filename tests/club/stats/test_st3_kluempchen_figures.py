@@ -8,7 +8,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from stammtisch.bots.kluempchen import HeuristicBot
+from stammtisch.bots.games.kluempchen import HeuristicBot
 from stammtisch.club.games.kluempchen import PlayerFigures, add_evening
 from stammtisch.club.games.kluempchen_stats import Figures, summarize
 from stammtisch.core.chance import sample

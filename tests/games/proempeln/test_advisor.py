@@ -9,7 +9,7 @@ from itertools import product
 
 import pytest
 
-from stammtisch.bots.proempeln import AdvisorBot
+from stammtisch.bots.games.proempeln import AdvisorBot
 from stammtisch.core.chance import sample
 from stammtisch.core.protocol import Chance, Finished
 from stammtisch.games.proempeln import GAME, advisor, scoring

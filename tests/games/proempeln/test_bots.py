@@ -1,4 +1,4 @@
-"""bots/proempeln.py: both bots play whole games through views and legal actions only."""
+"""bots/games/proempeln.py: both bots play whole games through views and legal actions only."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from stammtisch.bots.proempeln import AdvisorBot, RandomSpecialsBot
+from stammtisch.bots.games.proempeln import AdvisorBot, RandomSpecialsBot
 from stammtisch.core.chance import sample
 from stammtisch.core.protocol import Chance, Finished
 from stammtisch.games.proempeln import GAME, advisor

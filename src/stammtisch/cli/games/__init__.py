@@ -1,8 +1,8 @@
-"""The registry of CLI games: slug → the module that defines its ``CLI_GAME`` (see ``cli/plugin.py``).
-
-Adding a game's command-line part means adding ``cli/games/<slug>`` and one line here. Modules are
-named by path and imported only when a command needs the game, so the CLI starts without loading
-any engine.
+"""The games on the command line: a game's CLI part is ``stammtisch.cli.games.<slug>`` and defines
+``CLI_GAME`` (see ``cli/plugin.py``), found for every slug of the games registry by the one discovery
+rule (``core/plugins.py``); a game without one plays, simulates and is listed in ``--help`` in the plain
+form. Parts are imported only when a command needs the game, so the CLI starts without loading any
+engine (``stammtisch.games.SLUGS`` is read without them).
 """
 
 from __future__ import annotations
@@ -13,32 +13,36 @@ from typing import TYPE_CHECKING, Any
 
 from stammtisch.cli.console import fail
 from stammtisch.cli.plugin import CliGame
+from stammtisch.core.plugins import part
 from stammtisch.core.text import Text
+from stammtisch.games import SLUGS
 
 if TYPE_CHECKING:
     from stammtisch.core.protocol import Game
 
-CLI_GAMES: dict[str, str] = {
-    "kluempchen": "stammtisch.cli.games.kluempchen",
-    "preisromme": "stammtisch.cli.games.preisromme",
-    "proempeln": "stammtisch.cli.games.proempeln",
-    "regeln": "stammtisch.cli.games.regeln",
-    "bierpong": "stammtisch.cli.games.bierpong",
-}
+#: The help of a command's GAME argument: every registered game (its CLI part or the plain form).
+SLUG_HELP = f"Game slug: {', '.join(SLUGS)}."
 
 
-#: The help of a command's GAME argument: the registered slugs.
-SLUG_HELP = f"Game slug: {', '.join(CLI_GAMES)}."
+def registered_slugs() -> tuple[str, ...]:
+    """The games of the registry: ``SLUGS``, and any game added to ``GAMES`` at run time (a test's toy)."""
+    import stammtisch.games as games
+
+    loaded: dict[str, object] = vars(games).get("GAMES", {})
+    return SLUGS + tuple(slug for slug in loaded if slug not in SLUGS)
 
 
 @cache
 def cli_game(slug: str) -> CliGame:
-    """The game's CLI part; a game without one gets the plain form (``CliGame(slug)``)."""
-    path = CLI_GAMES.get(slug)
-    if path is None:
+    """The game's CLI part, ``stammtisch.cli.games.<slug>`` (``core/plugins.py``); a game without one gets
+    the plain form (``CliGame(slug)``: the generic board, ``play`` and ``simulate``)."""
+    if slug not in registered_slugs():
         return CliGame(slug)
-    found = import_module(path).CLI_GAME
-    assert isinstance(found, CliGame), path
+    module = part("cli", slug)
+    if module is None:
+        return CliGame(slug)
+    found = module.CLI_GAME
+    assert isinstance(found, CliGame), module.__name__
     return found
 
 

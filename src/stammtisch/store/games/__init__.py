@@ -1,13 +1,12 @@
-"""The games' own tables (on the shared ``metadata``): one line per game that stores more than its
-matches. Importing this package registers them, so the schema check and ``metadata`` see every table
-the migrations create. Adding a game's tables means adding ``store/games/<slug>.py`` and one line here."""
+"""The games' own tables (on the shared ``metadata``): a game that stores more than its matches' logs
+defines them in its part of this layer, ``stammtisch.store.games.<slug>``, found for every slug of the
+games registry by the one discovery rule (``core/plugins.py``). Importing this package registers them,
+so the schema check and ``metadata`` see every table the migrations create."""
 
 from __future__ import annotations
 
-import importlib
+from stammtisch.core.plugins import part
+from stammtisch.games import SLUGS
 
-#: Modules that define a game's tables (imported when the store is).
-TABLE_MODULES: tuple[str, ...] = ("stammtisch.store.games.bierpong",)
-
-for _module in TABLE_MODULES:
-    importlib.import_module(_module)
+#: The modules that define a game's tables (imported when the store is).
+TABLE_MODULES: tuple[str, ...] = tuple(module.__name__ for slug in SLUGS if (module := part("store", slug)) is not None)

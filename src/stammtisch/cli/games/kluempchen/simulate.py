@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from stammtisch.bots.base import Bot
-from stammtisch.bots.kluempchen import play_evening, start_evening
+from stammtisch.bots.games.kluempchen import play_evening, start_evening
 from stammtisch.bots.registry import bots_for
 from stammtisch.cli.plugin import SimulateRequest, Summary
 from stammtisch.cli.simulation import progress

@@ -19,8 +19,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from stammtisch.bots.base import Bot
+from stammtisch.bots.games.proempeln import AdvisorBot
 from stammtisch.bots.playout import play_out
-from stammtisch.bots.proempeln import AdvisorBot
 from stammtisch.bots.registry import bots_for
 from stammtisch.cli.games.proempeln.skills import NamedSkill, resolve, table
 from stammtisch.cli.plugin import SimulateRequest, Summary

@@ -2,7 +2,7 @@
 
 Outside the deal's own decisions (the score sheet, a seat without a view) it plays the heuristic; it keeps
 the deal's memory from its views (PB-2); a single legal action is played at once; otherwise it deals a world
-from its view (``preisromme_worlds``: the seat part is exactly the view) and hands it, with the discards it
+from its view (``worlds``: the seat part is exactly the view) and hands it, with the discards it
 remembers under the face-up card, to the bot's ``decide``. A view whose counts the default rules cannot deal
 (more packs or jokers) gets the heuristic's move (PB-4).
 """
@@ -13,9 +13,9 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from stammtisch.bots.preisromme import HeuristicBot
-from stammtisch.bots.preisromme_memory import Memory
-from stammtisch.bots.preisromme_worlds import ViewMismatch, determinize
+from stammtisch.bots.games.preisromme.heuristic import HeuristicBot
+from stammtisch.bots.games.preisromme.memory import Memory
+from stammtisch.bots.games.preisromme.worlds import ViewMismatch, determinize
 from stammtisch.games.preisromme.model import State
 
 HEURISTIC = HeuristicBot()

@@ -1,4 +1,4 @@
-"""The Durchgang bot: the strong Preisrommé policy (bots/preisromme_strong.py, PB-9) playing for the total.
+"""The Durchgang bot: the strong Preisrommé policy (bots/games/preisromme/strong.py, PB-9) playing for the total.
 
 The club does not score single deals: a *Durchgang* is eight Spiele at one table (rule 1, R-1.2), won by the
 fewest penalty points booked over the eight (R-13, RA-23; PB-10). One deal in which a player never opens
@@ -8,7 +8,7 @@ first at the table in 82 % of those without a hand of 60 points or more, 35 % wi
 bot spends cards to open (docs/rulings/preisromme-bot.md, PB-11):
 
 * **PB-11 knock for the forty.** Before her opening the seat knocks (R-4.1) for a discard that raises her
-  opening potential (``preisromme_strong.potential``) by more than ``KNOCK_GAIN`` of itself, after throwing
+  opening potential (``strong.potential``) by more than ``KNOCK_GAIN`` of itself, after throwing
   her least useful card of the hand with it: the next player's take rule of PB-9 (R-4.4), now for the
   knock too, whose price is the extra stock card (R-5.1). A card she would throw straight back is not
   claimed (PB-8). Other knocks, and everything after her opening, are the strong policy's.
@@ -17,7 +17,7 @@ Over the club's whole tournament (two Durchgänge, R-1.2, summed, RA-24; PB-12) 
 4,000 against three heuristic bots. Shedding the highest card when another seat is nearly out was tried and
 not kept (within the noise; the doc's Figures of 2026-11-24 12:30 UTC). The policy reads only the seat's part of
 the state (hand, face-up card, who opened, the table) and the pile it remembers (PB-2); the bot works on a
-world dealt from its view (``preisromme_worlds``, PB-4), whose seat part is exactly that view (PB-1). Under a
+world dealt from its view (``worlds``, PB-4), whose seat part is exactly that view (PB-1). Under a
 millisecond a decision, no search.
 """
 
@@ -27,8 +27,8 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from stammtisch.bots.preisromme_policy import WorldBot
-from stammtisch.bots.preisromme_strong import claim_gain, strong_choice
+from stammtisch.bots.games.preisromme.policy import WorldBot
+from stammtisch.bots.games.preisromme.strong import claim_gain, strong_choice
 from stammtisch.games.preisromme.cards import JOKER
 from stammtisch.games.preisromme.model import Knock, State
 

@@ -64,7 +64,7 @@ def completes_figure(card: int, hand: Sequence[int]) -> bool:
 def own_turn_choice(legal: Sequence[Any], discard_key: Callable[[int], Any]) -> Any:
     """The heuristic's move on its own turn: a joker swap, else the best meld, else a lay-off (natural
     cards first: a joker in hand is worth keeping for a figure of one's own), else the discard that
-    ``discard_key`` ranks first. Shared with the search bot's playouts (``preisromme_playout``)."""
+    ``discard_key`` ranks first. Shared with the search bot's playouts (``playout``)."""
     swaps = [a for a in legal if isinstance(a, Swap)]
     if swaps:
         return swaps[0]
@@ -131,4 +131,4 @@ def _discard_rank(card: int, hand: Sequence[int]) -> tuple[int, int, int]:
     return (card == JOKER, connections(card, rest), -VALUE[card])
 
 
-BOTS = {"random": RandomBot, "heuristic": HeuristicBot}
+BOTS: dict[str, Callable[[], Any]] = {"random": RandomBot, "heuristic": HeuristicBot}

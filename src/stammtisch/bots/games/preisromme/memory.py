@@ -24,7 +24,7 @@ and keeps, for the deal:
   suit or its rank in another suit (a player who had them would have taken it); a seat that threw a
   card is less likely to hold its neighbours (players throw what connects least); a seat that took or
   knocked for a card is more likely to hold them (it fitted). These are the readings a careful player
-  makes; the determinizer (``preisromme_worlds``) deals the unseen cards by them.
+  makes; the determinizer (``worlds``) deals the unseen cards by them.
 
 The memory is a frozen value: ``observe`` returns the memory after one more view. The same views in the
 same order give the same memory, and a view seen twice changes nothing (each window is counted once, by

@@ -1,4 +1,4 @@
-"""The strong Preisrommé policy: the heuristic (bots/preisromme.py) with the opening in mind.
+"""The strong Preisrommé policy: the heuristic (bots/games/preisromme/heuristic.py) with the opening in mind.
 
 Where a deal is won: before her first laying a player needs **one** figure of at least 40 points (R-6.1,
 RA-09: a single figure; R-6.5/RA-11 the ace counts 1 below the two and 10 above the king and in a set; RA-12
@@ -33,8 +33,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from stammtisch.bots.preisromme import own_turn_choice
-from stammtisch.bots.preisromme_playout import _discard_key, _links, completes, keeps_fast, rollout_choice
+from stammtisch.bots.games.preisromme.heuristic import own_turn_choice
+from stammtisch.bots.games.preisromme.playout import completes, discard_key, keeps_fast, links, rollout_choice
 from stammtisch.games.preisromme.cards import CARD, JOKER, VALUE
 from stammtisch.games.preisromme.melds import figure_cards
 from stammtisch.games.preisromme.model import Figure, Knock, State, Take
@@ -114,7 +114,7 @@ def opening_discard(hand: Sequence[int], dead: int) -> int:
         if card == JOKER:
             continue
         without = bits if hand.count(card) > 1 else bits & ~(1 << card)
-        key = (-potential(without, jokers, dead), _links(card, hand), -VALUE[card])
+        key = (-potential(without, jokers, dead), links(card, hand), -VALUE[card])
         if best is None or key < best[0]:
             best = (key, card)
     return JOKER if best is None else best[1]
@@ -167,9 +167,9 @@ def discard_order(state: State, seat: int, pile: Sequence[int]) -> Callable[[int
     heuristic's order; after it the heuristic's order."""
     hand = state.hands[seat]
     if state.opened_turn[seat] >= 0:
-        return lambda card: _discard_key(card, hand)
+        return lambda card: discard_key(card, hand)
     chosen = opening_discard(hand, dead_cards(hand, state.table, pile, state.top))
-    return lambda card: (card != chosen, _discard_key(card, hand))
+    return lambda card: (card != chosen, discard_key(card, hand))
 
 
 def discard_ranking(state: State, seat: int, pile: Sequence[int], legal: Sequence[Any]) -> list[Any]:

@@ -2,7 +2,7 @@
 
 The cards a seat cannot see are every card not in its hand, not on the table and not face up on the pile
 (RA-01: 2 x 52 + 6 jokers). A world deals them to the other hands, the pile below the face-up card and the
-stock, in the sizes the view shows, and uses what the seat remembers of the deal (``preisromme_memory``):
+stock, in the sizes the view shows, and uses what the seat remembers of the deal (``memory``):
 
 * the pile below the face-up card holds the discards nobody took, as far as the seat saw them;
 * a card another seat took (R-4.4, R-5.1) or won by a joker swap (RA-15), and has not been seen to lay
@@ -26,8 +26,8 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from stammtisch.bots.preisromme import HeuristicBot
-from stammtisch.bots.preisromme_memory import Memory
+from stammtisch.bots.games.preisromme.heuristic import HeuristicBot
+from stammtisch.bots.games.preisromme.memory import Memory
 from stammtisch.games.preisromme.cards import CARD, CODES, deck, rank_of, suit_of
 from stammtisch.games.preisromme.model import (
     CLAIMED,

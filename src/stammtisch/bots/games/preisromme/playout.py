@@ -1,4 +1,4 @@
-"""The playout policy of the Preisrommé search bot: the heuristic (bots/preisromme.py) for every seat,
+"""The playout policy of the Preisrommé search bot: the heuristic (bots/games/preisromme/heuristic.py) for every seat,
 computed from a world's hands with integer cards and tables instead of views, and the score of a deal's end.
 
 ``rollout_choice`` makes the very same choice as ``HeuristicBot`` (tests/bots/test_preisromme_search.py
@@ -13,7 +13,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from stammtisch.bots.preisromme import own_turn_choice
+from stammtisch.bots.games.preisromme.heuristic import own_turn_choice
 from stammtisch.core.protocol import Decision
 from stammtisch.games.preisromme import GAME
 from stammtisch.games.preisromme.cards import CARD, JOKER, VALUE, rank_of, suit_of
@@ -29,7 +29,7 @@ MAX_PLAYOUT_STEPS = 1500
 
 
 def _connection(card: int, other: int) -> int:
-    """What ``other`` adds to ``connections(card, ...)`` of the heuristic (bots/preisromme.py)."""
+    """What ``other`` adds to ``connections(card, ...)`` of the heuristic (bots/games/preisromme/heuristic.py)."""
     if other == JOKER:
         return 1
     if suit_of(other) == suit_of(card) and 0 < abs(rank_of(other) - rank_of(card)) <= 2:
@@ -42,7 +42,7 @@ def _connection(card: int, other: int) -> int:
 LINKS = tuple(tuple(_connection(card, other) for other in range(53)) for card in range(52))
 
 
-def _links(card: int, hand: Sequence[int]) -> int:
+def links(card: int, hand: Sequence[int]) -> int:
     """``connections(card, hand)`` of the heuristic, from the table."""
     if card == JOKER:
         return 99
@@ -78,7 +78,7 @@ def completes(card: int, bits: int) -> bool:
 
 
 def rollout_choice(state: State, seat: int, legal: tuple[Any, ...]) -> Any:
-    """The heuristic's move (bots/preisromme.py) for ``seat`` in a playout world, computed from the world's
+    """The heuristic's move (``heuristic.py``) for ``seat`` in a playout world, computed from the world's
     hand with integer cards and the ``LINKS`` table instead of a view: the very same choice, several
     times faster (tests/bots/test_preisromme_search.py compares the two on random play)."""
     hand = state.hands[seat]
@@ -87,30 +87,30 @@ def rollout_choice(state: State, seat: int, legal: tuple[Any, ...]) -> Any:
         card = state.top
         if card == JOKER:
             return first
-        wanted = completes(card, presence(hand)) or first.__class__ is Take and _links(card, hand) >= 2
+        wanted = completes(card, presence(hand)) or first.__class__ is Take and links(card, hand) >= 2
         return first if wanted and keeps_fast(card, hand) else legal[-1]
     if first.__class__ is Discard:  # the common turn: nothing to lay
-        return min(legal, key=lambda action: _discard_key(CARD[action.card], hand))
-    return own_turn_choice(legal, lambda card: _discard_key(card, hand))
+        return min(legal, key=lambda action: discard_key(CARD[action.card], hand))
+    return own_turn_choice(legal, lambda card: discard_key(card, hand))
 
 
 def keeps_fast(card: int, hand: Sequence[int]) -> bool:
-    """``keeps(card, hand)`` of the heuristic (bots/preisromme.py, PB-8) from the ``LINKS`` table: some other
+    """``keeps(card, hand)`` of the heuristic (``heuristic.py``, PB-8) from the ``LINKS`` table: some other
     card of the hand comes strictly before ``card`` in the discard order of the hand with ``card``."""
     row = LINKS[card]
     own = (False, sum([row[other] for other in hand]), -VALUE[card])
     for other in set(hand):
         if other != card and other != JOKER:
-            links = LINKS[other]
-            key = (False, sum([links[x] for x in hand]) + links[card] - links[other], -VALUE[other])
+            other_row = LINKS[other]
+            key = (False, sum([other_row[x] for x in hand]) + other_row[card] - other_row[other], -VALUE[other])
             if key < own:
                 return True
     return False
 
 
-def _discard_key(card: int, hand: Sequence[int]) -> tuple[bool, int, int]:
+def discard_key(card: int, hand: Sequence[int]) -> tuple[bool, int, int]:
     """The heuristic's discard order: never a joker, then least connected, then highest value."""
-    return (card == JOKER, _links(card, hand), -VALUE[card])
+    return (card == JOKER, links(card, hand), -VALUE[card])
 
 
 def deal_score(record: GameRecord, seat: int) -> float:

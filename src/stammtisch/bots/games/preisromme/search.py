@@ -3,19 +3,19 @@
 The bot gets what every bot gets (bots/base.py): its seat's view and the legal actions. It never sees the
 other hands or the stock. To decide, it
 
-1. *remembers* (``preisromme_memory``): every view it is shown is folded into what the seat has seen of
+1. *remembers* (``memory``): every view it is shown is folded into what the seat has seen of
    the deal: the discards buried in the pile, the cards each seat took, laid or threw, the cards a next
    player let go by. Only its own views go in, so it knows no more than a player with a good memory;
-2. *determinizes* (``preisromme_worlds``): deals the cards it cannot see to the other hands, the pile and
+2. *determinizes* (``worlds``): deals the cards it cannot see to the other hands, the pile and
    the stock, consistent with its memory; ``view(world, seat)`` is exactly the view it was given;
 3. *shortlists* the candidates where a choice matters, the move of the strong policy first
-   (``preisromme_strong``: the heuristic playing for the opening's single forty, PB-9; it reads only the
+   (``strong``: the heuristic playing for the opening's single forty, PB-9; it reads only the
    seat's own part of a world, which is its view): in a knock window both answers when the card connects
    with the hand (R-4.4 take, R-4.1 knock), and on its turn the strong move (lay, lay off, swap) beside
    the few next discards in its order (so "lay now or keep the cards" is searched too); other decisions
    follow the strong policy at once;
 4. plays every live candidate in every world to the end of the deal, its own seat by the strong policy
-   and the others by the heuristic (``preisromme_playout``; the same random stream for all candidates of
+   and the others by the heuristic (``playout``; the same random stream for all candidates of
    one world: common random numbers), scores the bot's seat by what the rules book (going out, penalty
    points), and races the candidates: every ``LOOK`` worlds an alternative that has not beaten the
    strong move so far is dropped;
@@ -44,11 +44,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from stammtisch.bots.preisromme_memory import Memory
-from stammtisch.bots.preisromme_playout import _links, completes, playout_value
-from stammtisch.bots.preisromme_policy import WorldBot
-from stammtisch.bots.preisromme_strong import discard_ranking, strong_choice
-from stammtisch.bots.preisromme_worlds import ViewMismatch, determinize
+from stammtisch.bots.games.preisromme.memory import Memory
+from stammtisch.bots.games.preisromme.playout import completes, links, playout_value
+from stammtisch.bots.games.preisromme.policy import WorldBot
+from stammtisch.bots.games.preisromme.strong import discard_ranking, strong_choice
+from stammtisch.bots.games.preisromme.worlds import ViewMismatch, determinize
 from stammtisch.core.errors import RuleViolation
 from stammtisch.games.preisromme import GAME
 from stammtisch.games.preisromme.cards import CARD, JOKER
@@ -74,7 +74,7 @@ DROP_Z = 0.0
 def shortlist(
     view: Mapping[str, Any], legal: tuple[Any, ...], world: State, pile: Sequence[int], discards: int
 ) -> list[Any]:
-    """The candidates worth a search, the strong policy's choice first (``preisromme_strong``, computed in
+    """The candidates worth a search, the strong policy's choice first (``strong``, computed in
     ``world``, where the seat's own part is exactly its view); one candidate means no search."""
     seat: int = view["seat"]
     favourite = strong_choice(world, seat, legal, pile)
@@ -107,7 +107,7 @@ def _worth_a_search(claim: Any, card: int, hand: Sequence[int]) -> bool:
         return False
     bits = presence(hand)
     if isinstance(claim, Take):
-        return not completes(card, bits) and _links(card, hand) >= 1
+        return not completes(card, bits) and links(card, hand) >= 1
     return completes(card, bits)
 
 
@@ -213,7 +213,7 @@ class SearchBot(WorldBot):
         return Evaluation(tuple(candidates), tuple(tuple(found) for found in scores))
 
     def world(self, view: Mapping[str, Any], rng: random.Random, memory: Memory | None) -> State:
-        """One determinization of the view (``preisromme_worlds``); the bench's perfect-information ceiling
+        """One determinization of the view (``worlds``); the bench's perfect-information ceiling
         (``bench/preisromme_bot.py --cheat``, never a table's bot) puts the real state here instead
         (the ceiling, docs/rulings/preisromme-bot.md)."""
         return determinize(view, rng, memory)
@@ -232,7 +232,7 @@ def _race(live: list[int], scores: list[list[float]], drop_z: float = DROP_Z) ->
 
 
 class StrongBot(SearchBot):
-    """The strong policy alone (``preisromme_strong``, PB-9), with the memory of the deal and no search: a
+    """The strong policy alone (``strong``, PB-9), with the memory of the deal and no search: a
     quick opponent for empty seats (a few milliseconds a decision)."""
 
     name = "strong"
