@@ -15,8 +15,10 @@ Per step it records the turn (decision seats, or the chance node's label, seat, 
 outcomes, or the result), the legal actions of every deciding seat, which probe outcomes the node
 accepts, the refusals of probe actions (class, code, clause, both sentences), the public view and the
 step itself. Run ``.venv/bin/python -m tests.games.bierpong.checksum [games]`` to print the digests, or
-``... checksum --check`` to compare 3,000 games with ``checksum.json`` (written from the code before the
-speed work, commit 5c3ca2e); it exits 1 on any difference. Takes about a minute of CPU.
+``... checksum --check`` to compare 3,000 games with ``checksum.json`` (first written from the code before
+the speed work, commit 5c3ca2e; re-recorded for the rule corrections of issue 26: the pair order is a
+choice, calls on every streak hit, the rack empty at once); it exits 1 on any difference. Takes about a
+minute of CPU.
 """
 
 from __future__ import annotations

@@ -100,8 +100,20 @@ def test_rg5_2_tied_seats_draw_the_contested_place_cards() -> None:
     assert turn.node.outcomes() == (PlaceOutcome(1), PlaceOutcome(2))
     assert all(turn.node.probability(o) == 0.5 for o in turn.node.outcomes())
     state = GAME.resolve(state, PlaceOutcome(2))
-    # no prediction hit: the final totals equal the drawn standing's, so the draw holds (RGO-6)
-    assert state.places == (2, 1, 3) and state.phase == "choose_wertung"
+    assert state.phase == "ranking"  # the final standing draws again (RG-R09, below)
+
+
+def test_rg_r09_a_tie_is_drawn_anew_at_every_standing() -> None:
+    """RG-R09 (as ruled): the final standing draws the tie again although no prediction scored and no
+    total changed since the standing for the predictions; the earlier draw does not carry over (RGO-6)."""
+    state = replace(worked_example(), ereignis=("E-AERMSTER10", "E-REICHSTER-10"), korrektur=("K-Y0", "K-W0"))
+    state = with_chips(state, [(0, 2, 0, 0), (0, 2, 0, 0), (0, 0, 0, 5)])
+    state = GAME.resolve(begin_scoring(state), PlaceOutcome(2))  # the standing for the predictions
+    turn = GAME.turn(state)
+    assert isinstance(turn, Chance) and turn.node.seat == 0 and state.phase == "ranking"
+    assert turn.node.outcomes() == (PlaceOutcome(1), PlaceOutcome(2))
+    state = GAME.resolve(state, PlaceOutcome(1))  # the final standing: drawn anew
+    assert state.places == (1, 2, 3) and state.phase == "choose_wertung"
 
 
 def test_rg5_3_rg5_4_next_rules_and_predictions() -> None:

@@ -13,7 +13,7 @@ from stammtisch.games.regeln import GAME
 from stammtisch.games.regeln.checks import BadReport, StandingNotCounted
 from stammtisch.games.regeln.model import PlayCard, ReportSpeech, State, Transfer, Vote
 
-from .support import ready, with_chips, with_hand
+from .support import ready, take_first, with_chips, with_hand
 
 
 def table(ereignis: tuple[str, str]) -> State:
@@ -46,6 +46,32 @@ def test_standing_up_is_offered_only_while_a_card_reacts() -> None:
     state = table(("E-AUFSTEHEN", "E-REICHSTER-10"))
     assert PlayCard("K-W2", True) in GAME.legal_actions(state, 0)
     state = GAME.act(state, 0, PlayCard("K-W2", True))
+    assert state.queue == (Transfer(0, 2),)  # RG-R15: at once, before the vote
+
+
+def test_rg_r15_standing_chips_move_at_once_before_the_vote() -> None:
+    """RG-R15 (as ruled): the chips for standing up move when it is entered, not with the vote's
+    payment: the player takes them, then the vote opens, and the vote's payment does not pay them again."""
+    state = GAME.act(table(("E-AUFSTEHEN", "E-REICHSTER-10")), 0, PlayCard("K-W2", True))
+    assert state.phase == "payment" and GAME.turn(state) == Decision((0,))
+    before = sum(state.chips[0])
+    state = take_first(take_first(state))
+    assert state.phase == "vote" and sum(state.chips[0]) == before + 2
     for seat, vote in ((0, Vote(False, 2)), (1, Vote(False, 1)), (2, Vote(False, 1))):
         state = GAME.act(state, seat, vote)
-    assert state.queue == (Transfer(0, 2),)
+    assert Transfer(0, 2) not in state.queue
+
+
+def test_rg_r15_speakers_pay_at_once_before_the_abstimm_payments() -> None:
+    """RG-R15 (as ruled): the speakers' chips move when the report is entered, before the vote's
+    Abstimm payments (which could refill or reset the pool): they are a payment of their own."""
+    state = GAME.act(table(("E-SPRICHT-3", "E-AERMSTER10")), 0, PlayCard("K-W2"))
+    for seat, vote in ((0, Vote(True, 2)), (1, Vote(True, 1)), (2, Vote(False, 1))):
+        state = GAME.act(state, seat, vote)
+    state = GAME.act(state, 0, ReportSpeech((2,)))
+    assert state.queue == (Transfer(2, -3),) and state.queue_context == "speech"
+    before = sum(state.chips[2])
+    for _ in range(3):
+        state = GAME.act(state, 2, GAME.legal_actions(state, 2)[0])
+    assert sum(state.chips[2]) == before - 3 and state.queue_context != "speech"
+    assert Transfer(2, -3) not in state.queue  # the vote's payment does not charge it again

@@ -192,24 +192,34 @@ def trigger(card: Card) -> str:
     return value
 
 
-def vote_incident_chips(
-    card: Card, seat: int, player: int, adopted: bool, stood: bool, speakers: Sequence[int], tiles: Sequence[int]
-) -> int:
-    """The chips an Ereignis card in force moves for ``seat`` after a vote (RG-R15; ours:
-    docs/rulings/regeln.md RGO-4)."""
+def vote_incident_chips(card: Card, seat: int, player: int, adopted: bool, tiles: Sequence[int]) -> int:
+    """The chips an Ereignis card in force moves for ``seat`` because of how a vote went, paid with the
+    vote's payment (RG-R04; ours: docs/rulings/regeln.md RGO-4). Speaking and standing up are not
+    among them: their chips move at once (``behaviour_chips``, RG-R15)."""
     kind = trigger(card)
     chips = int(card.param("chips", 0))
-    if kind == "speaks_during_vote":
-        hit = seat in speakers
-    elif kind == "stands_before_card_play":
-        hit = seat == player and stood
-    elif kind == "own_card_adopted":
+    if kind == "own_card_adopted":
         hit = seat == player and adopted
     elif kind == "own_card_rejected":
         hit = seat == player and not adopted
     elif kind == "most_tiles_in_vote":
         most = max(tiles)
         hit = tiles[seat] == most and sum(1 for t in tiles if t == most) == 1
+    else:
+        return 0
+    return chips if hit else 0
+
+
+def behaviour_chips(card: Card, seat: int, player: int, stood: bool, speakers: Sequence[int]) -> int:
+    """The chips an Ereignis card in force moves for ``seat`` because of what people did (RG-R15):
+    speaking during the vote, the card's player standing up to play it. They move at once, when the
+    table enters it (RG-R15 as ruled; ours: RGO-4)."""
+    kind = trigger(card)
+    chips = int(card.param("chips", 0))
+    if kind == "speaks_during_vote":
+        hit = seat in speakers
+    elif kind == "stands_before_card_play":
+        hit = seat == player and stood
     else:
         return 0
     return chips if hit else 0

@@ -374,10 +374,13 @@ ANSWERS: tuple[Confirm | Object, ...] = (Confirm(), Object())
 
 
 def apply_report(state: State, report: ReportSpeech | ReportFirstSpeaker) -> State:
-    """RG-R15: a report the table has settled takes effect: the speakers' chips in the vote's payment,
-    or the first speaker's penalty at the start of the Scoring Round."""
+    """RG-R15: a report the table has settled takes effect at once: the speakers' chips move now (then
+    the vote's payment), or the first speaker's penalty at the start of the Scoring Round."""
     if isinstance(report, ReportSpeech):
-        return build_payments(replace(state, speakers=report.seats))
+        # RG-R15: the speakers' chips move at once, before (never with) the vote's payment.
+        state = replace(state, speakers=report.seats)
+        transfers = behaviour_transfers(state)
+        return start_queue(state, transfers, "speech") if transfers else build_payments(state)
     return scoring.score_chips(replace(state, first_speaker=report.seat))
 
 
@@ -414,7 +417,7 @@ def play_card(state: State, seat: int, action: PlayCard) -> State:
         hands[seat] = tuple(c for c in hands[seat] if c != action.card)
     else:  # RGO-23: one of the seat's unseen cards
         state = unknown_hands.play_unseen(state, seat)
-    return replace(
+    state = replace(
         state,
         hands=tuple(hands),
         under_vote=action.card,
@@ -424,6 +427,24 @@ def play_card(state: State, seat: int, action: PlayCard) -> State:
         adopted=None,
         phase="vote",
     )
+    if action.stood:  # RG-R15: the chips for standing up move at once, before anyone votes
+        return start_queue(state, behaviour_transfers(state), "stood")
+    return state
+
+
+def behaviour_transfers(state: State) -> tuple[Transfer, ...]:
+    """RG-R15: the chips that speaking or standing up moves, from the card's player clockwise (RG-R04's
+    order), each player's Ereignis cards in space order."""
+    transfers: list[Transfer] = []
+    for step in range(state.seats):
+        seat = (state.active + step) % state.seats
+        for card_id in state.ereignis:
+            assert card_id is not None
+            card = state.deck.card(card_id)
+            amount = effects.behaviour_chips(card, seat, state.active, state.stood, state.speakers)
+            if amount:
+                transfers.append(Transfer(seat, amount))
+    return tuple(transfers)
 
 
 def vote(state: State, seat: int, action: Vote) -> State:
@@ -462,8 +483,9 @@ def decided(state: State) -> State:
 
 def build_payments(state: State) -> State:
     """RG-3.4, RG-3.5, RG-R04: from the player of the card clockwise, each player settled completely
-    (Abstimm space 1, then 2, then the Ereignis cards that react to the vote; ours: RGO-4); the card
-    under vote never pays for itself."""
+    (Abstimm space 1, then 2, then the Ereignis cards that react to how the vote went; ours: RGO-4;
+    speaking and standing up have moved their chips already, RG-R15); the card under vote never pays
+    for itself."""
     record = state.last_vote
     assert record is not None and record.adopted is not None
     adopted = record.adopted
@@ -479,9 +501,7 @@ def build_payments(state: State) -> State:
                 transfers.append(Transfer(seat, amount))
         for card_id in state.ereignis:
             assert card_id is not None
-            amount = effects.vote_incident_chips(
-                state.deck.card(card_id), seat, record.player, adopted, state.stood, state.speakers, tiles
-            )
+            amount = effects.vote_incident_chips(state.deck.card(card_id), seat, record.player, adopted, tiles)
             if amount:
                 transfers.append(Transfer(seat, amount))
     return start_queue(state, tuple(transfers), "vote")
@@ -511,6 +531,10 @@ def _next_transfer(state: State) -> State:
         return state if queue == state.queue else replace(state, queue=queue)
     if state.queue_context == "setup":
         return replace(state, queue=(), phase="play", queue_context="")
+    if state.queue_context == "stood":  # RG-R15: the chips for standing up have moved; the vote opens
+        return replace(state, queue=(), phase="vote", queue_context="")
+    if state.queue_context == "speech":  # RG-R15: the speakers have paid; now the vote's payment
+        return build_payments(replace(state, queue=(), queue_context=""))
     return move_end(replace(state, queue=(), queue_context=""))
 
 
@@ -524,7 +548,7 @@ def _move_chip(state: State, seat: int, colour: int, delta: int) -> State:
     pool = list(state.pool)
     pool[colour] -= delta
     if delta > 0 and pool[colour] == 0:
-        if state.config.pool_reset_scope == "always" or state.queue_context == "vote":
+        if state.config.pool_reset_scope == "always" or state.queue_context != "setup":
             chips = [_without(m, colour) for m in chips]
             pool[colour] = state.total_chips
     new_chips = tuple(chips)

@@ -4,8 +4,8 @@ Order inside a Scoring and Prediction Round (RG-R10): (1) incidents at the start
 ours: the chip-count incidents), (2) chip points under the Wertung with the Korrektur values, (3)
 the bonus, (4) interim standings, (5) rank incidents, (6) predictions against the standings after
 (5), (7) final standings, place cards, Punktbeste and Punktletzte. Every standing with tied seats
-is settled by drawing the contested place cards (RG-5.2, RG-R09): a chance event per seat; a
-standing whose totals equal the previous one's keeps its draw (ours: RGO-6).
+is settled by drawing the contested place cards (RG-5.2, RG-R09): a chance event per seat, anew at
+every standing (RG-R09 as ruled; ours: RGO-6).
 """
 
 from __future__ import annotations
@@ -22,8 +22,8 @@ from stammtisch.games.regeln.model import ROUNDS, TILES, Card, ScoreLine, State,
 
 def begin_ranking(state: State, stage: str, totals: tuple[int, ...]) -> State:
     """Places for ``totals`` (higher is better); ties are drawn (RG-5.2)."""
-    if state.last_ranking_totals == totals and None not in state.ranking:
-        return after_ranking(replace(state, ranking_stage=stage))
+    # RG-R09 (as ruled): a tie is drawn anew at every standing, even when no total changed since the
+    # last one; a draw never carries over.
     ranking = tuple(
         1 + sum(1 for other in totals if other > total) if totals.count(total) == 1 else None for total in totals
     )
