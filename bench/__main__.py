@@ -28,6 +28,7 @@ PARTS = (
     "preisromme",
     "preisromme_bot",
     "kluempchen_solver",
+    "lab",
     "regeln",
 )
 
