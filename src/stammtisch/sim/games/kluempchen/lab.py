@@ -212,6 +212,15 @@ def play_rounds_lanes(config: Config, n: int, seed: int, first: int = 0) -> Roun
     return Rounds(start, scores, loser, joint, joker_used, strassen, six_end, six_thrower)
 
 
+def _prepare(configs: list[Config], n: int) -> None:
+    """Build the tables (and load the kernel, if the spans will use it) here, once: forked workers
+    inherit them instead of each building its own."""
+    for config in configs:
+        tables(config)
+    if min(n, SPAN) >= COMPILED_FROM:
+        from stammtisch.sim.games.kluempchen import kernel  # noqa: F401
+
+
 def _play_span(config: Config, seed: int, lo: int, hi: int) -> list[Rounds]:
     """The rounds ``lo .. hi - 1`` as one part (a process pool's job)."""
     return [play_rounds(config, hi - lo, seed, lo)]
@@ -242,7 +251,7 @@ def run_rounds(
     resolved = resolve_options(OPTIONS, dict(options or {}))
     n = evening_rounds(rounds)
     config = config_from(resolved)
-    tables(config)  # built once here, inherited by forked workers
+    _prepare([config], n)
     (parts,) = play_all([partial(_play_span, config, seed)], n, SPAN, workers, progress)
     return summarise(resolved, _joined(parts))
 
@@ -293,8 +302,7 @@ def compare(
     sets = [resolve_options(OPTIONS, {}), resolve_options(OPTIONS, dict(variant))]
     n = evening_rounds(rounds)
     configs = [config_from(resolved) for resolved in sets]
-    for config in configs:
-        tables(config)
+    _prepare(configs, n)
     played = play_all([partial(_play_span, config, seed) for config in configs], n, SPAN, workers, progress)
     default, changed = (summarise(resolved, _joined(parts)) for resolved, parts in zip(sets, played, strict=True))
     return default, changed
