@@ -114,8 +114,15 @@ class SqlLedger:
             return self._append(connection, bookings)
 
     def reverse(self, booking_id: int, note: str, by: int | None, now: datetime, on: date) -> Booking:
-        """A correction: the reversing booking of ``booking_id`` (dated ``on``, in an open season)."""
+        """A correction: the reversing booking of ``booking_id`` (dated ``on``, in an open season). Two
+        reversals at once leave one; the other is refused in words (a booking is reversed once)."""
         _need_note(note)
+        try:
+            return self._reverse(booking_id, note, by, now, on)
+        except IntegrityError:
+            raise AlreadyReversed(booking_id) from None
+
+    def _reverse(self, booking_id: int, note: str, by: int | None, now: datetime, on: date) -> Booking:
         with self.engine.begin() as connection:
             row = connection.execute(select(ledger_bookings).where(ledger_bookings.c.booking_id == booking_id)).first()
             if row is None:

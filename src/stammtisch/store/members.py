@@ -8,18 +8,20 @@ repository), ``memory_club()`` makes the same schema in an in-memory SQLite data
 from __future__ import annotations
 
 from collections.abc import Sequence
+from contextlib import nullcontext
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Engine, and_, delete, insert, select, update
+from sqlalchemy import Connection, Engine, and_, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
-from stammtisch.club.members.errors import ClubExists
+from stammtisch.club.members.errors import ClubExists, no_admin_left
 from stammtisch.club.members.model import Account, ApiToken, Club, Invite, Kind, Member, Role
 from stammtisch.club.members.names import name_key
 from stammtisch.club.members.repository import NameTaken
 from stammtisch.store.sessions import end_member as end_member_sessions
 from stammtisch.store.tables import accounts, api_tokens, club, invites, match_seats, members, metadata, sessions
+from stammtisch.store.write_lock import serialized_writes
 
 
 def _member(row: Any) -> Member:
@@ -167,7 +169,8 @@ class SqlClub:
         return None if row is None else _account(row)
 
     def put_account(self, member_id: int, role: Role, password_hash: str | None, now: datetime) -> Account:
-        with self.engine.begin() as connection:
+        with serialized_writes(self.engine), self.engine.begin() as connection:
+            connection.execute(select(club.c.club_id).with_for_update())  # AC-2, as in _update_account
             exists = connection.execute(select(accounts.c.member_id).where(accounts.c.member_id == member_id)).first()
             if exists is None:
                 connection.execute(
@@ -180,6 +183,8 @@ class SqlClub:
                 if password_hash is not None:
                     values["password_hash"] = password_hash
                 connection.execute(update(accounts).where(accounts.c.member_id == member_id).values(**values))
+                if not _active_admins(connection):
+                    raise no_admin_left()
                 end_member_sessions(connection, member_id)  # a new role or password: sign in again
         found = self.account(member_id)
         assert found is not None
@@ -187,9 +192,19 @@ class SqlClub:
 
     def _update_account(self, member_id: int, *, end_sessions: bool, **values: Any) -> None:
         """One account change; ``end_sessions``: the member's sign-in sessions end in the same
-        transaction (issue 29: a new password, role or a disabled sign-in counts on every worker at once)."""
-        with self.engine.begin() as connection:
+        transaction (issue 29: a new password, role or a disabled sign-in counts on every worker at once).
+
+        AC-2: a change of role or of the disabled mark is refused, nothing written, if it would leave
+        the club without an active admin. The check runs inside the change's transaction, after the club's
+        row is locked (``FOR UPDATE`` on PostgreSQL; on SQLite this process's single writer), so two admins
+        demoting or disabling each other at once are ordered and the second is refused in words."""
+        guarded = "role" in values or "disabled_at" in values
+        with serialized_writes(self.engine) if guarded else nullcontext(), self.engine.begin() as connection:
+            if guarded:
+                connection.execute(select(club.c.club_id).with_for_update())
             connection.execute(update(accounts).where(accounts.c.member_id == member_id).values(**values))
+            if guarded and not _active_admins(connection):
+                raise no_admin_left()
             if end_sessions:
                 end_member_sessions(connection, member_id)
 
@@ -245,7 +260,13 @@ class SqlClub:
 
     # --- invites ----------------------------------------------------------------------------------
     def add_invite(self, member_id: int, token_hash: str, now: datetime, expires_at: datetime) -> Invite:
+        """A new invite for ``member_id``; her older unused invites end with it (AC-7: one valid link)."""
         with self.engine.begin() as connection:
+            connection.execute(
+                update(invites)
+                .where(invites.c.member_id == member_id, invites.c.used_at.is_(None), invites.c.expires_at > now)
+                .values(expires_at=now)
+            )
             invite_id = connection.execute(
                 insert(invites)
                 .values(member_id=member_id, token_hash=token_hash, created_at=now, expires_at=expires_at)
@@ -310,6 +331,16 @@ class SqlClub:
                 delete(match_seats).where(match_seats.c.match_id == match_id, match_seats.c.seat == seat)
             )
             connection.execute(insert(match_seats), [{"match_id": match_id, "seat": seat, "member_id": member_id}])
+
+
+def _active_admins(connection: Connection) -> int:
+    return int(
+        connection.execute(
+            select(func.count())
+            .select_from(accounts)
+            .where(accounts.c.role == Role.ADMIN.value, accounts.c.disabled_at.is_(None))
+        ).scalar_one()
+    )
 
 
 def memory_club() -> SqlClub:

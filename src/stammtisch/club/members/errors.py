@@ -35,6 +35,17 @@ class AccountRefused(ClubRefusal):
     code = "account/refused"
 
 
+def no_admin_left() -> AccountRefused:
+    """AC-2: the club keeps at least one active admin (checked by the store inside the change)."""
+    return AccountRefused(
+        "AC-2",
+        Text(
+            "Der Verein braucht mindestens einen aktiven Admin. Mach erst jemand anderen zum Admin.",
+            "The club needs at least one active admin. Make someone else admin first.",
+        ),
+    )
+
+
 class SignInRefused(ClubRefusal):
     """Wrong name or password, a disabled account, or too many attempts (AC-3)."""
 

@@ -17,6 +17,7 @@ from stammtisch.club.members.errors import (
     NoClub,
     SignInRefused,
     TokenRefused,
+    no_admin_left,
 )
 from stammtisch.club.members.memo import AccountMemo
 from stammtisch.club.members.model import Account, ApiToken, Club, Kind, Member, Role
@@ -246,17 +247,13 @@ class ClubService:
         return account
 
     def _keep_an_admin(self, member_id: int) -> None:
+        """AC-2, the quick answer before any write; the store checks again inside the change's transaction
+        (two admins demoting each other at once: ``store.members``)."""
         others = [
             a for a in self.repository.accounts() if a.role is Role.ADMIN and a.active and a.member_id != member_id
         ]
         if not others:
-            raise AccountRefused(
-                "AC-2",
-                Text(
-                    "Der Verein braucht mindestens einen aktiven Admin. Mach erst jemand anderen zum Admin.",
-                    "The club needs at least one active admin. Make someone else admin first.",
-                ),
-            )
+            raise no_admin_left()
 
     # --- sign-in ----------------------------------------------------------------------------------
     def sign_in(self, name: str, password: str) -> Account:
