@@ -17,7 +17,6 @@ Refusals print German then English and write nothing.
 
 from __future__ import annotations
 
-import csv
 import json
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -28,6 +27,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from stammtisch.cli.console import fail, stdout
+from stammtisch.club.spreadsheet import write_rows
 from stammtisch.core.text import Text
 
 if TYPE_CHECKING:
@@ -278,7 +278,7 @@ def season_start(
 
 def _write_csv(path: Path, rows: list[list[Any]]) -> None:
     with path.open("w", newline="", encoding="utf-8-sig") as handle:
-        csv.writer(handle).writerows(rows)
+        write_rows(handle, rows)  # formula-looking cells neutralised (club.spreadsheet)
 
 
 def export(

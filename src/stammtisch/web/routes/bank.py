@@ -15,7 +15,6 @@ Every refusal is bilingual with its clause as data; nothing is written on a refu
 
 from __future__ import annotations
 
-import csv
 import io
 from collections.abc import Sequence
 from datetime import UTC, date, datetime, time
@@ -33,6 +32,7 @@ from stammtisch.club.bank.model import MANUAL, Booking, Reason, booking, reason_
 from stammtisch.club.bank.report import season_report
 from stammtisch.club.bank.season import Season, SeasonCalendar
 from stammtisch.club.members.model import Kind, Member
+from stammtisch.club.spreadsheet import write_rows
 from stammtisch.core.text import Text
 from stammtisch.store.ledger_sync import CLUB_ZONE, SLUG, BookingNotifier, EveningBooker
 from stammtisch.store.repository import SqlMatchRepository
@@ -421,7 +421,7 @@ async def close_season(request: Request, renderer: RendererDep, lang: LangDep, s
 
 def _csv(rows: list[list[Any]], filename: str) -> Response:
     out = io.StringIO()
-    csv.writer(out).writerows(rows)
+    write_rows(out, rows)  # formula-looking cells neutralised (club.spreadsheet)
     return Response(
         out.getvalue().encode("utf-8-sig"),  # the BOM: spreadsheets then read the umlauts right
         media_type="text/csv; charset=utf-8",
