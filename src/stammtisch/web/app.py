@@ -22,7 +22,7 @@ from stammtisch.matches.skills import SkillProvider
 from stammtisch.store.config import database_url as configured_url
 from stammtisch.store.database import open_store
 from stammtisch.store.notify import CHANNEL
-from stammtisch.web import auth, correction, errors, qr, service_worker
+from stammtisch.web import auth, correction, errors, log_redaction, qr, service_worker
 from stammtisch.web.body_limit import BodyLimit
 from stammtisch.web.collector import tune_for_serving
 from stammtisch.web.correlation import Correlation
@@ -79,6 +79,7 @@ def create_app(
         # Every route: who asks, and may she (docs/access.md); then a correction's written reason (M-10).
         dependencies=[Depends(auth.authorize), Depends(correction.bind_reason)],
     )
+    log_redaction.install()  # no seat token, key, invite or API token in the logs (issue 31.4)
     app.state.service = service
     app.state.fanout = fanout
     app.state.single_writer = _local_file_store(service)  # web.write_gate
