@@ -63,7 +63,28 @@ from stammtisch.games.kluempchen.model import (
 )
 from stammtisch.games.kluempchen.scoring import pairs_of
 from stammtisch.games.kluempchen.texts import DRAW_LABEL, roll_label
-from stammtisch.games.kluempchen.updates import replacer
+from stammtisch.games.kluempchen.updates import (
+    round_after_first,
+    round_after_joint,
+    round_closed,
+    round_joker,
+    round_six_equal,
+    round_turn,
+    state_arrived,
+    state_drawing,
+    state_joined,
+    state_left,
+    state_next_round,
+    state_phase,
+    state_playing,
+    state_redraw,
+    state_round_over,
+    state_starting,
+    state_turn,
+    state_turn_ended,
+    state_waived,
+    turn_step,
+)
 
 TARGET = 150  # K-11.1: a team that has passed 149 is out
 
@@ -112,43 +133,6 @@ def decision(seats: tuple[int, ...]) -> Decision:
     return found
 
 
-# --- named updates (generated, see updates.py: this is the hot path) --------------------------
-
-_turn_step = replacer(PlayerTurn, "step")
-_round_turn = replacer(Round, "turn")
-_round_joker = replacer(Round, "jokers_used", "turn")
-_round_after_first = replacer(Round, "role", "first_result", "first_seat", "payments", "turn", "previous")
-_round_after_joint = replacer(
-    Round,
-    "scores",
-    "out",
-    "current",
-    "role",
-    "joint_turns",
-    "first_result",
-    "first_seat",
-    "sheet",
-    "payments",
-    "turn",
-    "previous",
-)
-_round_six_equal = replacer(Round, "first_result", "first_seat", "payments", "turn", "previous")
-_round_closed = replacer(Round, "payments", "turn")
-_state_playing = replacer(State, "phase", "draw", "teams", "round")
-_state_turn = replacer(State, "phase", "draw", "round")
-_state_phase = replacer(State, "phase", "draw")
-_state_drawing = replacer(State, "draw")
-_state_starting = replacer(State, "start_team", "last_draw_winner")
-_state_next_round = replacer(State, "start_team", "waived")
-_state_turn_ended = replacer(State, "phase", "draw", "round", "strassen")
-_state_round_over = replacer(State, "phase", "draw", "start_team", "round", "rounds", "strassen")
-_state_waived = replacer(State, "waived")
-_state_redraw = replacer(State, "phase", "draw", "waived")
-_state_arrived = replacer(State, "not_seated", "arrivals", "waived")
-_state_left = replacer(State, "not_seated", "waived")
-_state_joined = replacer(State, "seats", "externals", "strassen", "arrivals", "waived")
-
-
 def _seat_for(team: Team, role: int, joint_turns: int, config: Config) -> int:
     """K-1.2/KA-16: who throws ``role`` for ``team`` (the solo both; alternate swaps every joint turn)."""
     first_goes_first = not (config.alternate_order and joint_turns % 2)
@@ -183,12 +167,12 @@ def new_round(state: State, teams: tuple[Team, ...], first: int) -> Round:
 
 
 def with_round(state: State, rnd: Round, phase: int = PLAY) -> State:
-    return _state_playing(state, phase=phase, draw=None, teams=rnd.teams, round=rnd)
+    return state_playing(state, phase=phase, draw=None, teams=rnd.teams, round=rnd)
 
 
 def _with_turn(state: State, turn: PlayerTurn) -> State:
     assert state.round is not None
-    return _state_turn(state, phase=PLAY, draw=None, round=_round_turn(state.round, turn=turn))
+    return state_turn(state, phase=PLAY, draw=None, round=round_turn(state.round, turn=turn))
 
 
 def joker_bit(team: Team, role: int) -> int:
@@ -425,13 +409,13 @@ def apply_action(state: State, seat: int, action: Any) -> State:
         config = state.config
         kind = type(action)
         if kind is Throw:
-            return _with_turn(state, _turn_step(t, step=ROLL))
+            return _with_turn(state, turn_step(t, step=ROLL))
         if kind is AnnounceJoker:
             team = rnd.teams[rnd.current]
             used = list(rnd.jokers_used)
             used[t.owner] |= joker_bit(team, t.role)
             joker_turn = PlayerTurn(t.owner, t.role, t.thrower, joker=True, step=ROLL)
-            return with_round(state, _round_joker(rnd, jokers_used=tuple(used), turn=joker_turn))
+            return with_round(state, round_joker(rnd, jokers_used=tuple(used), turn=joker_turn))
         if kind is Stop:
             return end_turn(state, t, throws.stop(t, config), "stop")
         if kind is KeepPair:
@@ -443,7 +427,7 @@ def apply_action(state: State, seat: int, action: Any) -> State:
         if kind is ReportAway:
             if partner_of(rnd, t) < 0:
                 return end_turn(state, t, 0, "forfeit")  # KA-34: the solo has nobody to throw for him
-            return _with_turn(state, _turn_step(t, step=AWAY))
+            return _with_turn(state, turn_step(t, step=AWAY))
         if kind is StandIn:
             return _with_turn(state, PlayerTurn(t.owner, t.role, seat, step=ROLL))
         if kind is Forfeit:
@@ -456,12 +440,12 @@ def apply_action(state: State, seat: int, action: Any) -> State:
             return six_equal_end(state, entered)
     if state.phase == ROUND_OVER:
         if isinstance(action, NextRound):
-            waiting = _state_waived(state, waived=(*state.waived, seat))
+            waiting = state_waived(state, waived=(*state.waived, seat))
             if deciding_seats(waiting):
                 return waiting  # K-17.3: another entitled party may still demand the redraw
             record = state.rounds[-1]
             start_team = record.loser  # K-17.4: the losing team starts
-            moved = _state_next_round(state, start_team=start_team, waived=())
+            moved = state_next_round(state, start_team=start_team, waived=())
             return with_round(moved, new_round(moved, state.teams, start_team))
         if isinstance(action, DemandRedraw):
             manual = state.config.team_draw == "manual"
@@ -469,20 +453,20 @@ def apply_action(state: State, seat: int, action: Any) -> State:
             fresh = (
                 drawing.begin_manual(players) if manual else drawing.begin(players, seating_table.draw_starter(state))
             )
-            return _state_redraw(state, phase=MANUAL if manual else DRAW, draw=fresh, waived=())
+            return state_redraw(state, phase=MANUAL if manual else DRAW, draw=fresh, waived=())
         if isinstance(action, CloseEvening):
-            return _state_phase(state, phase=CLOSED, draw=None)
+            return state_phase(state, phase=CLOSED, draw=None)
         if isinstance(action, Arrive):
             # E-22: any K-17 choice made before the table changed is void (waived cleared).
             not_seated = tuple(s for s in state.not_seated if s != action.seat)
-            return _state_arrived(state, not_seated=not_seated, arrivals=(*state.arrivals, action.seat), waived=())
+            return state_arrived(state, not_seated=not_seated, arrivals=(*state.arrivals, action.seat), waived=())
         if isinstance(action, Leave):
-            return _state_left(state, not_seated=tuple(sorted((*state.not_seated, action.seat))), waived=())
+            return state_left(state, not_seated=tuple(sorted((*state.not_seated, action.seat))), waived=())
         if isinstance(action, Join):
             # E-26: the new seat is the last in the clockwise order; he came last, so he starts the next
             # draw (E-24), with his own Straßen accounts (KA-20); a K-17 choice made before is void (E-23).
             new = state.seats
-            return _state_joined(
+            return state_joined(
                 state,
                 seats=new + 1,
                 externals=(*state.externals, action.external),
@@ -505,7 +489,7 @@ def _enter_turn(state: State, action: EnterTurn) -> State:
         team = rnd.teams[rnd.current]
         used = list(rnd.jokers_used)
         used[t.owner] |= joker_bit(team, t.role)
-        state = with_round(state, _round_joker(rnd, jokers_used=tuple(used), turn=t))
+        state = with_round(state, round_joker(rnd, jokers_used=tuple(used), turn=t))
     thrower = t.owner if action.thrower < 0 else action.thrower  # K-16.3: Straßen go to the thrower
     entered = PlayerTurn(t.owner, t.role, thrower, action.joker, strassen=action.strassen, confirmed=action.strassen)
     return end_turn(state, entered, action.points // 2 if action.joker else action.points, "entered")
@@ -547,9 +531,9 @@ def apply_outcome(state: State, outcome: Any) -> State:
 
 def _draw_progress(state: State, draw: Draw) -> State:
     if draw.unassigned:
-        return _state_drawing(state, draw=draw)
+        return state_drawing(state, draw=draw)
     teams, first = drawing.seating(draw.teams)
-    drawn = _state_starting(state, start_team=first, last_draw_winner=first)
+    drawn = state_starting(state, start_team=first, last_draw_winner=first)
     return with_round(drawn, new_round(drawn, teams, first))
 
 
@@ -600,7 +584,7 @@ def end_turn(state: State, t: PlayerTurn, value: int, how: str = "") -> State:
     team = rnd.teams[rnd.current]
     if rnd.role == 1:
         owner = _seat_for(team, 2, rnd.joint_turns[rnd.current], config)
-        nxt = _round_after_first(
+        nxt = round_after_first(
             rnd,
             role=2,
             first_result=result_points,
@@ -609,7 +593,7 @@ def end_turn(state: State, t: PlayerTurn, value: int, how: str = "") -> State:
             turn=_fresh_turn(owner, 2),
             previous=previous,
         )
-        return _state_turn_ended(state, phase=PLAY, draw=None, round=nxt, strassen=accounts)
+        return state_turn_ended(state, phase=PLAY, draw=None, round=nxt, strassen=accounts)
     current = rnd.current
     gain = rnd.first_result + result_points if result_points > 0 else 0
     scores = list(rnd.scores)
@@ -624,7 +608,7 @@ def end_turn(state: State, t: PlayerTurn, value: int, how: str = "") -> State:
     left = out.count(False)
     if left <= 1:
         loser = out.index(False)
-        ended = _round_after_joint(
+        ended = round_after_joint(
             rnd,
             scores=tuple(scores),
             out=tuple(out),
@@ -644,7 +628,7 @@ def end_turn(state: State, t: PlayerTurn, value: int, how: str = "") -> State:
     while out[nxt_team]:
         nxt_team = (nxt_team + 1) % n
     owner = _seat_for(rnd.teams[nxt_team], 1, joint[nxt_team], config)
-    nxt = _round_after_joint(
+    nxt = round_after_joint(
         rnd,
         scores=tuple(scores),
         out=tuple(out),
@@ -658,7 +642,7 @@ def end_turn(state: State, t: PlayerTurn, value: int, how: str = "") -> State:
         turn=_fresh_turn(owner, 1),
         previous=previous,
     )
-    return _state_turn_ended(state, phase=PLAY, draw=None, round=nxt, strassen=accounts)
+    return state_turn_ended(state, phase=PLAY, draw=None, round=nxt, strassen=accounts)
 
 
 def six_equal_end(state: State, t: PlayerTurn) -> State:
@@ -668,7 +652,7 @@ def six_equal_end(state: State, t: PlayerTurn) -> State:
     accounts, payments = _book_strassen(state, rnd, t)
     fined = t.thrower if state.config.penalty_thrower else t.owner
     loser, due = settlement.settle_six_equal(rnd.teams, rnd.scores, rnd.out, rnd.current, fined)
-    ended = _round_six_equal(
+    ended = round_six_equal(
         rnd,
         first_result=0,
         first_seat=-1,
@@ -702,12 +686,12 @@ def _close_round(
     playing_externals = seating_table.externals_at_table(state.externals, rnd.teams)
     paid_out = settlement.payouts(payments, playing_externals, config.base_cents, config.external_all_units)
     record = RoundRecord(rnd.number, rnd.teams, rnd.scores, ending, loser, payments, paid_out)
-    return _state_round_over(
+    return state_round_over(
         state,
         phase=ROUND_OVER,
         draw=None,
         start_team=loser,
-        round=_round_closed(rnd, payments=payments, turn=None),
+        round=round_closed(rnd, payments=payments, turn=None),
         rounds=(*state.rounds, record),
         strassen=accounts,
     )

@@ -43,7 +43,7 @@ from stammtisch.games.kluempchen.turnlog import SIX_EQUAL as SIX_EQUAL_EVENT
 from stammtisch.games.kluempchen.turnlog import SIX_OVER as SIX_OVER_EVENT
 from stammtisch.games.kluempchen.turnlog import STRASSE as STRASSE_EVENT
 from stammtisch.games.kluempchen.turnlog import VOLL as VOLL_EVENT
-from stammtisch.games.kluempchen.updates import replacer
+from stammtisch.games.kluempchen.updates import turn_noted, turn_thrown, turn_towered
 
 GOING, DONE, SIX = 0, 1, 2
 NOTHING = (0, 0, 0, 0, 0, 0)
@@ -68,27 +68,6 @@ def _value_of(awaiting: bool, pending: int, kept: tuple[int, ...], config: Confi
     return pending + clump_value(kept)
 
 
-#: A counted throw rewrites everything but who throws for whom and the joker (updates.py).
-_thrown = replacer(
-    PlayerTurn,
-    "step",
-    "throws",
-    "towers",
-    "kept",
-    "free",
-    "pending",
-    "awaiting",
-    "before",
-    "last",
-    "strassen",
-    "choice",
-    "log",
-    "confirmed",
-)
-_towered = replacer(PlayerTurn, "towers", "log")
-_noted = replacer(PlayerTurn, "log")
-
-
 def _make(
     turn: PlayerTurn,
     step: int,
@@ -105,7 +84,7 @@ def _make(
 ) -> PlayerTurn:
     """The turn after a counted throw: the Turm streak restarts (KA-25), the free dice follow from
     the kept ones; ``confirmed`` -1 keeps the count of confirmed Straßen."""
-    return _thrown(
+    return turn_thrown(
         turn,
         step=step,
         throws=throws,
@@ -439,17 +418,17 @@ def tower(turn: PlayerTurn, config: Config) -> Step:
     ended = towers >= config.tower_limit
     log = (*turn.log, ((), NOTHING, ((TOWER, towers, int(ended)),), turn.throws + 1))
     if ended:
-        return _noted(turn, log=log), DONE, 0 if config.tower_zero else value(turn, config)
-    return _towered(turn, towers=towers, log=log), GOING, 0
+        return turn_noted(turn, log=log), DONE, 0 if config.tower_zero else value(turn, config)
+    return turn_towered(turn, towers=towers, log=log), GOING, 0
 
 
 def cocked(turn: PlayerTurn) -> PlayerTurn:
     """K-9.1/KA-26: cocked dice are repeated and not counted; only the table's record notes them."""
-    return _noted(turn, log=(*turn.log, ((), NOTHING, ((COCKED, 0, 0),), turn.throws + 1)))
+    return turn_noted(turn, log=(*turn.log, ((), NOTHING, ((COCKED, 0, 0),), turn.throws + 1)))
 
 
 def foul(turn: PlayerTurn, config: Config, kind: int = 0) -> Step:
     """K-4/KA-24: a void throw ends the turn; it scores 0 (or the prior state with keep_prior_state).
     ``kind`` indexes FOUL_KINDS (for the table's record)."""
-    fouled = _noted(turn, log=(*turn.log, ((), NOTHING, ((FOUL, kind, 0),), turn.throws + 1)))
+    fouled = turn_noted(turn, log=(*turn.log, ((), NOTHING, ((FOUL, kind, 0),), turn.throws + 1)))
     return fouled, DONE, 0 if config.foul_zero else value(turn, config)
