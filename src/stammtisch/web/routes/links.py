@@ -54,6 +54,9 @@ from stammtisch.web.tables import table_for
 router = APIRouter()
 
 NO_STORE = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"}
+#: The scribe's hand-out page posts its own forms: "no-referrer" would send "Origin: null", which the CSRF
+#: guard refuses (its URL holds no secret, so the referrer may go to our own origin).
+HAND_OUT = {"Cache-Control": "no-store", "Referrer-Policy": "same-origin"}
 KindPath = Annotated[LinkKind, Path()]
 
 
@@ -165,7 +168,7 @@ async def share_page(request: Request, table: str, renderer: RendererDep, lang: 
         "share/hand_out.html",
         request,
         lang,
-        headers=NO_STORE,
+        headers=HAND_OUT,
         match_id=table,
         title=snapshot.title,
         game=snapshot.game,

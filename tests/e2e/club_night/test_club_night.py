@@ -1,0 +1,374 @@
+"""The club-night suite (issue 24, point 7): a fresh server with the default settings, the club created on
+the first page, and every game played whole on four phones at 390x844: the scribe signed in, players
+without accounts on the links the scribe hands out (seat links, the follow link), and a table screen.
+Every phone shows every step live within 2 s, without a reload and without the connection banner; every
+link handed out opens without a sign-in. Plus the offline queue (taps made offline go out in order) and
+ten tabs of the app in one browser (one live connection; a tap still shows everywhere within a second).
+
+Games are played with the smallest table that still plays them whole: Klümpchen as an evening on the
+score sheet (two rounds, a late arrival), Prömpeln until a king (a perfect run ends the game), Bier-Pong
+with six cups, Preisrommé with one game of five cards and Das Regeln Wir Schon! with three seats (a bot in
+the third). Digital seats choose with the game's bot; table games are entered on the scribe's phone."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from stammtisch.bots.registry import bots_for
+from stammtisch.web.app import create_app
+from stammtisch.web.auth import club_service
+from stammtisch.web.background import BackgroundServer
+from tests.e2e.club_night.phones import Phone, Table, close_all, new_phone, shared_link
+from tests.e2e.conftest import ARGS, CHROMIUM
+
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+
+CLUB = "Kegelfreunde Nord"
+SCRIBE = "Sabine Schreiber"
+PASSWORD = "ein-langes-passwort"
+#: Steps after which a game that has not ended fails the test (each game here ends far below it).
+LIMIT = 400
+
+JSON_POST = """
+async ([path, body]) => {
+  const found = document.cookie.match(/(?:^|;\\s*)stammtisch_csrf=([A-Za-z0-9_-]+)/);
+  const response = await fetch(path, {
+    method: "POST",
+    body: JSON.stringify(body),
+    headers: {"Content-Type": "application/json", "X-CSRF-Token": found ? found[1] : ""},
+  });
+  return [response.status, await response.json()];
+}
+"""
+
+
+class Night:
+    """The evening's server, browser and the scribe's phone (signed in through the first page)."""
+
+    def __init__(self, server: BackgroundServer, browser: Any) -> None:
+        self.server = server
+        self.browser = browser
+        self.url = server.url
+        self.service = server.app.state.service
+        self.scribe = new_phone(browser, "scribe")
+
+    def create(self, path: str, body: dict[str, Any]) -> dict[str, Any]:
+        """Open a game from the scribe's phone (her session, her CSRF token)."""
+        status, answer = self.scribe.page.evaluate(JSON_POST, [path, body])
+        assert status == 201 or status == 200, (status, answer)
+        return dict(answer)
+
+    def member_streams(self) -> int:
+        member = club_service(self.server.app).repository.member_by_key(SCRIBE.casefold())
+        return int(self.server.app.state.stream_limits.open_streams(f"member:{member.member_id}"))
+
+
+@pytest.fixture(scope="module")
+def night(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Night]:
+    if not CHROMIUM.exists():
+        pytest.skip("browser tests need Debian's Chromium at /usr/bin/chromium (apt-get install chromium)")
+    from playwright.sync_api import sync_playwright
+
+    folder = tmp_path_factory.mktemp("club-night")
+    app = create_app(database_url=f"sqlite:///{folder / 'stammtisch.sqlite3'}")  # the defaults, nothing set
+    with BackgroundServer(app) as server, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        evening = Night(server, browser)
+        _club_on_the_first_page(evening)
+        yield evening
+        browser.close()
+
+
+def _club_on_the_first_page(night: Night) -> None:
+    """A new club's first visit: the first page is the set-up; it makes the club and signs the scribe in."""
+    page = night.scribe.page
+    page.goto(f"{night.url}/")
+    page.locator("input[name='club']").fill(CLUB)
+    page.locator("input[name='name']").fill(SCRIBE)
+    page.locator("input[name='password']").fill(PASSWORD)
+    page.locator("input[name='repeat']").fill(PASSWORD)
+    page.locator("form button[type='submit']").last.click()
+    page.wait_for_url("**/members")
+    assert SCRIBE in page.locator("header").inner_text()
+
+
+def _phones(night: Night, names: list[str], locales: tuple[str, ...] = ("de-DE", "en-US", "de-DE")) -> list[Phone]:
+    return [new_phone(night.browser, name, locales[index % len(locales)]) for index, name in enumerate(names)]
+
+
+def _open_without_sign_in(phone: Phone, url: str) -> None:
+    phone.open(url)
+    assert "/signin" not in phone.page.url, f"{phone.name}: {url} asked for a sign-in"
+    assert phone.page.locator("input[name='password']").count() == 0
+
+
+def _follow(night: Night, match_id: str, names: list[str]) -> list[Phone]:
+    """Table play: the scribe shows the follow link; players and the table screen open it (no account)."""
+    link = shared_link(night.scribe, f"{night.url}/links/{match_id}/share")
+    assert "/f/" in link, link
+    phones = _phones(night, names)
+    for phone in phones:
+        _open_without_sign_in(phone, link)
+    night.scribe.open(f"{night.url}/m/{match_id}")
+    return phones
+
+
+def _play_at_the_table(
+    night: Night,
+    table: Table,
+    decide: Callable[[list[str]], str],
+    land: Callable[[list[Any]], Any],
+    steps: int = LIMIT,
+) -> None:
+    """Enter the game on the scribe's phone: a decision for the seat whose turn it is, or the outcome
+    read off the table, until it ends."""
+    service, match_id = night.service, table.match_id
+    engine = service.games[service.record(match_id).game]
+    for _ in range(steps):
+        public = service.snapshot(match_id)
+        if public.finished:
+            return
+        turn = engine.turn(service.state(match_id))
+        if type(turn).__name__ == "Chance":
+            outcome = engine.format_outcome(land(list(turn.node.outcomes())))
+            table.step(night.scribe, f"/m/{match_id}/outcome", {"seq": public.seq, "outcome": outcome})
+        else:
+            seat = public.turn["seats"][0]
+            legal = [entry["notation"] for entry in service.snapshot(match_id, seat).legal]
+            table.step(night.scribe, f"/m/{match_id}/act", {"seq": public.seq, "seat": seat, "notation": decide(legal)})
+    if steps == LIMIT:
+        raise AssertionError(f"{service.record(match_id).game} did not end within {LIMIT} steps")
+
+
+def test_kluempchen_an_evening_of_two_rounds_with_a_late_arrival(night: Night) -> None:
+    players = ["Anna", "Ben", "Carla", "Dieter", "Emil"]
+    made = night.create(
+        "/api/matches",
+        {
+            "game": "kluempchen",
+            "players": players,
+            "options": {"team_draw": "manual"},
+            "setup": {"teams": [[0, 1], [2, 3]], "later": [4]},
+            "mode": "scoresheet",
+            "title": "Freitag",
+        },
+    )
+    match_id = made["match_id"]
+    phones = _follow(night, match_id, ["Anna", "Ben", "table screen"])
+    table = Table(night.service, match_id, [night.scribe, *phones])
+    table.start()
+    arrived = redrawn = False
+
+    def decide(legal: list[str]) -> str:
+        nonlocal arrived, redrawn
+        if "arrive 4" in legal and not arrived:  # Emil comes after the first round
+            arrived = True
+            return "arrive 4"
+        if "redraw" in legal and not redrawn:  # new teams with him
+            redrawn = True
+            return "redraw"
+        if "score 80" in legal:
+            return "score 80"
+        if "close" in legal and redrawn:  # the second round is over: the evening ends
+            return "close"
+        return legal[0]
+
+    _play_at_the_table(night, table, decide, lambda outcomes: outcomes[0])
+    assert arrived and night.service.snapshot(match_id).finished
+    assert "Emil" in phones[0].page.locator("#board").inner_text()
+    table.check()
+    close_all(phones)
+
+
+def _king(legal: list[str]) -> str:
+    for wanted in ("record king", "record"):
+        if wanted in legal:
+            return wanted
+    return legal[0]
+
+
+def _best_landing(outcomes: list[Any]) -> Any:
+    return max((o for o in outcomes if not o.invalid), key=lambda o: o.points)
+
+
+def test_proempeln_until_a_king_with_taps_made_offline(night: Night) -> None:
+    made = night.create("/api/matches", {"game": "proempeln", "players": ["Anna", "Ben"], "mode": "table"})
+    match_id = made["match_id"]
+    phones = _follow(night, match_id, ["Anna", "Ben", "table screen"])
+    table = Table(night.service, match_id, [night.scribe, *phones])
+    table.start()
+    scribe = night.scribe
+    first = night.service.snapshot(match_id, 0).legal[0]["notation"]
+    table.step(scribe, f"/m/{match_id}/act", {"seq": table.seq(), "seat": 0, "notation": first})
+
+    # The scribe's phone loses the connection; three taps (three bottles) wait on the pad, in order.
+    scribe.page.wait_for_selector("[data-testid='cap-pad']")
+    before = table.seq()
+    scribe.context.set_offline(True)
+    for _ in range(3):
+        scribe.page.locator("[data-cap='3']").click()
+    scribe.page.wait_for_selector("[data-testid='pending-tap'] >> nth=2")
+    assert night.service.snapshot(match_id).seq == before  # nothing sent, nothing replaced
+    scribe.context.set_offline(False)
+    scribe.page.wait_for_function(
+        "seq => Number(document.getElementById('board').getAttribute('data-seq')) >= seq",
+        arg=before + 3,
+        timeout=15_000,
+    )
+    table.shown(before + 3)  # the other phones show the three stoppers within 2 s of the scribe's
+    assert night.service.snapshot(match_id).seq == before + 3
+    assert scribe.page.locator("#pending-taps").count() == 0
+    scribe.page.wait_for_selector("#connection.done")
+    scribe.page.wait_for_selector("#connection", state="hidden", timeout=10_000)
+    scribe.page.evaluate("() => { window.__banners = []; }")  # the banner was right while offline
+
+    _play_at_the_table(night, table, _king, _best_landing)
+    assert night.service.snapshot(match_id).finished
+    table.check()
+    close_all(phones)
+
+
+def test_bierpong_six_cups(night: Night) -> None:
+    made = night.create(
+        "/api/matches",
+        {"game": "bierpong", "players": ["Anna", "Ben", "Cem", "Dora"], "mode": "table", "options": {"rack": 6}},
+    )
+    match_id = made["match_id"]
+    phones = _follow(night, match_id, ["Anna", "Cem", "table screen"])
+    table = Table(night.service, match_id, [night.scribe, *phones])
+    table.start()
+    chance = random.Random(7)
+    _play_at_the_table(night, table, lambda legal: chance.choice(legal), lambda outcomes: chance.choice(outcomes))
+    assert night.service.snapshot(match_id).finished
+    table.check()
+    close_all(phones)
+
+
+def _digital(night: Night, game: str, players: list[str], options: dict[str, Any], chooser: str, seed: int) -> None:
+    """A digital table: the scribe opens it, hands out the seat links (QR and link) and the table-screen
+    link; the players open theirs without an account and play on their own phones; bots take the empty
+    seats. Every phone shows every step within 2 s."""
+    opened = night.create("/api/tables", {"game": game, "players": players, "bot": "heuristic", "options": options})
+    match_id = opened["match_id"]
+    scribe = night.scribe
+    scribe.page.goto(f"{night.url}/links/{match_id}")
+    humans = [seat for seat, name in enumerate(players) if name]
+    seat_urls = {}
+    for seat in humans:
+        share = scribe.page.locator(f"[data-testid='link-{seat}']")
+        assert share.locator("svg").count() >= 1  # a QR code beside each seat link
+        seat_urls[seat] = str(share.locator("[data-share-url]").get_attribute("href"))
+    screen_url = shared_link(scribe, f"{night.url}/links/{match_id}/share")
+    seats = {seat: new_phone(night.browser, players[seat], ("de-DE", "en-US")[seat % 2]) for seat in humans}
+    for seat, phone in seats.items():
+        _open_without_sign_in(phone, seat_urls[seat])
+        assert f"/seat/{match_id}" in phone.page.url
+    screen = new_phone(night.browser, "table screen")
+    _open_without_sign_in(screen, screen_url)
+    scribe.open(f"{night.url}/w/{match_id}")
+    table = Table(night.service, match_id, [scribe, *seats.values(), screen])
+    table.start()
+
+    service = night.service
+    engine = service.games[game]
+    bot = bots_for(engine)[chooser]()
+    rng = random.Random(seed)
+    for _ in range(LIMIT):
+        public = service.snapshot(match_id)
+        if public.finished:
+            break
+        waiting = [seat for seat in public.turn.get("seats", ()) if seat in seats]
+        acted = False
+        for seat in waiting:
+            mine = service.snapshot(match_id, seat)
+            if not mine.legal:
+                continue
+            actions = [engine.action_from_json(entry["action"]) for entry in mine.legal]
+            chosen = bot.choose(mine.view, tuple(actions), rng)
+            notation = mine.legal[actions.index(chosen)]["notation"]
+            acted = table.step(seats[seat], f"/seat/{match_id}/act", {"seq": mine.seq, "notation": notation})
+            break
+        if not acted:
+            time.sleep(0.05)  # a bot or a deadline moves next
+    else:
+        raise AssertionError(f"{game} did not end within {LIMIT} steps")
+    assert service.snapshot(match_id).finished
+    table.check()
+    close_all([*seats.values(), screen])
+
+
+def test_preisromme_digital_one_game_of_five_cards(night: Night) -> None:
+    options = {"games_per_pass": 1, "cards_per_player": 5}
+    _digital(night, "preisromme", ["Anna", "Ben", ""], options, chooser="strong", seed=1)
+
+
+def test_regeln_digital_three_seats(night: Night) -> None:
+    _digital(night, "regeln", ["Anna", "Ben", ""], {}, chooser="heuristic", seed=1)
+
+
+def test_ten_tabs_of_the_app_in_one_browser(night: Night) -> None:
+    """The scribe has the app open in ten tabs (she scanned a few QR codes): still one live connection per
+    match, a tap shows on every phone and every tab within a second, and a new tab loads at once."""
+    made = night.create("/api/matches", {"game": "proempeln", "players": ["Anna", "Ben"], "mode": "table"})
+    match_id = made["match_id"]
+    phones = _follow(night, match_id, ["Anna", "table screen"])
+    tabs = [night.scribe]
+    for index in range(9):
+        page = night.scribe.context.new_page()
+        tab = Phone(f"tab {index + 2}", night.scribe.context, page)
+        tab.open(f"{night.url}/m/{match_id}")
+        tabs.append(tab)
+    deadline = time.monotonic() + 10
+    while night.member_streams() > 1 and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert night.member_streams() == 1  # ten tabs, one stream (the browser's SharedWorker holds it)
+
+    table = Table(night.service, match_id, [*tabs, *phones])
+    table.start()
+    table.live_seconds = 1.0
+    _play_at_the_table(night, table, _king, _best_landing)
+    assert night.service.snapshot(match_id).finished
+    table.check()
+
+    started = time.monotonic()
+    eleventh = Phone("tab 11", night.scribe.context, night.scribe.context.new_page())
+    eleventh.open(f"{night.url}/m/{match_id}")
+    assert time.monotonic() - started < 2.0, "a new tab waited for a connection"
+    eleventh.page.close()
+    for tab in tabs[1:]:
+        tab.page.close()
+    close_all(phones)
+
+
+def test_ten_tabs_without_a_shared_worker(night: Night, tmp_path: Path) -> None:
+    """A browser without SharedWorker (some phones): the tabs elect one that holds the stream for all."""
+    made = night.create("/api/matches", {"game": "proempeln", "players": ["Anna", "Ben"], "mode": "table"})
+    match_id = made["match_id"]
+    state = tmp_path / "scribe.json"
+    night.scribe.context.storage_state(path=str(state))
+    context = night.browser.new_context(viewport={"width": 390, "height": 844}, storage_state=str(state))
+    from tests.e2e.club_night.phones import RECORDER
+
+    context.add_init_script(RECORDER + "window.__stammtischNoSharedWorker = true;")
+    before = night.member_streams()
+    tabs = []
+    for index in range(10):
+        tab = Phone(f"tab {index + 1}", context, context.new_page())
+        tab.open(f"{night.url}/m/{match_id}")
+        tabs.append(tab)
+    deadline = time.monotonic() + 10
+    while night.member_streams() > before + 1 and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert night.member_streams() == before + 1  # one leader holds the stream for the ten tabs
+    table = Table(night.service, match_id, tabs)
+    table.start()
+    table.live_seconds = 1.0
+    _play_at_the_table(night, table, _king, _best_landing)
+    table.check()
+    context.close()
