@@ -114,7 +114,8 @@ def test_a_new_version_rebuilds_the_read_model_at_start(store: Store) -> None:
     assert not StatsBook(store.engine).ensure_current()
     with store.engine.begin() as connection:
         connection.execute(read_model_versions.update().values(version="made by older code"))
-        connection.execute(match_summaries.update().values(figures=None, counted=False))  # stale rows
+        # rows the older code made: its version, and figures this code would not make
+        connection.execute(match_summaries.update().values(version="made by older code", figures=None, counted=False))
     again = StatsBook(store.engine)
     assert again.ensure_current()
     assert again.summaries() == _from_scratch(store, service)

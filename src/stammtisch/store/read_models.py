@@ -123,6 +123,13 @@ def rows(engine: Engine, games: Iterable[str], current: str) -> dict[str, tuple[
     return {row.match_id: (int(row.last_seq), decode_figures(row.figures), bool(row.counted)) for row in found}
 
 
+#: Final states decoded in this process, by (match, last_seq, version): a row with these is the same value
+#: for good (states are immutable), so later pages decode nothing.
+DECODED_STATES = 4_096
+_decoded_states: dict[tuple[str, int, str], Any] = {}
+
+
+@cache
 def current_version() -> str:
     """The version of the rows the statistics' book makes with the registered games (``StatsBook.version``)."""
     from stammtisch.club.games import bank_game, stats_games
@@ -139,7 +146,7 @@ def final_states(engine: Engine, match_ids: Iterable[str], current: str) -> dict
     if not wanted:
         return found
     query = (
-        select(match_summaries.c.match_id, match_summaries.c.final_state)
+        select(match_summaries.c.match_id, match_summaries.c.last_seq, match_summaries.c.final_state)
         .join(matches, matches.c.match_id == match_summaries.c.match_id)
         .where(
             match_summaries.c.match_id.in_(wanted),
@@ -150,7 +157,14 @@ def final_states(engine: Engine, match_ids: Iterable[str], current: str) -> dict
     )
     with engine.connect() as connection:
         for row in connection.execute(query):
-            found[row.match_id] = state_codec.decode(json.loads(row.final_state))
+            key = (row.match_id, int(row.last_seq), current)
+            state = _decoded_states.get(key)
+            if state is None:
+                state = state_codec.decode(json.loads(row.final_state))
+                if len(_decoded_states) >= DECODED_STATES:
+                    _decoded_states.clear()
+                _decoded_states[key] = state
+            found[row.match_id] = state
     return found
 
 

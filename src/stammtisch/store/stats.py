@@ -73,10 +73,13 @@ class StatsBook:
         return sorted({*self.games, BANK.slug} & set(self.engines))
 
     def ensure_current(self) -> bool:
-        """Rebuilds the read model when it was made by other code (a new version at start); True if it did."""
+        """Makes the read model current when it was made by other code (a new version at start): every row
+        of another version is made again, row by row, so a start interrupted meanwhile goes on from there at
+        the next (rows of other versions are never read). True if it had to."""
         if read_models.stored_version(self.engine) == self.version:
             return False
-        self.rebuild()
+        self.catch_up()
+        read_models.set_version(self.engine, self.version)
         return True
 
     def rebuild(self, progress: Callable[[int, int], None] | None = None) -> int:
