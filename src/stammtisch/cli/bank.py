@@ -333,4 +333,11 @@ def export(
             for v in SqlSettings(booker.ledger.engine).values(SEASON_START)
         ]
         (out / "season_starts.json").write_text(json.dumps(starts, indent=1), encoding="utf-8")
-        stdout().print(f"{out}: matches.jsonl members.json ledger.jsonl seasons.json season_starts.json", markup=False)
+        from stammtisch.store.export import export_tables
+
+        tables = export_tables(booker.ledger.engine, out / "tables")  # every record the backup has (docs/backup.md)
+        stdout().print(
+            f"{out}: matches.jsonl members.json ledger.jsonl seasons.json season_starts.json, "
+            f"tables/ ({len(tables)} tables)",
+            markup=False,
+        )
