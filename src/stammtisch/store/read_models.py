@@ -113,14 +113,15 @@ def set_version(engine: Engine, value: str) -> None:
             connection.execute(insert(read_model_versions).values(name=NAME, version=value))
 
 
-def rows(engine: Engine, games: Iterable[str], current: str) -> dict[str, tuple[int, Figures | None, bool]]:
-    """match id -> (last_seq, figures, counted) of the rows of ``current`` version of ``games``."""
+def rows(engine: Engine, games: Iterable[str], current: str) -> dict[str, tuple[int, str | None, bool]]:
+    """match id -> (last_seq, figures as stored: ``decode_figures`` reads them, counted) of the rows of
+    ``current`` version of ``games``. Decoding is left to the caller: most rows are known to it already."""
     query = select(
         match_summaries.c.match_id, match_summaries.c.last_seq, match_summaries.c.figures, match_summaries.c.counted
     ).where(match_summaries.c.game.in_(list(games)), match_summaries.c.version == current)
     with engine.connect() as connection:
         found = connection.execute(query).all()
-    return {row.match_id: (int(row.last_seq), decode_figures(row.figures), bool(row.counted)) for row in found}
+    return {row.match_id: (int(row.last_seq), row.figures, bool(row.counted)) for row in found}
 
 
 #: Final states decoded in this process, by (match, last_seq, version): a row with these is the same value

@@ -167,7 +167,7 @@ class StatsBook:
         slug: str,
         last_seq: int,
         day: date,
-        stored: dict[str, tuple[int, tuple[Summable | None, ...] | None, bool]],
+        stored: dict[str, tuple[int, str | None, bool]],
     ) -> tuple[Summable | None, ...] | None:
         with self._lock:
             cached = self._cache.get(match_id)
@@ -175,7 +175,7 @@ class StatsBook:
             return cached[1]
         kept = stored.get(match_id)
         if kept is not None and kept[0] == last_seq:
-            figures = kept[1] if kept[2] else None
+            figures = read_models.decode_figures(kept[1]) if kept[2] else None
             with self._lock:
                 self._cache[match_id] = (last_seq, figures)
             return figures
