@@ -31,6 +31,7 @@ VARIANTS = [
     {"passive_resolution": "best_of"},
     {"auto_claim_passive": "true"},
     {"announce_deadline": "before_round_start"},
+    {"invalid_attempt": "repeat", "invalid_announcement_consumes": "false", "specials_mandatory": "false"},
     {"king_ends": "finish_round", "tiebreak_mode": "all_replay", "rotate_start_player": "true"},
 ]
 
