@@ -10,6 +10,9 @@ names the clause, for the layer that reports the pre-check's refusal to people.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import NoReturn
+
 from stammtisch.core.chance import ChanceNode, DiceOutcome, DiceRoll
 from stammtisch.core.errors import RuleViolation
 from stammtisch.core.protocol import Chance, Decision, Finished
@@ -61,7 +64,9 @@ from stammtisch.games.kluempchen.model import (
     KeepPair,
     Leave,
     NextRound,
+    PlayerTurn,
     ReportAway,
+    Round,
     SetAside,
     StandIn,
     State,
@@ -152,31 +157,7 @@ def _check_entry(state: State, action: EnterTurn | EnterSixEqual) -> None:
     rnd = state.round
     assert rnd is not None and rnd.turn is not None
     t = rnd.turn
-    partner = partner_of(rnd, t)
-    if action.thrower >= 0 and action.thrower != partner:
-        if partner < 0:
-            raise StandInRefused(
-                "K-1.3",
-                text(
-                    "Der Alleinspieler hat keinen Partner, der für ihn würfeln könnte: ohne „by“ eintragen.",
-                    "The solo player has no partner who could throw for him: enter the result without 'by'.",
-                ),
-            )
-        if action.thrower == t.owner:
-            raise StandInRefused(
-                "K-16.1",
-                text(
-                    f"Platz {t.owner + 1} ist selbst am Zug: ohne „by“ eintragen.",
-                    f"Seat {t.owner + 1} is on turn himself: enter the result without 'by'.",
-                ),
-            )
-        raise StandInRefused(
-            "K-16.1",
-            text(
-                f"Für Platz {t.owner + 1} darf nur sein Partner (Platz {partner + 1}) würfeln.",
-                f"Only the partner (seat {partner + 1}) may throw for seat {t.owner + 1}.",
-            ),
-        )
+    _check_entry_thrower(t, partner_of(rnd, t), action.thrower)
     bound = scoresheet.chain_bound(state.config)
     if isinstance(action, EnterSixEqual):
         if action.strassen < 0 or action.strassen > bound:
@@ -232,12 +213,39 @@ def _check_entry(state: State, action: EnterTurn | EnterSixEqual) -> None:
         )
 
 
+def _check_entry_thrower(t: PlayerTurn, partner: int, thrower: int) -> None:
+    """K-1.3, K-16.1: an entry "by" another seat names the partner of the absent owner, and only then."""
+    if thrower >= 0 and thrower != partner:
+        if partner < 0:
+            raise StandInRefused(
+                "K-1.3",
+                text(
+                    "Der Alleinspieler hat keinen Partner, der für ihn würfeln könnte: ohne „by“ eintragen.",
+                    "The solo player has no partner who could throw for him: enter the result without 'by'.",
+                ),
+            )
+        if thrower == t.owner:
+            raise StandInRefused(
+                "K-16.1",
+                text(
+                    f"Platz {t.owner + 1} ist selbst am Zug: ohne „by“ eintragen.",
+                    f"Seat {t.owner + 1} is on turn himself: enter the result without 'by'.",
+                ),
+            )
+        raise StandInRefused(
+            "K-16.1",
+            text(
+                f"Für Platz {t.owner + 1} darf nur sein Partner (Platz {partner + 1}) würfeln.",
+                f"Only the partner (seat {partner + 1}) may throw for seat {t.owner + 1}.",
+            ),
+        )
+
+
 def _check_play_action(state: State, seat: int, action: object) -> None:
+    """Why a step of a player turn is refused: the score sheet throws no dice (KA-36), then the reasons of
+    the step's own kind (``_TURN_REFUSALS``), a choice still open (K-6.7, S-8.3, KA-06), the throw itself."""
     rnd = state.round
     assert rnd is not None and rnd.turn is not None
-    t = rnd.turn
-    step = t.step
-    owner = t.owner + 1
     if state.config.mode == "scoresheet":
         raise EntryRefused(
             "KA-36",
@@ -246,131 +254,177 @@ def _check_play_action(state: State, seat: int, action: object) -> None:
                 "Playing from the score sheet, only the turn's result is entered; no dice are thrown here.",
             ),
         )
-    if isinstance(action, AnnounceJoker):
-        if seat != t.owner:
-            raise JokerRefused(
-                "K-16.2",
-                text(
-                    f"Für den abwesenden Platz {owner} darf kein Joker genommen werden; nur er selbst sagt ihn an.",
-                    f"No joker may be taken for the absent seat {owner}; only he himself announces it.",
-                ),
-            )
-        if step not in (PRE, AWAY):
-            raise JokerRefused(
-                "K-10.3",
-                text(
-                    "Der Joker wird vor dem ersten Wurf angesagt; dieser Wurf hat schon begonnen.",
-                    "The joker is announced before the first throw; this turn has already begun.",
-                ),
-            )
+    refuse = _TURN_REFUSALS.get(type(action))
+    if refuse is not None:
+        refuse(rnd, rnd.turn, seat)
+    _refuse_while_choosing(rnd.turn)
+    _refuse_throw_or_stop(rnd.turn, action)
+
+
+def _refuse_joker(rnd: Round, t: PlayerTurn, seat: int) -> NoReturn:
+    """K-16.2, K-10.3, K-10.1: only the owner announces his joker, before his first throw, once a round."""
+    step, owner = t.step, t.owner + 1
+    if seat != t.owner:
         raise JokerRefused(
-            "K-10.1",
+            "K-16.2",
             text(
-                "Jeder Spieler hat einen Joker pro Runde, und dieser ist schon genommen: einfach würfeln.",
-                "Each player has one joker per round and this one is already used: just throw.",
+                f"Für den abwesenden Platz {owner} darf kein Joker genommen werden; nur er selbst sagt ihn an.",
+                f"No joker may be taken for the absent seat {owner}; only he himself announces it.",
             ),
         )
-    if isinstance(action, ReportAway):
-        if step == AWAY:
-            raise StandInRefused(
-                "K-16.1",
-                text(
-                    f"Platz {owner} ist schon als abwesend gemeldet: sein Partner entscheidet, oder er würfelt selbst.",
-                    f"Seat {owner} is already reported absent: his partner decides, or he throws himself.",
-                ),
-            )
+    if step not in (PRE, AWAY):
+        raise JokerRefused(
+            "K-10.3",
+            text(
+                "Der Joker wird vor dem ersten Wurf angesagt; dieser Wurf hat schon begonnen.",
+                "The joker is announced before the first throw; this turn has already begun.",
+            ),
+        )
+    raise JokerRefused(
+        "K-10.1",
+        text(
+            "Jeder Spieler hat einen Joker pro Runde, und dieser ist schon genommen: einfach würfeln.",
+            "Each player has one joker per round and this one is already used: just throw.",
+        ),
+    )
+
+
+def _refuse_away(rnd: Round, t: PlayerTurn, seat: int) -> NoReturn:
+    """K-16.1: a player is reported absent once, before his first throw."""
+    step, owner = t.step, t.owner + 1
+    if step == AWAY:
         raise StandInRefused(
             "K-16.1",
             text(
-                "Abwesend melden geht nur vor dem ersten Wurf des Spielers.",
-                "A player can be reported absent only before the first throw of his turn.",
+                f"Platz {owner} ist schon als abwesend gemeldet: sein Partner entscheidet, oder er würfelt selbst.",
+                f"Seat {owner} is already reported absent: his partner decides, or he throws himself.",
             ),
         )
-    if isinstance(action, StandIn | Forfeit):
-        if partner_of(rnd, t) < 0:
-            raise StandInRefused(
-                "K-1.3",
-                text(
-                    "Der Alleinspieler hat keinen Partner, der für ihn würfeln könnte.",
-                    "The solo player has no partner who could throw for him.",
-                ),
-            )
-        if step == AWAY and seat == t.owner:
-            raise StandInRefused(
-                "K-16.1",
-                text(
-                    "Du bist selbst da: würfle selbst (oder sage den Joker an).",
-                    "You are here yourself: throw (or announce your joker).",
-                ),
-            )
+    raise StandInRefused(
+        "K-16.1",
+        text(
+            "Abwesend melden geht nur vor dem ersten Wurf des Spielers.",
+            "A player can be reported absent only before the first throw of his turn.",
+        ),
+    )
+
+
+def _refuse_stand_in(rnd: Round, t: PlayerTurn, seat: int) -> NoReturn:
+    """K-1.3, K-16.1: standing in (or forfeiting) is the partner's choice before the absent player's turn."""
+    step = t.step
+    if partner_of(rnd, t) < 0:
+        raise StandInRefused(
+            "K-1.3",
+            text(
+                "Der Alleinspieler hat keinen Partner, der für ihn würfeln könnte.",
+                "The solo player has no partner who could throw for him.",
+            ),
+        )
+    if step == AWAY and seat == t.owner:
         raise StandInRefused(
             "K-16.1",
             text(
-                "Für einen Abwesenden wird nur vor Beginn seines Wurfs entschieden; dieser Wurf läuft schon.",
-                "Standing in is decided only before the absent player's turn begins; this turn is under way.",
+                "Du bist selbst da: würfle selbst (oder sage den Joker an).",
+                "You are here yourself: throw (or announce your joker).",
             ),
         )
-    if isinstance(action, KeepPair):
-        if step == PAIR:
-            de, en = _or(pairs_of(t.choice))
-            raise ChoiceRefused(
-                "K-6.7",
-                text(
-                    f"Bei zwei Paaren wird genau eines rausgenommen: das Paar {de}.",
-                    f"With two pairs exactly one is set aside: the pair of {en}.",
-                ),
-            )
-        if step == VOLL:
-            raise ChoiceRefused(
-                "S-8.3",
-                text(
-                    "Bei 15 Voll* wird kein Paar rausgenommen: a) alle 6 Würfel neu oder b) die 4 Gleichen behalten.",
-                    "A 15 Voll* keeps no pair: a) all six dice again, or b) keep the four equal dice.",
-                ),
-            )
+    raise StandInRefused(
+        "K-16.1",
+        text(
+            "Für einen Abwesenden wird nur vor Beginn seines Wurfs entschieden; dieser Wurf läuft schon.",
+            "Standing in is decided only before the absent player's turn begins; this turn is under way.",
+        ),
+    )
+
+
+def _refuse_pair(rnd: Round, t: PlayerTurn, seat: int) -> NoReturn:
+    """K-6.7, S-8.3, K-6.6: a pair is chosen only after a throw with two pairs."""
+    step = t.step
+    if step == PAIR:
+        de, en = _or(pairs_of(t.choice))
         raise ChoiceRefused(
-            "K-6.6",
+            "K-6.7",
             text(
-                "Hier gibt es keine Wahl: gleiche Würfel werden von selbst rausgelegt.",
-                "There is no choice here: equal dice are set aside by the rules themselves.",
+                f"Bei zwei Paaren wird genau eines rausgenommen: das Paar {de}.",
+                f"With two pairs exactly one is set aside: the pair of {en}.",
             ),
         )
-    if isinstance(action, ChooseVollStar):
-        if step == VOLL:
-            raise ChoiceRefused("S-8.3", text("Bei 15 Voll* gibt es nur a oder b.", "A 15 Voll* offers only a or b."))
+    if step == VOLL:
         raise ChoiceRefused(
             "S-8.3",
             text(
-                "Die Wahl a/b gibt es nur nach einem 15 Voll* (4 + 2 gleiche in einem Wurf).",
-                "The a/b choice exists only after a 15 Voll* (4 + 2 equal dice in one throw).",
+                "Bei 15 Voll* wird kein Paar rausgenommen: a) alle 6 Würfel neu oder b) die 4 Gleichen behalten.",
+                "A 15 Voll* keeps no pair: a) all six dice again, or b) keep the four equal dice.",
             ),
         )
-    if isinstance(action, SetAside):
-        if step == PAIR:
-            de, en = _or(pairs_of(t.choice))
-            raise ChoiceRefused(
-                "K-6.7",
-                text(
-                    f"Bei zwei Paaren wird genau eines rausgenommen, nicht beide: das Paar {de}.",
-                    f"With two pairs exactly one is set aside, not both: the pair of {en}.",
-                ),
-            )
-        if step == KEEP_DICE:
-            shown = " ".join(map(str, t.choice))
-            raise ChoiceRefused(
-                "KA-06",
-                text(
-                    f"Rauslegen kann man nur Würfel aus dem letzten Wurf ({shown}).",
-                    f"Only dice of the last throw ({shown}) can be set aside.",
-                ),
-            )
+    raise ChoiceRefused(
+        "K-6.6",
+        text(
+            "Hier gibt es keine Wahl: gleiche Würfel werden von selbst rausgelegt.",
+            "There is no choice here: equal dice are set aside by the rules themselves.",
+        ),
+    )
+
+
+def _refuse_voll_star(rnd: Round, t: PlayerTurn, seat: int) -> NoReturn:
+    """S-8.3: a or b only after a 15 Voll*."""
+    step = t.step
+    if step == VOLL:
+        raise ChoiceRefused("S-8.3", text("Bei 15 Voll* gibt es nur a oder b.", "A 15 Voll* offers only a or b."))
+    raise ChoiceRefused(
+        "S-8.3",
+        text(
+            "Die Wahl a/b gibt es nur nach einem 15 Voll* (4 + 2 gleiche in einem Wurf).",
+            "The a/b choice exists only after a 15 Voll* (4 + 2 equal dice in one throw).",
+        ),
+    )
+
+
+def _refuse_set_aside(rnd: Round, t: PlayerTurn, seat: int) -> NoReturn:
+    """K-6.7, KA-06: dice are set aside by choice only where the house rules let the player choose."""
+    step = t.step
+    if step == PAIR:
+        de, en = _or(pairs_of(t.choice))
+        raise ChoiceRefused(
+            "K-6.7",
+            text(
+                f"Bei zwei Paaren wird genau eines rausgenommen, nicht beide: das Paar {de}.",
+                f"With two pairs exactly one is set aside, not both: the pair of {en}.",
+            ),
+        )
+    if step == KEEP_DICE:
+        shown = " ".join(map(str, t.choice))
         raise ChoiceRefused(
             "KA-06",
             text(
-                "Nach diesen Hausregeln werden gleiche Würfel von selbst rausgelegt; wählen kann man hier nicht.",
-                "Under these house rules equal dice are set aside by the rules themselves; there is no choice.",
+                f"Rauslegen kann man nur Würfel aus dem letzten Wurf ({shown}).",
+                f"Only dice of the last throw ({shown}) can be set aside.",
             ),
         )
+    raise ChoiceRefused(
+        "KA-06",
+        text(
+            "Nach diesen Hausregeln werden gleiche Würfel von selbst rausgelegt; wählen kann man hier nicht.",
+            "Under these house rules equal dice are set aside by the rules themselves; there is no choice.",
+        ),
+    )
+
+
+#: The refusals of the steps a player turn has its own reasons for, by the step's kind.
+_TURN_REFUSALS: dict[type, Callable[[Round, PlayerTurn, int], NoReturn]] = {
+    AnnounceJoker: _refuse_joker,
+    ReportAway: _refuse_away,
+    StandIn: _refuse_stand_in,
+    Forfeit: _refuse_stand_in,
+    KeepPair: _refuse_pair,
+    ChooseVollStar: _refuse_voll_star,
+    SetAside: _refuse_set_aside,
+}
+
+
+def _refuse_while_choosing(t: PlayerTurn) -> None:
+    """K-6.7, S-8.3, KA-06: while a choice is open, nothing else is possible."""
+    step = t.step
     if step == KEEP_DICE:
         raise ChoiceRefused(
             "KA-06", text("Erst angeben, welche Würfel rausgelegt werden.", "First say which dice are set aside.")
@@ -385,6 +439,12 @@ def _check_play_action(state: State, seat: int, action: object) -> None:
         raise ChoiceRefused(
             "S-8.3", text("Erst bei 15 Voll* a oder b wählen.", "First choose a or b for the 15 Voll*.")
         )
+
+
+def _refuse_throw_or_stop(t: PlayerTurn, action: object) -> NoReturn:
+    """K-6.2, KA-06, K-16.1, K-17.1, KA-22: what is wrong with a throw or a stop now, or with a step of
+    another part of the evening."""
+    step, owner = t.step, t.owner + 1
     if isinstance(action, Stop):
         raise ThrowRefused(
             "K-6.2",

@@ -43,7 +43,9 @@ from stammtisch.games.kluempchen.model import (
     Payment,
     Payout,
     ReportAway,
+    RoundRecord,
     SetAside,
+    SheetEntry,
     StandIn,
     State,
     Stop,
@@ -352,32 +354,9 @@ def view(state: State, seat: int | None) -> View:
     rnd = state.round
     at_table = seating_table.at_table(state)
     players = seating_table.round_players(rnd.teams) if rnd is not None and state.phase == PLAY else len(at_table)
-    paid, received, bank = evening_totals(state)
-    teams: list[TeamView] = []
-    for index, team in enumerate(state.teams):
-        in_round = rnd is not None and rnd.teams == state.teams
-        teams.append(
-            {
-                "index": index,
-                "members": list(team.members),
-                "p1": team.first,
-                "p2": team.second,
-                "solo": team.solo,
-                "score": rnd.scores[index] if in_round and rnd is not None else 0,
-                "out": rnd.out[index] if in_round and rnd is not None else False,
-            }
-        )
     on_turn: OnTurnView | None = None
     if state.phase == PLAY and rnd is not None and rnd.turn is not None:
         on_turn = {"team": rnd.current, "seat": rnd.turn.owner, "thrower": rnd.turn.thrower, "role": rnd.turn.role}
-    draw: DrawView | None = None
-    if state.draw is not None and state.phase in (DRAW, MANUAL):
-        draw = {
-            "rolls": [[s, face] for s, face in state.draw.rolls],
-            "teams": [[t.first, t.second] for t in state.draw.teams],
-            "unassigned": list(state.draw.unassigned),
-            "next_roller": drawing.next_roller(state.draw) if state.phase == DRAW else None,
-        }
     return {
         "game": "kluempchen",
         "mode": state.config.mode,
@@ -391,8 +370,8 @@ def view(state: State, seat: int | None) -> View:
         "not_seated": list(state.not_seated),
         "draw_starter": seating_table.draw_starter(state),
         "table_changed": state.phase == ROUND_OVER and not seating_table.teams_fit(state),
-        "draw": draw,
-        "teams": teams,
+        "draw": _draw_view(state),
+        "teams": _teams_view(state),
         "start_team": state.start_team,
         "round": rnd.number if rnd is not None else 0,
         "on_turn": on_turn,
@@ -406,47 +385,98 @@ def view(state: State, seat: int | None) -> View:
             else None
         ),
         "jokers_left": jokers_left(state),
-        "sheet": [
-            {
-                "team": e.team,
-                "p1_seat": e.first_seat,
-                "p1_points": e.first_points,
-                "p2_seat": e.second_seat,
-                "p2_points": e.second_points,
-                "gain": e.gain,
-            }
-            for e in (rnd.sheet if rnd is not None else ())
-        ],
+        "sheet": _sheet_view(rnd.sheet if rnd is not None else ()),
         "round_payments": [_payment(p) for p in rnd.payments] if rnd is not None and state.phase == PLAY else [],
-        "rounds": [
-            {
-                "number": r.number,
-                "players": seating_table.round_players(r.teams),
-                "unit_cents": unit_cents(state.config.base_cents, seating_table.round_players(r.teams)),
-                "ending": r.ending,
-                "teams": [[t.first, t.second] for t in r.teams],
-                "scores": list(r.scores),
-                "loser": r.loser,
-                "payments": [_payment(p) for p in r.payments],
-                "payouts": [_payout(p) for p in r.payouts],
-            }
-            for r in state.rounds
-        ],
+        "rounds": [_round_record_view(state, r) for r in state.rounds],
         "redraw_seats": list(redraw_seats(state)) if state.phase == ROUND_OVER else [],
         "deciding_seats": list(deciding_seats(state)) if state.phase == ROUND_OVER else [],
         "strassen": strassen_per_seat(state),
-        "totals": {
-            "paid_cents": list(paid),
-            "received_cents": list(received),
-            "net_cents": [r - p for p, r in zip(paid, received, strict=True)],
-            "bank_cents": bank,
-        },
+        "totals": _totals_view(state),
         "hint": hint(state).to_json(),
+    }
+
+
+def _teams_view(state: State) -> list[TeamView]:
+    """The evening's teams, with their scores while the round that formed them is played."""
+    rnd = state.round
+    in_round = rnd is not None and rnd.teams == state.teams
+    teams: list[TeamView] = []
+    for index, team in enumerate(state.teams):
+        teams.append(
+            {
+                "index": index,
+                "members": list(team.members),
+                "p1": team.first,
+                "p2": team.second,
+                "solo": team.solo,
+                "score": rnd.scores[index] if in_round and rnd is not None else 0,
+                "out": rnd.out[index] if in_round and rnd is not None else False,
+            }
+        )
+    return teams
+
+
+def _draw_view(state: State) -> DrawView | None:
+    """The team draw (K-2) while it runs."""
+    if state.draw is None or state.phase not in (DRAW, MANUAL):
+        return None
+    return {
+        "rolls": [[s, face] for s, face in state.draw.rolls],
+        "teams": [[t.first, t.second] for t in state.draw.teams],
+        "unassigned": list(state.draw.unassigned),
+        "next_roller": drawing.next_roller(state.draw) if state.phase == DRAW else None,
+    }
+
+
+def _sheet_view(sheet: tuple[SheetEntry, ...]) -> list[SheetEntryView]:
+    """The round's score sheet (Schreibzettel), one line per joint turn."""
+    return [
+        {
+            "team": e.team,
+            "p1_seat": e.first_seat,
+            "p1_points": e.first_points,
+            "p2_seat": e.second_seat,
+            "p2_points": e.second_points,
+            "gain": e.gain,
+        }
+        for e in sheet
+    ]
+
+
+def _round_record_view(state: State, r: RoundRecord) -> RoundView:
+    """A finished round: who played at which unit (E-22), how it ended and who paid whom."""
+    players = seating_table.round_players(r.teams)
+    return {
+        "number": r.number,
+        "players": players,
+        "unit_cents": unit_cents(state.config.base_cents, players),
+        "ending": r.ending,
+        "teams": [[t.first, t.second] for t in r.teams],
+        "scores": list(r.scores),
+        "loser": r.loser,
+        "payments": [_payment(p) for p in r.payments],
+        "payouts": [_payout(p) for p in r.payouts],
+    }
+
+
+def _totals_view(state: State) -> TotalsView:
+    """The evening's money so far, per seat and for the bank."""
+    paid, received, bank = evening_totals(state)
+    return {
+        "paid_cents": list(paid),
+        "received_cents": list(received),
+        "net_cents": [r - p for p, r in zip(paid, received, strict=True)],
+        "bank_cents": bank,
     }
 
 
 def describe_action(state: State, action: Any) -> Text:
     """What an action means, for buttons and help."""
+    return _describe_turn_step(state, action) or _describe_table_step(state, action) or Text(str(action), str(action))
+
+
+def _describe_turn_step(state: State, action: Any) -> Text | None:
+    """A step of a player turn (K-6, K-10, K-16, S-8)."""
     if isinstance(action, AnnounceJoker):
         return Text(
             "Joker ansagen: die Punkte dieses Wurfs zählen doppelt",
@@ -488,6 +518,11 @@ def describe_action(state: State, action: Any) -> Text:
         return Text("Für den abwesenden Partner würfeln (ohne Joker)", "throw for the absent partner (no joker)")
     if isinstance(action, Forfeit):
         return Text("Partner abwesend, keiner würfelt: 0 Punkte", "partner absent and nobody throws: 0 points")
+    return None
+
+
+def _describe_table_step(state: State, action: Any) -> Text | None:
+    """A step of the evening around the turns: teams, arrivals, rounds, score-sheet entries."""
     if isinstance(action, FormTeam):
         return Text(
             f"Team: Platz {action.first + 1} (Spieler 1) mit Platz {action.second + 1}",
@@ -538,4 +573,4 @@ def describe_action(state: State, action: Any) -> Text:
                 "six equal in one throw, thrown by the partner for him: the round ends",
             )
         return Text("6 Gleiche mit einem Wurf: die Runde ist zu Ende", "six equal in one throw: the round ends")
-    return Text(str(action), str(action))
+    return None
