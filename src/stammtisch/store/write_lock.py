@@ -6,11 +6,17 @@ at once those sleeps were the long tail of a write under load (bench/hammer.py).
 hands the file to the next writer the moment the last one commits; other processes (a second worker,
 the CLI) are still kept apart by SQLite itself. PostgreSQL needs nothing of this.
 
-``SingleWriter`` runs a SQLite file's match writes one after the other in one thread: never on the
-event loop, where a write waiting for the file lock of another process (a CLI booking, a backup, a
-second server) stalled every page, reads included. A write that waited in that queue gets only what is
-left of the busy timeout for SQLite's own wait (``bound_busy_waits``), so a request behind a stuck lock
-is answered "busy" within the same bound as the first one, not one bound per write ahead of it.
+``SingleWriter`` runs a SQLite file's match writes (``web.write_gate``) without ever letting the event
+loop wait for a lock. A write is first tried on the loop itself, where it is a local file operation of
+about a millisecond and needs no thread hand-over (bench/hammer.py: two thirds more writes per second
+than in worker threads), but it may not wait there: the process's write lock is only tried, and
+SQLite's busy wait is one millisecond. If another writer has the file (another process: a CLI booking,
+a backup, a second server; or a write of this process already waiting for one), the write is rolled
+back untouched and handed to one writer thread, which waits for the lock while the loop serves every
+other page (issue 29: such a wait used to stall all pages, reads included, for up to five seconds).
+A write that queued in that thread gets only what is left of the busy timeout for SQLite's own wait
+(``bound_busy_waits``), so a request behind a stuck lock is answered "busy" within the same bound as
+the first one, not one bound per write ahead of it.
 """
 
 from __future__ import annotations
@@ -20,9 +26,9 @@ import contextvars
 import threading
 import time
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import AbstractContextManager, nullcontext
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from typing import Any, TypeVar
 from weakref import WeakKeyDictionary
 
@@ -39,17 +45,40 @@ _busy_ms: WeakKeyDictionary[Engine, int] = WeakKeyDictionary()
 DEFAULT_WAIT_MS = 5_000
 #: A queued write shorter than this keeps the whole busy wait (no extra PRAGMA per ordinary write).
 QUEUE_SLACK_MS = 50
+#: SQLite's busy wait for the event loop's try: none to speak of.
+NO_WAIT_MS = 1
+
+
+def _busy(error: BaseException) -> bool:
+    """The store's "busy" answer (``store.database.StoreUnavailable`` for a locked file)."""
+    detail = str(getattr(error, "detail", "")).lower()
+    return getattr(error, "code", None) == "store/unavailable" and "locked" in detail
+
+
+class WouldWait(Exception):
+    """A write tried on the event loop found the file's write lock taken (``SingleWriter``)."""
 
 
 def serialized_writes(engine: Engine) -> AbstractContextManager[object]:
-    """Hold this around a write transaction on ``engine`` (a no-op on a database server)."""
+    """Hold this around a write transaction on ``engine`` (a no-op on a database server). On the event
+    loop's try (``SingleWriter.run``) the lock is only tried: ``WouldWait`` when another thread has it."""
     if engine.dialect.name != "sqlite":
         return nullcontext()
     lock = _locks.get(engine)
     if lock is None:
         with _guard:
             lock = _locks.setdefault(engine, threading.Lock())
-    return lock
+    return _tried(lock) if getattr(_budget, "no_wait", False) else lock
+
+
+@contextmanager
+def _tried(lock: threading.Lock) -> Iterator[None]:
+    if not lock.acquire(blocking=False):
+        raise WouldWait()
+    try:
+        yield
+    finally:
+        lock.release()
 
 
 def bound_busy_waits(engine: Engine, busy_timeout_ms: int) -> None:
@@ -63,6 +92,11 @@ def bound_busy_waits(engine: Engine, busy_timeout_ms: int) -> None:
         if left is not None:
             dbapi_connection.execute(f"PRAGMA busy_timeout = {max(1, int(left))}")
             record.info["busy_changed"] = True
+
+    @event.listens_for(engine, "commit")
+    def commit(_connection: Any) -> None:
+        if getattr(_budget, "no_wait", False):
+            _budget.committed = True
 
     @event.listens_for(engine, "checkin")
     def checkin(dbapi_connection: Any, record: Any) -> None:
