@@ -8,6 +8,8 @@ characters; a short name (for the phone) at most 12, empty meaning "use the name
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable, Iterable, Sequence
+from enum import StrEnum
 
 from stammtisch.club.members.errors import MemberRefused
 from stammtisch.club.members.model import Kind
@@ -87,5 +89,43 @@ def taken(name: str) -> MemberRefused:
             "Wähle einen anderen, z. B. mit Nachnamen-Initial.",
             f"The club already has a member called {name!r} (case does not count). "
             "Choose another, e.g. with the initial of the surname.",
+        ),
+    )
+
+
+# --- names typed into a game form (issue 24.6) --------------------------------------------------------
+class Newcomer(StrEnum):
+    """AC-1: what a typed name that matches no member is, as the scribe answered: a guest tonight (kept as a
+    guest: statistics and the bank list him as a guest until the admin promotes him) or a new member."""
+
+    GUEST = "guest"
+    MEMBER = "member"
+
+
+def unknown_names(names: Iterable[str], known: Callable[[str], bool]) -> list[str]:
+    """The typed names (cleaned, each once, in the order typed) that match no member (``known(key)``)."""
+    seen: set[str] = set()
+    found: list[str] = []
+    for raw in names:
+        if not raw or not raw.strip():
+            continue
+        name = clean_name(raw)
+        key = name_key(name)
+        if key in seen or known(key):
+            continue
+        seen.add(key)
+        found.append(name)
+    return found
+
+
+def ask_newcomers(names: Sequence[str]) -> MemberRefused:
+    """AC-1: the form asks before anybody new is written (a typo is not a new member)."""
+    listed = ", ".join(names)
+    return MemberRefused(
+        "AC-1",
+        Text(
+            f"Nicht im Verein: {listed}. Gast heute Abend oder neues Mitglied? Bitte unten wählen "
+            "(oder den Namen berichtigen).",
+            f"Not in the club: {listed}. Guest tonight or new member? Please choose below (or correct the name).",
         ),
     )

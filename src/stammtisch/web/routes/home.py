@@ -7,12 +7,14 @@ from starlette.concurrency import run_in_threadpool
 from starlette.responses import HTMLResponse
 
 from stammtisch.web.deps import LangDep, RendererDep, ServiceDep
+from stammtisch.web.names import router as names_router
 from stammtisch.web.presenters import list_matches, present_games
 from stammtisch.web.routes.links import router as links_router
 
 router = APIRouter()
 # The links handed out at the table and their pages (issue 24; web.routes.links) come with the start page.
 router.include_router(links_router)
+router.include_router(names_router)  # the club's names for the forms' type-ahead (issue 24.6; web.names)
 
 
 @router.get("/", response_class=HTMLResponse)

@@ -4,8 +4,9 @@
   digital play, rack size, the agreed drink amount, the time limit; table play opens the scribe's
   match page, digital play opens a digital table (every named player gets a secret seat link, the
   empty seats of a team are filled by bots; throws are drawn from each player's learned skill model);
-* ``POST /m/{id}/bierpong/hit`` – the tapped cup with the Aufsetzer/Roller toggles (or the "blown /
-  fingered out" toggle: an illegal save, Art 17) as one throw outcome;
+* ``POST /m/{id}/bierpong/hit`` – one throw from the pad: the tapped cup with the Aufsetzer/Roller
+  toggles (or the "blown / fingered out" toggle: an illegal save, Art 17), or another result; with the
+  pair picked on the pad (who throws first) and the call toggled for the hit, all in one submission;
 * ``POST /m/{id}/bierpong/knock`` – own cups knocked over (Art 16): the ticked cups of one team;
 * ``POST /m/{id}/bierpong/rerack`` – ``allow_rerack`` (BP-R01): the slots the team re-formed its cups into.
 
@@ -27,6 +28,7 @@ from stammtisch.web.auth import link_seats
 from stammtisch.web.deps import BroadcasterDep, LangDep, RendererDep, ServiceDep
 from stammtisch.web.errors import BadInput, status_for
 from stammtisch.web.games.bierpong.clock import ensure_clock
+from stammtisch.web.names import settle_names
 from stammtisch.web.rendering import Renderer
 from stammtisch.web.routes.match import SeqField, written
 from stammtisch.web.routes.tables import opened_links
@@ -119,6 +121,7 @@ async def create_game(
             "konter": values["konter"],
         }
         title = values["title"] or "Bier-Pong"
+        await settle_names(request, team_a + team_b)  # AC-1: guest or member?
         if values["mode"] == "digital":
             # Digital: a team keeps its seats; an empty one is a bot's. Both teams keep their size.
             size = max(sum(1 for n in team_a if n), sum(1 for n in team_b if n), 1)
@@ -166,10 +169,54 @@ async def hit(
     broadcaster: BroadcasterDep,
     lang: LangDep,
     seq: SeqField,
-    cup: Annotated[int, Form(ge=1, le=15)],
+    cup: Annotated[int | None, Form(ge=1, le=15)] = None,
     flag: Annotated[list[str] | None, Form()] = None,
+    outcome: Annotated[str | None, Form(max_length=40)] = None,
+    pair: Annotated[str | None, Form(pattern=r"^\d \d$")] = None,
+    thrower: Annotated[int | None, Form(ge=0, le=7)] = None,
+    call: Annotated[str | None, Form(pattern="^(heating-up|on-fire|heating-up\\+on-fire)$")] = None,
+    calls_shown: Annotated[str | None, Form()] = None,
 ) -> Response:
-    """A tapped cup: ``hit C [bounce] [roller]``, or ``save C`` with the "blown out" toggle (Art 17)."""
+    """One throw from the pad: a tapped cup (``hit C [bounce] [roller]``, or ``save C`` with the "blown
+    out" toggle, Art 17) or another result (``outcome``: miss, defended, …). With it, in one submission
+    (all or nothing): the pair chosen on the pad first (``pair``: who throws first, BP-R18, H3), and
+    after a hit the thrower's call from its toggle, or ``no-call`` when the toggles were shown and none
+    was set (H33: no separate call prompt)."""
+    notation = _throw_notation(cup, flag, outcome)
+    steps: list[tuple[int | None, str]] = []
+    if pair:
+        first = int(pair.split()[0])
+        steps.append((first, f"pair {pair}"))
+        thrower = first
+    steps.append((None, notation))
+    call_step = call or ("no-call" if calls_shown else None)
+    if call_step and thrower is not None and notation.split()[0] in ("hit", "save"):
+        try:
+            snapshot = await run_in_threadpool(service.submit, match_id, [*steps, (thrower, call_step)], seq)
+        except RuleViolation:
+            snapshot = None  # no call was due after this throw (or another choice comes first): the throw alone
+        if snapshot is not None:
+            ensure_clock(request.app, match_id)
+            return await written(request, service, broadcaster, snapshot, lang)
+    snapshot = await run_in_threadpool(service.submit, match_id, steps, seq)
+    ensure_clock(request.app, match_id)
+    return await written(request, service, broadcaster, snapshot, lang)
+
+
+def _throw_notation(cup: int | None, flag: list[str] | None, outcome: str | None) -> str:
+    """The throw's notation from the pad's fields (the engine checks it against the throw node)."""
+    if outcome:
+        if cup is not None or flag:
+            raise BadInput(
+                Text(
+                    "Entweder ein Becher oder ein anderes Wurfergebnis, nicht beides.",
+                    "Either a cup or another throw result, not both.",
+                ),
+                422,
+            )
+        return " ".join(outcome.split())
+    if cup is None:
+        raise BadInput(Text("Kein Becher angetippt.", "No cup tapped."), 422)
     flags = set(flag or [])
     unknown = flags - set(FLAGS)
     if unknown:
@@ -189,12 +236,8 @@ async def hit(
                 ),
                 422,
             )
-        notation = f"save {cup}"
-    else:
-        notation = f"hit {cup}" + "".join(f" {f}" for f in ("bounce", "roller") if f in flags)
-    snapshot = await run_in_threadpool(service.enter_outcome, match_id, notation, seq)
-    ensure_clock(request.app, match_id)
-    return await written(request, service, broadcaster, snapshot, lang)
+        return f"save {cup}"
+    return f"hit {cup}" + "".join(f" {f}" for f in ("bounce", "roller") if f in flags)
 
 
 @router.post("/m/{match_id}/bierpong/knock")

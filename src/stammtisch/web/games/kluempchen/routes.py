@@ -30,6 +30,7 @@ from stammtisch.web.auth import club_service, link_seats
 from stammtisch.web.deps import BroadcasterDep, LangDep, RendererDep, ServiceDep
 from stammtisch.web.errors import BadInput
 from stammtisch.web.games.kluempchen.choices import CHOICE_NAMES
+from stammtisch.web.names import settle_names
 from stammtisch.web.rendering import Renderer
 from stammtisch.web.routes.match import SeqField, written
 
@@ -206,6 +207,7 @@ async def create_evening(
     declared = _declared(service)
     form = read_form(data, declared)
     try:
+        await settle_names(request, [row.name for row in form.rows if row.name])  # AC-1: guest or member?
         snapshot = await run_in_threadpool(_create, service, form)
     except (RuleViolation, BadInput) as error:
         return _render(request, renderer, service, lang, form, error.text(lang), 422)

@@ -25,6 +25,7 @@ from stammtisch.matches.tables import OpenedTable
 from stammtisch.web.auth import link_seats
 from stammtisch.web.deps import LangDep, RendererDep
 from stammtisch.web.errors import BadInput, status_for
+from stammtisch.web.names import settle_names
 from stammtisch.web.routes.tables import opened_links
 from stammtisch.web.tables import announce, table_for
 
@@ -91,6 +92,7 @@ async def create_table(request: Request, renderer: RendererDep, lang: LangDep) -
         warning = duplicate_warning(names[:seats])
         if warning is not None:
             raise BadInput(warning, 422)
+        await settle_names(request, names[:seats])  # AC-1: guest or member?
         opened = await run_in_threadpool(
             lambda: table_for(request.app).open(
                 SLUG,

@@ -31,6 +31,7 @@ from stammtisch.web.errors import BadInput
 from stammtisch.web.forms import parse_seat
 from stammtisch.web.games.proempeln.presenter import landing_shares, move_names, present_advice
 from stammtisch.web.games.proempeln.stats import present_statistics
+from stammtisch.web.names import settle_names
 from stammtisch.web.rendering import Renderer
 from stammtisch.web.routes.match import written
 
@@ -75,6 +76,7 @@ async def create_game(
         warning = duplicate_warning(seated)
         if warning is not None:
             raise BadInput(warning, 422)
+        await settle_names(request, seated)  # AC-1: guest or member?
         snapshot = await run_in_threadpool(service.create, GAME, seated, mode=values["mode"], title=title or "Prömpeln")
     except (RuleViolation, BadInput) as error:
         return _form_page(request, renderer, lang, values, error.text(lang), 422)

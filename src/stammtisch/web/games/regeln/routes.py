@@ -38,6 +38,7 @@ from stammtisch.web.auth import link_seats
 from stammtisch.web.deps import LangDep, RendererDep
 from stammtisch.web.errors import BadInput, status_for
 from stammtisch.web.games.regeln.scribe import router as scribe_router
+from stammtisch.web.names import settle_names
 from stammtisch.web.rendering import Renderer
 from stammtisch.web.routes.tables import opened_links
 from stammtisch.web.tables import announce, table_for
@@ -176,6 +177,7 @@ async def create_table(request: Request, renderer: RendererDep, lang: LangDep) -
             values["cards"] = text[:MAX_CARD_FILE]
         cards = checked_cards(text)
         chosen = names[:seats] + [""] * (seats - len(names[:seats]))
+        await settle_names(request, chosen)  # AC-1: guest or member?
         opened = await run_in_threadpool(
             lambda: open_match(
                 request,
