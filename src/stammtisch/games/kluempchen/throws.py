@@ -106,83 +106,40 @@ def counted_throw(turn: PlayerTurn, faces: tuple[int, ...], config: Config) -> S
     """A.3 steps 1-3: count the throw, set dice aside (KA-05/06/07), find combinations (S-3..S-6)."""
     throws = turn.throws + 1
     before = value(turn, config) if throws == 3 else turn.before
+    if turn.free != 6:
+        return _later_throw(turn, faces, config, throws, before)
+    pattern, points, kept = classify(faces)
+    if pattern == SIX_EQUAL:
+        ended = _make(
+            turn,
+            step=ROLL,
+            throws=throws,
+            kept=NOTHING,
+            pending=turn.pending,
+            awaiting=turn.awaiting,
+            before=before,
+            last=faces,
+            strassen=turn.strassen,
+            log=(*turn.log, (faces, NOTHING, ((SIX_EQUAL_EVENT, faces[0], 0),), throws)),
+        )
+        return ended, SIX, 0
+    if pattern == TWO_PAIRS or pattern == VOLL_STAR_PATTERN:
+        # K-6.7 / S-8.3: the player chooses before anything else happens to this throw.
+        return _choice_due(turn, PAIR if pattern == TWO_PAIRS else VOLL, faces, throws, before, NOTHING)
     pending = turn.pending
     awaiting = turn.awaiting
     strassen = turn.strassen
     created = False
     combo: Event | None = None
-    if turn.free == 6:
-        pattern, points, kept = classify(faces)
-        if pattern == SIX_EQUAL:
-            ended = _make(
-                turn,
-                step=ROLL,
-                throws=throws,
-                kept=NOTHING,
-                pending=pending,
-                awaiting=awaiting,
-                before=before,
-                last=faces,
-                strassen=strassen,
-                log=(*turn.log, (faces, NOTHING, ((SIX_EQUAL_EVENT, faces[0], 0),), throws)),
-            )
-            return ended, SIX, 0
-        if pattern == KEEP:
-            pass
-        elif pattern == TWO_PAIRS or pattern == VOLL_STAR_PATTERN:
-            # K-6.7 / S-8.3: the player chooses before anything else happens to this throw.
-            waiting = _make(
-                turn,
-                step=PAIR if pattern == TWO_PAIRS else VOLL,
-                throws=throws,
-                kept=NOTHING,
-                pending=pending,
-                awaiting=awaiting,
-                before=before,
-                last=faces,
-                strassen=strassen,
-                log=(*turn.log, (faces, NOTHING, (), throws)),
-                choice=faces,
-            )
-            return waiting, GOING, 0
-        else:  # Straße, 15 Voll, Anschluss: pending, all six dice back (KA-08, KA-12)
-            if pattern == STRASSE_PATTERN:
-                strassen += 1
-            pending += points
-            awaiting = True
-            created = True
-            combo = (_COMBO_EVENT[pattern], points, 0)
-            kept = NOTHING
-        assert pattern in (KEEP, STRASSE_PATTERN, VOLL_PATTERN, ANSCHLUSS_PATTERN)
-    else:
-        if config.player_choice_set_aside:
-            # CFG late_throw_set_aside = player_choice (KA-06 ii): the player says which dice he sets aside.
-            waiting = _make(
-                turn,
-                step=KEEP_DICE,
-                throws=throws,
-                kept=turn.kept,
-                pending=pending,
-                awaiting=awaiting,
-                before=before,
-                last=faces,
-                strassen=strassen,
-                log=(*turn.log, (faces, NOTHING, (), throws)),
-                choice=faces,
-            )
-            return waiting, GOING, 0
-        counts = [0, 0, 0, 0, 0, 0]
-        for f in faces:
-            counts[f - 1] += 1
-        grown = list(turn.kept)
-        added = [0, 0, 0, 0, 0, 0]
-        for index in range(6):
-            n = counts[index]
-            # KA-06 (i): thrown dice join a kept group; any other face thrown >= 3 times is a new group.
-            if n and (grown[index] or n >= 3):
-                grown[index] += n
-                added[index] = n
-        return _grown(turn, grown, throws, pending, awaiting, before, faces, strassen, config, added, False)
+    if pattern != KEEP:  # Straße, 15 Voll, Anschluss: pending, all six dice back (KA-08, KA-12)
+        if pattern == STRASSE_PATTERN:
+            strassen += 1
+        pending += points
+        awaiting = True
+        created = True
+        combo = (_COMBO_EVENT[pattern], points, 0)
+        kept = NOTHING
+    assert pattern in (KEEP, STRASSE_PATTERN, VOLL_PATTERN, ANSCHLUSS_PATTERN)
     return settle(
         turn,
         throws=throws,
@@ -199,6 +156,51 @@ def counted_throw(turn: PlayerTurn, faces: tuple[int, ...], config: Config) -> S
         number=throws,
         replace=False,
     )
+
+
+def _later_throw(turn: PlayerTurn, faces: tuple[int, ...], config: Config, throws: int, before: int) -> Step:
+    """A throw with dice already set aside (KA-06): the player chooses what he sets aside (ii), or the
+    thrown dice join a kept group and a face thrown three times or more is a new group (i)."""
+    if config.player_choice_set_aside:
+        # CFG late_throw_set_aside = player_choice (KA-06 ii): the player says which dice he sets aside.
+        return _choice_due(turn, KEEP_DICE, faces, throws, before, turn.kept)
+    counts = [0, 0, 0, 0, 0, 0]
+    for f in faces:
+        counts[f - 1] += 1
+    grown = list(turn.kept)
+    added = [0, 0, 0, 0, 0, 0]
+    for index in range(6):
+        n = counts[index]
+        # KA-06 (i): thrown dice join a kept group; any other face thrown >= 3 times is a new group.
+        if n and (grown[index] or n >= 3):
+            grown[index] += n
+            added[index] = n
+    return _grown(turn, grown, throws, turn.pending, turn.awaiting, before, faces, turn.strassen, config, added, False)
+
+
+def _choice_due(
+    turn: PlayerTurn,
+    step: int,
+    faces: tuple[int, ...],
+    throws: int,
+    before: int,
+    kept: tuple[int, int, int, int, int, int],
+) -> Step:
+    """The throw is counted and logged, and the player's choice (``step``) comes before anything else."""
+    waiting = _make(
+        turn,
+        step=step,
+        throws=throws,
+        kept=kept,
+        pending=turn.pending,
+        awaiting=turn.awaiting,
+        before=before,
+        last=faces,
+        strassen=turn.strassen,
+        log=(*turn.log, (faces, NOTHING, (), throws)),
+        choice=faces,
+    )
+    return waiting, GOING, 0
 
 
 def _grown(
