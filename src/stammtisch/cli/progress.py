@@ -48,14 +48,23 @@ class Bar:
             TimeElapsedColumn,
             TimeRemainingColumn,
         )
+        from rich.table import Column
 
-        columns = [SpinnerColumn(), TextColumn("{task.description}"), BarColumn()]
+        # On a narrow terminal the description is cut (with "…"), never the counts or the time: Rich's table
+        # would squeeze those first.
+        console = stderr()
+        bar_width = 24 if console.width >= 100 else 12
+        room = max(12, console.width - bar_width - len(self.unit) - 2 * len(str(self.total or 0)) - 20)
+        described = TextColumn(
+            "{task.description}", table_column=Column(max_width=room, no_wrap=True, overflow="ellipsis")
+        )
+        columns = [SpinnerColumn(), described, BarColumn(bar_width=bar_width)]
         if self.total is None:  # unknown size: the time taken so far
             columns.append(TimeElapsedColumn())
         else:  # what is done (counted in units, else in percent), the time left; at the end the time taken
             counted = [MofNCompleteColumn(), TextColumn(self.unit)] if self.unit else [TaskProgressColumn()]
             columns += [*counted, TimeRemainingColumn(elapsed_when_finished=True)]
-        self._progress = Progress(*columns, console=stderr(), transient=self.transient)
+        self._progress = Progress(*columns, console=console, transient=self.transient)
         self._progress.start()
         self._task = self._progress.add_task(self.label, total=self.total)
 
