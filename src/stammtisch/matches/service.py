@@ -185,10 +185,11 @@ class MatchService:
 
     def record(self, match_id: str) -> MatchRecord:
         """The match's record (game, mode, options, set-up, players at the start): it never changes, so a
-        match this process holds is answered from memory."""
+        match this process holds is answered from memory, and one it does not hold is read alone (not folded:
+        the season report asks for the records of a season's evenings)."""
         with self._lock:
             cached = self._cache.get(match_id)
-        return cached.record if cached is not None else self._load(match_id).record
+        return cached.record if cached is not None else self.repository.get(match_id)
 
     def players(self, match_id: str) -> list[str]:
         """The names by seat: the record's, then those of the seats that joined the running match (M-12)."""
