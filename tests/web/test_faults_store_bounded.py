@@ -112,6 +112,21 @@ def test_the_503_page_says_in_words_that_the_entry_was_not_saved(sqlite_app: tup
     assert app.state.service.repository.last_seq(match_id) == 0
 
 
+def test_an_entry_from_the_board_keeps_the_board_and_gets_the_message_on_top(
+    sqlite_app: tuple[FastAPI, Path],
+) -> None:
+    """HTMX: the 503 does not replace the board (what was tapped stays); the message goes on top."""
+    app, path = sqlite_app
+    match_id = _new_match(app)
+    headers = {"hx-request": "true", "accept-language": "en", **bearer(app)}
+    with TestClient(app, headers=headers) as client, sqlite_write_lock(path):
+        answer = client.post(f"/m/{match_id}/act", data={"seq": "0", "seat": "0", "notation": "throw"})
+    assert answer.status_code == 503 and answer.headers["hx-retarget"] == "#main"
+    assert answer.headers["hx-reswap"] == "afterbegin" and int(answer.headers["retry-after"]) > 0
+    assert answer.text.startswith('<div class="alert" role="alert"') and "not saved" in answer.text
+    assert "<html" not in answer.text
+
+
 async def _read_while_a_write_waits(app: FastAPI, match_id: str, headers: dict[str, str]) -> list[str]:
     """A write that waits for the other process's lock, and meanwhile a read: which answers first."""
     finished: list[str] = []

@@ -20,10 +20,11 @@ from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
+from markupsafe import escape
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
-from starlette.responses import JSONResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.types import Scope
 
 from stammtisch.core.errors import (
@@ -188,6 +189,12 @@ async def _store_trouble(request: Request, error: StoreError) -> Response:
     refusal = BadInput(message, 503, error.code)
     if _wants_json(request):
         return JSONResponse({"error": _payload(refusal, lang)}, status_code=503, headers=headers)
+    if request.headers.get("hx-request") == "true":
+        # An entry from a page (the board, a form fragment): the page stays as it is, with what was
+        # typed or tapped, and the message goes on top of it, so the same entry can be sent again.
+        alert = f'<div class="alert" role="alert" data-testid="store-busy">{escape(refusal.text(lang))}</div>'
+        headers.update({"HX-Retarget": "#main", "HX-Reswap": "afterbegin"})
+        return HTMLResponse(alert, status_code=503, headers=headers)
     renderer = get_renderer(request)
     return renderer.response(
         "error.html", request, lang, status_code=503, headers=headers, error=refusal, message=refusal.text(lang)
