@@ -26,6 +26,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any, ClassVar, Generic, TypeVar, final
 
 from stammtisch.core import codec
@@ -78,15 +79,40 @@ class Finished:
 Turn = Decision | Chance | Finished
 
 
+class ChanceKind(StrEnum):
+    """What a game's chance events are: dice faces, cards drawn, a player's skill (a cap landing, a
+    throw's outcome), or a lot drawn (seats, teams)."""
+
+    DICE = "dice"
+    CARDS = "cards"
+    SKILL = "skill"
+    LOT = "lot"
+
+
+class PlayMode(StrEnum):
+    """The three ways to play one engine: the engine samples chance (digital), a person enters what the
+    real table shows (table), or a person enters each result (scoresheet)."""
+
+    DIGITAL = "digital"
+    TABLE = "table"
+    SCORESHEET = "scoresheet"
+
+
 @dataclass(frozen=True, slots=True)
 class GameInfo:
-    """What kind of game this is. ``chance_kinds`` ⊆ {'dice', 'cards', 'skill', 'lot'};
-    ``play_modes`` ⊆ {'digital', 'table', 'scoresheet'}."""
+    """What kind of game this is: hidden information, secret simultaneous moves, its kinds of chance
+    and the ways it can be played. Members compare equal to their values (``"digital" in play_modes``);
+    a value outside the sets is refused when the game is defined."""
 
     hidden_information: bool
     simultaneous_moves: bool
-    chance_kinds: tuple[str, ...]
-    play_modes: tuple[str, ...]
+    chance_kinds: tuple[ChanceKind, ...]
+    play_modes: tuple[PlayMode, ...]
+
+    def __post_init__(self) -> None:
+        # Plain strings (as older plug-ins give them) become members, so every reader gets the enum.
+        object.__setattr__(self, "chance_kinds", tuple(ChanceKind(kind) for kind in self.chance_kinds))
+        object.__setattr__(self, "play_modes", tuple(PlayMode(mode) for mode in self.play_modes))
 
 
 def _rules_clause(game: Game[Any]) -> str:

@@ -8,7 +8,7 @@ from functools import lru_cache
 from typing import Any
 
 from stammtisch.core.options import Options
-from stammtisch.core.protocol import Chance, Game, GameInfo
+from stammtisch.core.protocol import Chance, ChanceKind, Game, GameInfo, PlayMode
 from stammtisch.games.bierpong import checks, flow, notation, rules, texts, throws
 from stammtisch.games.bierpong.model import (
     ACTION_TYPES,
@@ -44,8 +44,8 @@ class Bierpong(Game[State]):
     info = GameInfo(
         hidden_information=False,
         simultaneous_moves=False,
-        chance_kinds=("skill",),
-        play_modes=("digital", "table"),
+        chance_kinds=(ChanceKind.SKILL,),
+        play_modes=(PlayMode.DIGITAL, PlayMode.TABLE),
     )
     options = OPTIONS
     rules_version = "1"

@@ -23,7 +23,7 @@ from typing import Any
 from stammtisch.core.chance import DiceOutcome
 from stammtisch.core.errors import RuleViolation
 from stammtisch.core.options import Options
-from stammtisch.core.protocol import Game, GameInfo
+from stammtisch.core.protocol import ChanceKind, Game, GameInfo, PlayMode
 from stammtisch.core.text import Text
 from stammtisch.games.kluempchen import checks, notation, rules
 from stammtisch.games.kluempchen import setup as setting_up
@@ -42,8 +42,8 @@ class Kluempchen(Game[State]):
     info = GameInfo(
         hidden_information=False,
         simultaneous_moves=False,
-        chance_kinds=("dice",),
-        play_modes=("digital", "table", "scoresheet"),
+        chance_kinds=(ChanceKind.DICE,),
+        play_modes=(PlayMode.DIGITAL, PlayMode.TABLE, PlayMode.SCORESHEET),
     )
     options = OPTIONS
     #: "2" (issue 9): K-16 an owner is reported away before a stand-in, scoresheet entries name the

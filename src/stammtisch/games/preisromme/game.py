@@ -10,7 +10,7 @@ from typing import Any
 from stammtisch.core.chance import ChanceNode
 from stammtisch.core.errors import ImpossibleOutcome, InvalidOption, InvalidSetup
 from stammtisch.core.options import Options
-from stammtisch.core.protocol import Game, GameInfo
+from stammtisch.core.protocol import ChanceKind, Game, GameInfo, PlayMode
 from stammtisch.core.text import Text
 from stammtisch.games.preisromme import notation, rules
 from stammtisch.games.preisromme import view as viewing
@@ -51,8 +51,8 @@ class Preisromme(Game[State]):
     info = GameInfo(
         hidden_information=True,
         simultaneous_moves=True,
-        chance_kinds=("cards",),
-        play_modes=("digital", "table", "scoresheet"),
+        chance_kinds=(ChanceKind.CARDS,),
+        play_modes=(PlayMode.DIGITAL, PlayMode.TABLE, PlayMode.SCORESHEET),
     )
     options = OPTIONS
     rules_version = "1987.1"

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from stammtisch.core.options import Options
-from stammtisch.core.protocol import Game, GameInfo
+from stammtisch.core.protocol import ChanceKind, Game, GameInfo, PlayMode
 from stammtisch.core.text import Text
 from stammtisch.games.proempeln import notation, rules, texts
 from stammtisch.games.proempeln.model import Announce, Landing, Record, Replay, Slip, State
@@ -25,8 +25,8 @@ class Proempeln(Game[State]):
     info = GameInfo(
         hidden_information=False,
         simultaneous_moves=False,
-        chance_kinds=("skill",),
-        play_modes=("digital", "table"),
+        chance_kinds=(ChanceKind.SKILL,),
+        play_modes=(PlayMode.DIGITAL, PlayMode.TABLE),
     )
     options = OPTIONS
     rules_version = "1"

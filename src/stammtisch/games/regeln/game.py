@@ -10,7 +10,7 @@ from typing import Any
 from stammtisch.core.chance import ChanceNode
 from stammtisch.core.errors import ImpossibleOutcome, InvalidSetup
 from stammtisch.core.options import Options
-from stammtisch.core.protocol import Game, GameInfo, Turn
+from stammtisch.core.protocol import ChanceKind, Game, GameInfo, PlayMode, Turn
 from stammtisch.core.text import Text
 from stammtisch.games.regeln import checks, confirmation, notation, rules, texts, unknown_hands
 from stammtisch.games.regeln import view as viewing
@@ -98,8 +98,8 @@ class Regeln(Game[State]):
     info = GameInfo(
         hidden_information=True,
         simultaneous_moves=True,
-        chance_kinds=("cards",),
-        play_modes=("digital", "table"),
+        chance_kinds=(ChanceKind.CARDS,),
+        play_modes=(PlayMode.DIGITAL, PlayMode.TABLE),
     )
     options = OPTIONS
     rules_version = "1995.1"
