@@ -9,6 +9,7 @@ bench/read_under_lock.py measures)."""
 from __future__ import annotations
 
 import asyncio
+import os
 import subprocess
 import sys
 import time
@@ -24,6 +25,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, text
 
 from stammtisch.web.app import create_app
+from stammtisch.web.auth import club_service
 from tests.store.conftest import pg_url  # noqa: F401  (fixture: a fresh PostgreSQL schema per test)
 from tests.support.club import bearer, setup_club
 from tests.web.conftest import PLAYERS
@@ -156,6 +158,26 @@ def test_reads_are_answered_while_a_write_waits_for_another_process(sqlite_app: 
     with sqlite_write_lock(path):
         finished = asyncio.run(_read_while_a_write_waits(app, match_id, headers))
     assert finished == ["read 200", "write 503"]
+
+
+def test_a_command_that_writes_while_the_server_writes_is_safe(sqlite_app: tuple[FastAPI, Path]) -> None:
+    """Point 4: a command-line write (here the club's spectator setting) while the server takes entries:
+    both succeed, nothing is refused (the server's writes hold the file for milliseconds)."""
+    app, path = sqlite_app
+    match_id = _new_match(app)
+    env = {**os.environ, "STAMMTISCH_DATABASE_URL": f"sqlite:///{path}"}
+    command = [str(Path(sys.executable).parent / "stammtisch"), "club", "spectators", "on"]
+    with TestClient(app, headers=bearer(app)) as client:
+        cli = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        statuses = []
+        while cli.poll() is None:
+            seq = client.get(f"/api/matches/{match_id}").json()["seq"]
+            statuses.append(client.post(f"/api/matches/{match_id}/undo", json={"seq": seq}).status_code)
+            statuses.append(client.post(f"/api/matches/{match_id}/actions", json={**THROW, "seq": seq}).status_code)
+        out, err = cli.communicate(timeout=30)
+    assert cli.returncode == 0, err
+    assert statuses and 503 not in statuses and 500 not in statuses
+    assert club_service(app).club().public_spectators  # type: ignore[union-attr]
 
 
 @pytest.mark.postgres
