@@ -52,3 +52,16 @@ def test_lab6_spans_cover_every_game_once() -> None:
     assert parallel.spans(10, 4) == [(0, 4), (4, 8), (8, 10)]
     assert parallel.spans(0, 4) == [] and parallel.spans(3, 0) == [(0, 1), (1, 2), (2, 3)]
     assert parallel.cores() >= 1
+
+
+def _span_or_fail(lo: int, hi: int) -> list[int]:
+    if lo >= 6:
+        raise ValueError(f"span {lo}-{hi} failed")
+    return list(range(lo, hi))
+
+
+def test_lab6_a_failing_span_fails_the_run() -> None:
+    """A span that raises in a worker raises here (the spans not started are dropped)."""
+    assert parallel.play_all([_span_or_fail], 6, 2, workers=2) == [[0, 1, 2, 3, 4, 5]]
+    with pytest.raises(ValueError, match="failed"):
+        parallel.play_all([_span_or_fail], 40, 2, workers=2)

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
 from collections.abc import Callable, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -39,6 +39,16 @@ def spans(total: int, size: int) -> list[tuple[int, int]]:
     """``range(total)`` cut into consecutive spans of ``size`` (the last one shorter)."""
     size = max(1, size)
     return [(lo, min(lo + size, total)) for lo in range(0, total, size)]
+
+
+def _leave_interrupts_to_the_parent() -> None:
+    """In a worker: Ctrl-C stops the run through the parent (which stops the workers), not one span."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _play_job(job: tuple[Work[T], int, int, int]) -> tuple[int, int, int, list[T]]:
+    work, w, lo, hi = job
+    return w, lo, hi, work(lo, hi)
 
 
 def play_all(
@@ -69,16 +79,17 @@ def play_all(
             report(done)
         return [[game for part in parts for game in part] for parts in found]
     context = multiprocessing.get_context("fork")
-    with ProcessPoolExecutor(max_workers=min(workers, len(jobs)), mp_context=context) as pool:
-        pending: dict[Future[list[T]], tuple[int, int, int]] = {}
-        for w, lo, hi in jobs:
-            pending[pool.submit(works[w], lo, hi)] = (w, lo, hi)
+    pool = context.Pool(min(workers, len(jobs)), initializer=_leave_interrupts_to_the_parent)
+    try:
         report(0)
-        while pending:
-            finished, _ = wait(pending, return_when=FIRST_COMPLETED)
-            for future in finished:
-                w, lo, hi = pending.pop(future)
-                found[w][lo // max(1, span)] = future.result()
-                done += hi - lo
-                report(done)
+        for w, lo, hi, result in pool.imap_unordered(_play_job, [(works[w], w, lo, hi) for w, lo, hi in jobs]):
+            found[w][lo // max(1, span)] = result
+            done += hi - lo
+            report(done)
+    except BaseException:
+        # A failed span or Ctrl-C: the workers are stopped at once, not left to play the spans queued.
+        pool.terminate()
+        raise
+    pool.close()
+    pool.join()
     return [[game for part in parts for game in part] for parts in found]
