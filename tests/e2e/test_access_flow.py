@@ -17,6 +17,7 @@ from stammtisch.store import open_store
 from stammtisch.web.app import create_app
 from stammtisch.web.background import BackgroundServer
 from tests.e2e.conftest import PHONE
+from tests.e2e.names import submit_names
 from tests.matches.conftest import make_service
 from tests.support.club import NAMES, PASSWORD, setup_club
 
@@ -64,7 +65,7 @@ def test_scribe_member_and_treasurer_at_one_table(browser: Any, club_server: Bac
     # She creates an evening with the form (back where she wanted to go).
     for index, name in enumerate(["Anna", "Ben", "Carl", "Dora"]):
         scribe.locator("input[name=player]").nth(index).fill(name)
-    scribe.locator("form[action='/evenings'] button[type=submit]").last.click()
+    submit_names(scribe, scribe.locator("form[action='/evenings'] button[type=submit]").last)
     scribe.wait_for_url(f"{url}/m/*")
     evening = scribe.url.rsplit("/", 1)[-1]
     assert service.record(evening).game == "kluempchen"

@@ -15,6 +15,7 @@ import pytest
 from stammtisch.web.auth import club_service
 from stammtisch.web.background import BackgroundServer
 from tests.e2e.conftest import PHONE
+from tests.e2e.names import submit_names
 from tests.e2e.test_phone_screens import check_screen, shots, visible_text  # noqa: F401 (fixture)
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
@@ -73,7 +74,7 @@ def test_e22_the_form_ticks_players_expected_later(browser: Any, server: Backgro
     page.screenshot(path=str(shots / "kluempchen-new-evening-later-de.png"))
     width = page.evaluate("() => document.documentElement.scrollWidth")
     assert width <= PHONE["width"], f"the form scrolls sideways ({width} px)"
-    page.locator("button[type='submit']").last.click()
+    submit_names(page, page.locator("button[type='submit']").last)
     page.wait_for_load_state("networkidle")
     assert "/m/" in page.url
     page.screenshot(path=str(shots / "kluempchen-evening-started-later-de.png"))

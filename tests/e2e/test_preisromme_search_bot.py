@@ -14,6 +14,7 @@ from stammtisch.web.background import BackgroundServer
 from stammtisch.web.deadlines import ManualDeadlines
 from stammtisch.web.tables import table_for
 from tests.e2e.conftest import PHONE
+from tests.e2e.names import submit_names
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
@@ -38,7 +39,7 @@ def test_a_table_with_search_bots_opened_and_played_from_a_phone(browser: Any, s
     page.locator("select[name='bot']").select_option("search")
     page.locator("input[name='games_per_pass']").fill("1")
     shot(page, "new-table-form")
-    page.locator("button[type='submit']").click()
+    submit_names(page, page.locator("button[type='submit']"))
     page.wait_for_selector("text=/Bot – (Stark|Strong)/")  # the bot in words, not its code name
     shot(page, "links")
     page.locator("[data-testid='link-0'] a").first.click()

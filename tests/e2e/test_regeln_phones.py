@@ -18,6 +18,7 @@ from stammtisch.web.background import BackgroundServer
 from stammtisch.web.deadlines import ManualDeadlines
 from stammtisch.web.tables import table_for
 from tests.e2e.conftest import PHONE
+from tests.e2e.names import submit_names
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
@@ -200,7 +201,7 @@ def test_rgo23_the_scribe_enters_a_played_card_without_the_deal(browser: Any, se
         page.locator("input[name='player']").nth(at).fill(name)
     page.locator("input[name='seats']").fill("3")
     _shot(page, "20_new_table_mode")
-    page.locator("button[type='submit']").last.click()
+    submit_names(page, page.locator("button[type='submit']").last)
     page.wait_for_selector("[data-testid='outcome-choice']")
     match_id = page.url.rsplit("/", 1)[-1].split("?")[0]
     service = server.app.state.service

@@ -18,6 +18,7 @@ import pytest
 
 from stammtisch.web.background import BackgroundServer
 from tests.e2e.conftest import PHONE
+from tests.e2e.names import submit_names
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
@@ -44,7 +45,7 @@ def test_rgo24_the_scribe_enters_a_round_from_the_everybody_page(browser: Any, s
     for at, name in enumerate(("Anna", "Ben", "Cem")):
         page.locator("input[name='player']").nth(at).fill(name)
     page.locator("input[name='seats']").fill("3")
-    page.locator("button[type='submit']").last.click()
+    submit_names(page, page.locator("button[type='submit']").last)
     page.wait_for_selector("[data-testid='outcome-choice']")
     match_id = page.url.rsplit("/", 1)[-1].split("?")[0]
     assert "?seat=" not in page.url

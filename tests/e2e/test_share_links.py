@@ -13,6 +13,7 @@ import pytest
 
 from stammtisch.web.background import BackgroundServer
 from tests.e2e.conftest import PHONE
+from tests.e2e.names import submit_names
 
 SHOTS = Path("/tmp/shots/lan")
 
@@ -44,7 +45,7 @@ def test_the_organiser_hands_out_seat_links_and_finds_them_again(
     names = page.locator("input[name=player]")
     names.nth(0).fill("Anna")
     names.nth(1).fill("Ben")
-    page.get_by_role("button", name="Tisch eröffnen").click()
+    submit_names(page, page.get_by_role("button", name="Tisch eröffnen"))
     first = page.get_by_test_id("link-0")
     first.wait_for()
     assert first.locator("svg[role=img]").count() == 1
@@ -85,7 +86,8 @@ def test_the_organiser_hands_out_seat_links_and_finds_them_again(
         other.close()
 
 
-def test_the_match_page_shares_its_own_link(server: BackgroundServer, organiser: Any) -> None:
+def test_the_match_page_hands_out_its_follow_link(server: BackgroundServer, organiser: Any) -> None:
+    """Issue 24.3: "open this match on another phone" gives the follow link, which needs no account."""
     page = organiser
     page.goto(f"{server.url}/")  # the page sets the CSRF cookie; the request sends it back like csrf.js
     token = next(c["value"] for c in page.context.cookies() if c["name"] == "stammtisch_csrf")
@@ -101,7 +103,9 @@ def test_the_match_page_shares_its_own_link(server: BackgroundServer, organiser:
     page.goto(f"{server.url}/m/{match_id}")
     panel = page.get_by_test_id("share-match")
     panel.locator("summary").click()
-    assert panel.locator("[data-share-url]").inner_text() == f"{server.url}/m/{match_id}"
+    with page.expect_navigation():
+        panel.get_by_test_id("hand-out").click()
+    assert page.locator("[data-share-url]").inner_text().startswith(f"{server.url}/f/")
     _fits(page)
     _shot(page, "06-match-page-share")
 
@@ -129,7 +133,7 @@ def test_on_the_lan_over_plain_http_the_copy_button_falls_back(browser: Any, tmp
             assert page.evaluate("window.isSecureContext") is False
             names = page.locator("input[name=player]")
             names.nth(0).fill("Anna")
-            page.get_by_role("button", name="Tisch eröffnen").click()
+            submit_names(page, page.get_by_role("button", name="Tisch eröffnen"))
             first = page.get_by_test_id("link-0")
             first.wait_for()
             url = first.locator("[data-share-url]").inner_text()

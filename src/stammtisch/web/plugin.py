@@ -49,9 +49,10 @@ from stammtisch.core.text import Text
 
 #: ``present(snap, lang, seat) -> page model`` (see the module docstring).
 Presenter = Callable[[Mapping[str, Any], str, int | None], dict[str, Any]]
-#: ``scoreboard(snap, lang) -> [{"name": ..., "score": ...}, ...]``: names and scores only, from the public
-#: snapshot, for the follow link (docs/access.md LK-3); ``"note"`` may add a short line (the round, say).
-Scoreboard = Callable[[Mapping[str, Any], str], list[dict[str, Any]]]
+#: ``scoreboard(snap, lang) -> {"caption": ..., "lines": [{"name": ..., "score": ..., "current": bool}, ...]}``:
+#: names and scores only, from the public snapshot, for the follow link (docs/access.md LK-3); the caption
+#: says what the scores are (the round, "cups still standing"), ``current`` marks who is on turn.
+Scoreboard = Callable[[Mapping[str, Any], str], dict[str, Any]]
 
 
 @dataclass(frozen=True, slots=True)

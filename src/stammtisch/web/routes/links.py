@@ -90,22 +90,23 @@ def scoreboard(snapshot: MatchSnapshot, lang: str) -> dict[str, Any]:
     names with the final scores once the match is over."""
     snap = snapshot.to_json()
     game = web_game(snapshot.game)
-    lines: list[dict[str, Any]]
     if game is not None and game.scoreboard is not None:
-        lines = game.scoreboard(snap, lang)
+        board = game.scoreboard(snap, lang)
     else:
         scores = list((snap.get("result") or {}).get("scores") or [])
         lines = [
             {"name": name, "score": scores[seat] if seat < len(scores) else "–"}
             for seat, name in enumerate(snapshot.players)
         ]
+        board = {"caption": "", "lines": lines}
     done = finale(snap, lang) if snapshot.finished else None
     return {
         "match_id": snapshot.match_id,
         "game": snapshot.game,
         "title": snapshot.title,
         "seq": snapshot.seq,
-        "lines": lines,
+        "caption": board.get("caption") or "",
+        "lines": board.get("lines") or [],
         "headline": done["headline"] if done else None,
     }
 

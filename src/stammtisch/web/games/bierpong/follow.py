@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 
-def scoreboard(snap: Mapping[str, Any], lang: str) -> list[dict[str, Any]]:
+def scoreboard(snap: Mapping[str, Any], lang: str) -> dict[str, Any]:
     view: Mapping[str, Any] = snap.get("view") or {}
     players: list[str] = list(snap.get("players") or [])
     lines = []
@@ -16,4 +16,4 @@ def scoreboard(snap: Mapping[str, Any], lang: str) -> list[dict[str, Any]]:
         live = int(team.get("live", 0))
         cups = f"{live} Becher" if lang == "de" else f"{live} cup" + ("" if live == 1 else "s")
         lines.append({"name": f"Team {team.get('name', '?')}: {names}", "score": cups})
-    return lines
+    return {"caption": "Becher, die noch stehen" if lang == "de" else "Cups still standing", "lines": lines}

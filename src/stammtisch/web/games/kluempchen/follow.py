@@ -7,15 +7,15 @@ from collections.abc import Mapping
 from typing import Any
 
 
-def scoreboard(snap: Mapping[str, Any], lang: str) -> list[dict[str, Any]]:
+def scoreboard(snap: Mapping[str, Any], lang: str) -> dict[str, Any]:
     view: Mapping[str, Any] = snap.get("view") or {}
     players: list[str] = list(snap.get("players") or [])
     on_turn = (view.get("on_turn") or {}).get("team")
     teams = view.get("teams") or []
     if not teams:
-        return [{"name": name, "score": "–"} for name in players]
+        return {"caption": "", "lines": [{"name": name, "score": "–"} for name in players]}
     rounds = int(view.get("round") or 0)
-    note = (f"Runde {rounds}" if lang == "de" else f"round {rounds}") if rounds else ""
+    caption = (f"Runde {rounds}, bis 150" if lang == "de" else f"Round {rounds}, to 150") if rounds else ""
     lines = []
     for index, team in enumerate(teams):
         names = " & ".join(players[seat] for seat in team.get("members") or [] if 0 <= seat < len(players))
@@ -24,7 +24,6 @@ def scoreboard(snap: Mapping[str, Any], lang: str) -> list[dict[str, Any]]:
                 "name": names,
                 "score": team.get("score", 0),
                 "current": team.get("index", index) == on_turn,
-                "note": note if index == 0 else "",
             }
         )
-    return lines
+    return {"caption": caption, "lines": lines}
