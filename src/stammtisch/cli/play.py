@@ -22,6 +22,9 @@ from stammtisch.cli.plugin import Mode
 from stammtisch.cli.rules import Lang
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from stammtisch.bots.base import Bot
     from stammtisch.cli.session import Session
     from stammtisch.core.protocol import Game, Result
 
@@ -48,18 +51,56 @@ def play(
     ] = None,
 ) -> None:
     """Play a game in the terminal: hot-seat humans and bots."""
-    from stammtisch.bots.registry import bot_or_default, bots_for
     from stammtisch.cli.board import NamedSeats, table_names
     from stammtisch.cli.console import fail, stdout
     from stammtisch.cli.games import require_game
     from stammtisch.cli.plugin import PlayRequest
     from stammtisch.cli.session import InputEnded, Session
-    from stammtisch.club.members.duplicates import duplicate_warning
     from stammtisch.core.errors import RuleViolation
-    from stammtisch.core.text import Text
 
     chosen, cli = require_game(game)
     language = lang.value
+    bot_count, make_bot, given = _checked_table(chosen, players, bots, bot, mode, name)
+    humans = NamedSeats(range(players - bot_count), table_names(players, players - bot_count, given))
+    seated = {seat: make_bot() for seat in range(players - bot_count, players)}
+    options = {"mode": mode.value} if any(option.key == "mode" for option in chosen.options) else {}
+    console = stdout()
+    try:
+        state = chosen.start(players, chosen.configure(options))
+    except RuleViolation as error:
+        fail(error.message)
+    request = PlayRequest(
+        chosen, cli, state, players, humans, seated, mode, language, _dealer(seed), console, tuple(skill or ())
+    )
+    session = (cli.session or Session)(request)
+    title = chosen.title.get(language)
+    console.rule(f"{title} – {len(humans)} {session.say('Mensch(en)', 'human(s)')}, {bot_count} Bot(s)")
+    seated_names = ", ".join(session.name(seat) for seat in range(players))
+    console.print(
+        session.say(f"Am Tisch: {seated_names}", f"At the table: {seated_names}")
+        + ("" if name else session.say(" (eigene Namen: --name)", " (your own names: --name)")),
+        markup=False,
+    )
+    try:
+        result = session.run()
+    except InputEnded:
+        console.print(session.say("Spiel beendet (keine Eingabe mehr).", "Game ended (no more input)."))
+        return
+    console.rule(session.say("Ende", "The end"))
+    for line in (cli.final or _scores)(session, result):
+        console.print(line, markup=False)
+
+
+def _checked_table(
+    chosen: Game[Any], players: int, bots: int | None, bot: str, mode: Mode, name: list[str] | None
+) -> tuple[int, Callable[[], Bot], list[str]]:
+    """The table the options ask for (how many bots, which bot, the names), or exit naming what is wrong."""
+    from stammtisch.bots.registry import bot_or_default, bots_for
+    from stammtisch.cli.console import fail
+    from stammtisch.club.members.duplicates import duplicate_warning
+    from stammtisch.core.text import Text
+
+    game = chosen.slug
     if not chosen.min_seats <= players <= chosen.max_seats:
         fail(
             Text(
@@ -102,34 +143,7 @@ def play(
     warning = duplicate_warning(given)
     if warning is not None:
         fail(warning)
-    humans = NamedSeats(range(players - bot_count), table_names(players, players - bot_count, given))
-    seated = {seat: available[bot]() for seat in range(players - bot_count, players)}
-    options = {"mode": mode.value} if any(option.key == "mode" for option in chosen.options) else {}
-    console = stdout()
-    try:
-        state = chosen.start(players, chosen.configure(options))
-    except RuleViolation as error:
-        fail(error.message)
-    request = PlayRequest(
-        chosen, cli, state, players, humans, seated, mode, language, _dealer(seed), console, tuple(skill or ())
-    )
-    session = (cli.session or Session)(request)
-    title = chosen.title.get(language)
-    console.rule(f"{title} – {len(humans)} {session.say('Mensch(en)', 'human(s)')}, {bot_count} Bot(s)")
-    seated_names = ", ".join(session.name(seat) for seat in range(players))
-    console.print(
-        session.say(f"Am Tisch: {seated_names}", f"At the table: {seated_names}")
-        + ("" if name else session.say(" (eigene Namen: --name)", " (your own names: --name)")),
-        markup=False,
-    )
-    try:
-        result = session.run()
-    except InputEnded:
-        console.print(session.say("Spiel beendet (keine Eingabe mehr).", "Game ended (no more input)."))
-        return
-    console.rule(session.say("Ende", "The end"))
-    for line in (cli.final or _scores)(session, result):
-        console.print(line, markup=False)
+    return bot_count, available[bot], given
 
 
 def _modes(game: Game[Any]) -> tuple[str, ...]:
