@@ -20,14 +20,23 @@ def start(
 
 
 def post(client: TestClient, match_id: str, path: str, lang: str = "en", **data: object) -> str:
-    seq = state(client, match_id)["seq"]
+    """Post a form as the page does. A throw result entered while a team of two still has to pick who
+    throws first goes through the throw pad with the preselected pair (BP-R18, H3), as the page sends it."""
+    snap = state(client, match_id)
+    seq = snap["seq"]
+    likely = (snap.get("view") or {}).get("likely_pair")
+    if path == "outcome" and likely and "duel" not in str(data.get("outcome")):
+        path, data = "bierpong/hit", {**data, "pair": f"{likely[0]} {likely[1]}"}
     response = client.post(f"/m/{match_id}/{path}?lang={lang}", data={"seq": seq, **data}, headers=HTMX)
     assert response.status_code == 200, alert(response.text)
     return response.text
 
 
-def opened(client: TestClient, match_id: str) -> None:
-    """The duel (only A's ball hits), A begins, B takes the left side: A throws at B's rack."""
+def opened(client: TestClient, match_id: str, pair: bool = True) -> None:
+    """The duel (only A's ball hits), A begins, B takes the left side: A throws at B's rack; with
+    ``pair`` Ana throws first (BP-R18: the team's choice, entered alone here)."""
     post(client, match_id, "outcome", outcome="duel A")
     post(client, match_id, "act", seat="0", notation="begin A")
     post(client, match_id, "act", seat="2", notation="side left")
+    if pair:
+        post(client, match_id, "act", seat="0", notation="pair 0 1")

@@ -32,9 +32,10 @@ def test_a_removed_cup_cannot_be_hit(client: TestClient) -> None:
     post(client, match_id, "act", seat="2", notation="remove 4")
     post(client, match_id, "outcome", outcome="miss")
     post(client, match_id, "outcome", outcome="miss")  # B's round is over: A throws at B again
-    error = refused(client, match_id, "bierpong/hit", "en", cup="5")
+    error = refused(client, match_id, "bierpong/hit", "en", cup="5", pair="0 1")  # the pad sends the pair too
     assert error["clause"] == "BP-3.1" and "Cup 5 has already been removed" in str(error["en"])
-    error = refused(client, match_id, "bierpong/hit", "de", cup="4")
+    assert state(client, match_id)["view"]["likely_pair"] == [0, 1]  # all or nothing: the pair was not written
+    error = refused(client, match_id, "bierpong/hit", "de", cup="4", pair="0 1")
     assert "Becher 4 ist schon entfernt" in str(error["de"]) and "Becher 4" in str(error["message"])
 
 

@@ -147,25 +147,36 @@ def present(snap: Mapping[str, Any], lang: str, seat: int | None) -> dict[str, A
     main = racks[focus if focus is not None else 1]
     other = racks[1 - focus if focus is not None else 0]
 
+    pair_pad = _pair_pad(view, by_type, players, table_mode, islands_on(view, target))
+    pad_throw = throw or (view.get("next_throw") if pair_pad else None)
+    if pair_pad is not None and (pad_throw is None or pad_throw["locked"]):
+        pair_pad, pad_throw = None, None  # an Island question or a drinking team: the pair first, on its own
+    if pair_pad is not None and target is not None:
+        for row in racks[target]["rows"]:
+            for c in row:
+                if c["state"] != "removed":
+                    c["tap"] = {"kind": "hit"}
     pad = None
-    if throw and table_mode:
-        catchers = [{"seat": s, "name": _name(players, s)} for s in throw["catchers"]]
+    if pad_throw and table_mode:
         pad = {
-            "seat": throw["seat"],
-            "locked": throw["locked"],
-            "catchers": catchers,
+            "seat": pad_throw["seat"],
+            "locked": pad_throw["locked"],
+            "catchers": [{"seat": s, "name": _name(players, s)} for s in pad_throw["catchers"]],
+            "pair": pair_pad,
+            "calls": _call_toggles(lang, view, options, pad_throw["seat"], pad_throw),
+            "singles": all(len(t["seats"]) == 1 for t in view["teams"]),
             "void": options.get("elbow_breach", "void") == "void",
             "rethrow": options.get("illegal_defense", "rethrow") == "rethrow",
             "save": options.get("illegal_save", "count_hit") == "count_hit",
-            "events": [_event(lang, n, players, view) for n in throw["events"]],
-            "rerack": _rerack(view, throw),
+            "events": [_event(lang, n, players, view) for n in pad_throw["events"]],
+            "rerack": _rerack(view, pad_throw),
             "knock_racks": [
                 {"team": TEAMS[t], "cups": [i + 1 for i, s in enumerate(view["teams"][t]["cups"]) if s == "live"]}
                 for t in (0, 1)
             ],
         }
     duel = snap.get("turn", {}).get("kind") == "chance" and phase == "duel" and table_mode
-    decisions = _decisions(lang, by_type, players)
+    decisions = _decisions(lang, by_type, players, view, skip_pairs=pair_pad is not None)
     return {
         # The digital table's pages (web.routes.tables) read these too.
         "match_id": snap.get("match_id"),
@@ -193,11 +204,117 @@ def present(snap: Mapping[str, Any], lang: str, seat: int | None) -> dict[str, A
         "winner": view.get("winner"),
         "winner_members": _members(view, TEAMS.index(view["winner"]), players) if view.get("winner") else "",
         "end": _l(lang, *ENDS[view["end"]]) if view.get("end") in ENDS else "",
+        "end_why": konter_end(lang, view),
         "stats": _stats(view, players),
         "drink_amount": view.get("drink_amount", ""),
         "timer": view.get("timer", "off"),
         "minutes_left": None if (left := seconds_left(snap)) is None else (left + 59) // 60,
     }
+
+
+def islands_on(view: Mapping[str, Any], team: int | None) -> bool:
+    """Whether ``team``'s rack has a live cup without a live neighbour (Art 22.1: an Island to call)."""
+    if team is None:
+        return False
+    cups = view["teams"][team]["cups"]
+    near = neighbours(int(view["rack"]))
+    return any(s == "live" and not any(cups[n - 1] == "live" for n in near[i]) for i, s in enumerate(cups))
+
+
+def _pair_pad(
+    view: Mapping[str, Any],
+    by_type: Mapping[str, list[dict[str, Any]]],
+    players: list[str],
+    table_mode: bool,
+    island: bool,
+) -> dict[str, Any] | None:
+    """BP-R18, H3: a team of two chooses who throws first. At the table the choice sits on the throw pad
+    as two toggles (the likely order preselected) and goes in with the first throw: one tap. Not when an
+    Island could be called (the Island question comes first) or the team has more than one pair order."""
+    entries = by_type.get("Pair", [])
+    if not table_mode or island or len(entries) < 2:
+        return None
+    orders: dict[str, dict[str, Any]] = {}
+    for e in entries:
+        a = e["action"]
+        if a["first"] != a["second"]:
+            orders.setdefault(e["notation"], e)
+    if len(orders) != 2:
+        return None
+    likely = view.get("likely_pair") or []
+    likely_notation = f"pair {likely[0]} {likely[1]}" if len(likely) == 2 else ""
+    if likely_notation not in orders:
+        likely_notation = next(iter(orders))
+    choices = [
+        {
+            "notation": notation,
+            "value": notation.removeprefix("pair "),
+            "name": _name(players, e["action"]["first"]),
+            "checked": notation == likely_notation,
+        }
+        for notation, e in orders.items()
+    ]
+    choices.sort(key=lambda c: not c["checked"])  # the likely one first
+    thrower = int(likely_notation.split()[1])
+    return {"choices": choices, "thrower": thrower}
+
+
+#: The calls a hit may allow (BP-R11), in the engine's notation.
+CALL_LABELS = {
+    "heating-up": ("Heating Up", "Heating Up"),
+    "on-fire": ("On Fire", "On Fire"),
+    "heating-up+on-fire": ("Heating Up + On Fire", "Heating Up + On Fire"),
+}
+
+
+def _call_toggles(
+    lang: str, view: Mapping[str, Any], options: Mapping[str, Any], seat: int, throw: Mapping[str, Any] | None
+) -> list[dict[str, str]]:
+    """H33: the calls this throw would allow if it hits (Art 21.1, BP-R11): Heating Up after a second hit
+    in a row, On Fire after a third with Heating Up called (both at once with allow_double_call). Shown
+    as a toggle on the hit; none during the thrower's own On Fire throws."""
+    if throw is None or throw.get("kind") == "fire":
+        return []
+    p = view["players"][seat]
+    streak = int(p["streak"]) + 1
+    out = []
+    if streak >= 2 and not p["heating_up"]:
+        out.append("heating-up")
+    if p["heating_up"] and not p["on_fire"] and streak >= 3:
+        out.append("on-fire")
+    if options.get("allow_double_call") and not p["heating_up"] and streak >= 3:
+        out.append("heating-up+on-fire")
+    who = p.get("name") or ""
+    return [{"notation": n, "label": _l(lang, *CALL_LABELS[n]), "who": who} for n in out]
+
+
+def konter_end(lang: str, view: Mapping[str, Any]) -> str:
+    """Why a Konter ended the game, in one sentence (H31), or ""."""
+    why = view.get("konter_failed")
+    if not why or not view.get("winner"):
+        return ""
+    loser = "B" if view["winner"] == "A" else "A"
+    sentences = {
+        "throws": (
+            f"Team {loser} hat den Konter nicht geschafft: nicht genug Treffer mit den erlaubten Würfen.",
+            f"Team {loser} missed the Konter: not enough hits with the throws allowed.",
+        ),
+        "hits": (
+            f"Der Konter von Team {loser} war nicht mehr zu gewinnen: es fehlen mehr Treffer, als Würfe übrig sind.",
+            f"Team {loser}'s Konter could no longer be won: more hits were missing than throws were left.",
+        ),
+        "island": (
+            f"Der Konter von Team {loser} braucht eine Island, aber wer noch werfen darf, hat keinen Island-Ruf "
+            "mehr oder es steht keine Island.",
+            f"Team {loser}'s Konter needs an Island, but nobody left to throw has an Island call, or no Island stands.",
+        ),
+        "bombe": (
+            f"Der Konter von Team {loser} braucht eine Bombe, aber es bleibt nur ein Wurf und noch kein Ball im "
+            "Becher.",
+            f"Team {loser}'s Konter needs a Bombe, but only one throw is left and no ball is in a cup yet.",
+        ),
+    }
+    return _l(lang, *sentences[why]) if why in sentences else ""
 
 
 def _rerack(view: Mapping[str, Any], throw: Mapping[str, Any]) -> dict[str, Any] | None:
@@ -229,9 +346,16 @@ def _event(lang: str, notation: str, players: list[str], view: Mapping[str, Any]
     return {"notation": notation, "label": _l(lang, de, en), "kind": head, "team": team}
 
 
-def _decisions(lang: str, by_type: dict[str, list[dict[str, Any]]], players: list[str]) -> list[dict[str, Any]]:
+def _decisions(
+    lang: str,
+    by_type: dict[str, list[dict[str, Any]]],
+    players: list[str],
+    view: Mapping[str, Any],
+    skip_pairs: bool = False,
+) -> list[dict[str, Any]]:
     """The choices the rules leave to the teams, grouped with a question each (Remove and CallIsland
-    are tapped on the rack; Shoot is the big "throw without a call" button)."""
+    are tapped on the rack; Shoot is the big "throw without a call" button). A team's choice (who begins,
+    the side, the pair) is one button per option, not one per member of the team (issue 25.6)."""
     groups = []
     questions = {
         "Begin": ("Duell gewonnen: welches Team beginnt?", "Duel won: which team begins?"),
@@ -239,14 +363,15 @@ def _decisions(lang: str, by_type: dict[str, list[dict[str, Any]]], players: lis
             "Welche Tischseite nimmt das Team, das das Duell verlor?",
             "Which table side does the duel loser take?",
         ),
-        "Pair": (
-            "Wer wirft diese Runde? (nicht dasselbe Paar wie zuletzt)",
-            "Who throws this round? (not the last pair)",
-        ),
+        "Pair": ("Wer wirft diese Runde, wer zuerst?", "Who throws this round, and who first?"),
         "Call": ("Treffer in Folge: ansagen?", "Hits in a row: make a call?"),
         "Fetch": ("Ball zurückgerollt: wer holt ihn (Trickshot)?", "Ball rolled back: who fetches it (trickshot)?"),
     }
+    likely = view.get("likely_pair") or []
+    likely_notation = f"pair {likely[0]} {likely[1]}" if len(likely) == 2 else ""
     for kind in ("Begin", "Side", "Pair", "Call", "Fetch"):
+        if kind == "Pair" and skip_pairs:
+            continue
         entries = list(by_type.get(kind, []))
         if kind == "Call":
             entries += by_type.get("NoCall", [])
@@ -254,8 +379,40 @@ def _decisions(lang: str, by_type: dict[str, list[dict[str, Any]]], players: lis
             entries += by_type.get("Leave", [])
         if not entries:
             continue
+        if kind in ("Begin", "Side", "Pair"):
+            entries = _one_per_option(lang, kind, entries, players, view)
+            if kind == "Pair" and likely_notation:
+                entries.sort(key=lambda e: e["notation"] != likely_notation)
         groups.append({"kind": kind, "question": _l(lang, *questions[kind]), "entries": entries})
     return groups
+
+
+def _one_per_option(
+    lang: str, kind: str, entries: list[dict[str, Any]], players: list[str], view: Mapping[str, Any]
+) -> list[dict[str, Any]]:
+    """A team's decision offered once per option (any member of the team may enter it), named in words."""
+    seen: dict[str, dict[str, Any]] = {}
+    for e in entries:
+        seen.setdefault(e["notation"], e)
+    out = []
+    for e in seen.values():
+        a = e["action"]
+        if kind == "Begin":
+            team = TEAMS[int(a["team"])]
+            label = {"de": f"Team {team} beginnt", "en": f"Team {team} begins"}
+            who = _members(view, int(a["team"]), players)
+        elif kind == "Side":
+            label = {"de": "links" if a["side"] == "left" else "rechts", "en": str(a["side"])}
+            who = ""
+        else:
+            first, second = _name(players, a["first"]), _name(players, a["second"])
+            if a["first"] == a["second"]:
+                label = {"de": f"{first} wirft beide Bälle", "en": f"{first} throws both balls"}
+            else:
+                label = {"de": f"{first} zuerst, dann {second}", "en": f"{first} first, then {second}"}
+            who = ""
+        out.append({**e, "label": label, "who": who})
+    return out
 
 
 def _headline(lang: str, view: Mapping[str, Any], players: list[str], waiting: list[int]) -> dict[str, str]:

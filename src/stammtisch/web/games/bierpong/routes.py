@@ -16,6 +16,7 @@ Every other throw result, table event and choice goes through the generic ``/m/{
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Form, Request
@@ -24,6 +25,7 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 
 from stammtisch.core.errors import RuleViolation
 from stammtisch.core.text import Text
+from stammtisch.matches.games.bierpong import timer_deadline
 from stammtisch.web.auth import link_seats
 from stammtisch.web.deps import BroadcasterDep, LangDep, RendererDep, ServiceDep
 from stammtisch.web.errors import BadInput, status_for
@@ -188,6 +190,10 @@ async def hit(
         first = int(pair.split()[0])
         steps.append((first, f"pair {pair}"))
         thrower = first
+        if await run_in_threadpool(_time_is_up, service, match_id):
+            # The clock waits for a throw node (table events wait at decisions); a pair chosen with the
+            # throw gives it none, so the time-up goes in between: throws after it do not count (BP-R16).
+            steps.append((None, "timeup"))
     steps.append((None, notation))
     call_step = call or ("no-call" if calls_shown else None)
     if call_step and thrower is not None and notation.split()[0] in ("hit", "save"):
@@ -203,17 +209,17 @@ async def hit(
     return await written(request, service, broadcaster, snapshot, lang)
 
 
+def _time_is_up(service: Any, match_id: str) -> bool:
+    """The match's time limit has run out and the timer was not entered yet (BP-R16)."""
+    deadline = timer_deadline(service.record(match_id))
+    if deadline is None or datetime.now(UTC) < deadline:
+        return False
+    return bool(service.snapshot(match_id).view.get("timer") == "running")
+
+
 def _throw_notation(cup: int | None, flag: list[str] | None, outcome: str | None) -> str:
     """The throw's notation from the pad's fields (the engine checks it against the throw node)."""
-    if outcome:
-        if cup is not None or flag:
-            raise BadInput(
-                Text(
-                    "Entweder ein Becher oder ein anderes Wurfergebnis, nicht beides.",
-                    "Either a cup or another throw result, not both.",
-                ),
-                422,
-            )
+    if outcome:  # a result button of the pad: the hit toggles belong to a cup and do not apply
         return " ".join(outcome.split())
     if cup is None:
         raise BadInput(Text("Kein Becher angetippt.", "No cup tapped."), 422)
@@ -250,13 +256,14 @@ async def knock(
     seq: SeqField,
     team: Annotated[str, Form(pattern="^[AB]$")],
     cup: Annotated[list[int] | None, Form()] = None,
+    pair: Annotated[str | None, Form(pattern=r"^\d \d$")] = None,
 ) -> Response:
     """Art 16: the ticked own cups of ``team`` were knocked over (the engine checks they stand)."""
     nothing = Text(
         "Kein Becher angekreuzt: tippe die umgeworfenen Becher an.",
         "No cup ticked: tick the cups that were knocked over.",
     )
-    return await _enter_ticked(request, match_id, service, broadcaster, lang, seq, f"knock {team}", cup, nothing)
+    return await _enter_ticked(request, match_id, service, broadcaster, lang, seq, f"knock {team}", cup, nothing, pair)
 
 
 @router.post("/m/{match_id}/bierpong/rerack")
@@ -269,13 +276,14 @@ async def rerack(
     seq: SeqField,
     team: Annotated[str, Form(pattern="^[AB]$")],
     cup: Annotated[list[int] | None, Form()] = None,
+    pair: Annotated[str | None, Form(pattern=r"^\d \d$")] = None,
 ) -> Response:
     """BP-R01: ``team``'s live cups now stand in the ticked slots (the engine checks the number)."""
     nothing = Text(
         "Kein Platz angekreuzt: kreuze an, wo die Becher jetzt stehen.",
         "No slot ticked: tick where the cups stand now.",
     )
-    return await _enter_ticked(request, match_id, service, broadcaster, lang, seq, f"rerack {team}", cup, nothing)
+    return await _enter_ticked(request, match_id, service, broadcaster, lang, seq, f"rerack {team}", cup, nothing, pair)
 
 
 async def _enter_ticked(
@@ -288,12 +296,17 @@ async def _enter_ticked(
     event: str,
     ticked: list[int] | None,
     nothing: Text,
+    pair: str | None = None,
 ) -> Response:
-    """A table event naming the ticked cups (``<event> 1 2 3``); refused in words when none is ticked."""
+    """A table event naming the ticked cups (``<event> 1 2 3``); refused in words when none is ticked.
+    While a team of two still picks who throws first, the preselected pair goes in first (H3)."""
     cups = sorted(set(ticked or []))
     if not cups:
         raise BadInput(nothing, 422)
     notation = f"{event} " + " ".join(map(str, cups))
-    snapshot = await run_in_threadpool(service.enter_outcome, match_id, notation, seq)
+    steps: list[tuple[int | None, str]] = [(None, notation)]
+    if pair:
+        steps.insert(0, (int(pair.split()[0]), f"pair {pair}"))
+    snapshot = await run_in_threadpool(service.submit, match_id, steps, seq)
     ensure_clock(request.app, match_id)
     return await written(request, service, broadcaster, snapshot, lang)
