@@ -14,6 +14,7 @@ LINES = [
     ("outcome", None, "duel A"),
     ("action", 0, "begin A"),
     ("action", 2, "side left"),
+    ("action", 0, "pair 0 1"),  # BP-R18: Ana throws first
     ("outcome", None, "hit 5 bounce"),
     ("outcome", None, "hit 5"),
     ("action", 2, "remove 2"),
