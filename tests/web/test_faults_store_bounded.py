@@ -195,7 +195,7 @@ def test_postgres_write_behind_a_held_table_lock_is_a_503_within_two_seconds(pg_
             _assert_readable_503(answer, time.monotonic() - started, ("nicht gespeichert", "not saved"))
             started = time.monotonic()
             page = client.get(f"/m/{match_id}", headers={**headers, "accept-language": "en"})
-            _assert_readable_503(page, time.monotonic() - started, ("Reload it",))
+            _assert_readable_503(page, time.monotonic() - started, ("Reload it to try again",))
             holder.rollback()
         assert app.state.service.repository.last_seq(match_id) == 0  # nothing half-written
     finally:

@@ -206,7 +206,7 @@ def _reading_refused(wait: int) -> Text:
         "Die Datenbank ist gerade belegt oder nicht erreichbar, deshalb fehlt diese Seite. "
         f"Lade sie in {wait} Sekunden neu; bleibt es dabei, sag dem Betreiber des Servers Bescheid.",
         "The database is busy or unavailable right now, so this page could not be shown. "
-        f"Reload it in {wait} seconds; if this keeps happening, tell whoever runs the server.",
+        f"Reload it to try again in {wait} seconds; if this keeps happening, tell whoever runs the server.",
     )
 
 
