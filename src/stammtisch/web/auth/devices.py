@@ -16,6 +16,8 @@ import itsdangerous
 from starlette.requests import Request
 from starlette.responses import Response
 
+from stammtisch.web.auth.session import secure_cookies_forced
+
 COOKIE = "stammtisch_known"
 #: A year: a phone at the club's table is known for the next season too.
 MAX_AGE = 365 * 24 * 3600
@@ -63,5 +65,5 @@ def remember(request: Request, response: Response, name: str) -> None:
     known = known_browser(request) or KnownBrowser(secrets.token_urlsafe(12))
     known = known.with_name(name)
     value = _serializer(request.app).dumps({"b": known.browser, "n": list(known.names)})
-    secure = request.url.scheme == "https"
+    secure = request.url.scheme == "https" or secure_cookies_forced()
     response.set_cookie(COOKIE, value, max_age=MAX_AGE, httponly=True, samesite="lax", secure=secure)
