@@ -21,7 +21,7 @@ step's cost (``python -m bench``). Actions, outcomes and ledger lines stay froze
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import StrEnum
+from enum import IntEnum, StrEnum
 from typing import Literal, NamedTuple
 
 # --- actions --------------------------------------------------------------------------------
@@ -232,9 +232,21 @@ class Config:
 
 # --- state ----------------------------------------------------------------------------------
 
-# Phases of the evening.
-DRAW, MANUAL, PLAY, ROUND_OVER, CLOSED = range(5)
-PHASE_NAMES = ("draw", "manual_draw", "play", "round_over", "closed")
+
+class Phase(IntEnum):
+    """The phases of the evening: the team draw by dice (K-2) or entered by hand (KA-22), play, between
+    two rounds (K-17), closed (K-14)."""
+
+    DRAW = 0
+    MANUAL_DRAW = 1
+    PLAY = 2
+    ROUND_OVER = 3
+    CLOSED = 4
+
+
+DRAW, MANUAL, PLAY, ROUND_OVER, CLOSED = Phase
+#: The phases' names in the view (``"manual_draw"``).
+PHASE_NAMES = tuple(phase.name.lower() for phase in Phase)
 
 # Steps inside one player turn.
 PRE, ROLL, PAIR, VOLL, CONTINUE, KEEP_DICE, AWAY = range(7)
@@ -389,7 +401,7 @@ class State(NamedTuple):
     seats: int
     config: Config
     externals: tuple[bool, ...]
-    phase: int
+    phase: Phase
     draw: Draw | None
     teams: tuple[Team, ...]  # current pairing, clockwise by P1 seat
     start_team: int  # team index that starts the next/current round

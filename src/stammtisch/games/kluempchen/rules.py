@@ -47,6 +47,7 @@ from stammtisch.games.kluempchen.model import (
     Leave,
     NextRound,
     Payment,
+    Phase,
     PlayerTurn,
     Reason,
     ReportAway,
@@ -166,7 +167,7 @@ def new_round(state: State, teams: tuple[Team, ...], first: int) -> Round:
     )
 
 
-def with_round(state: State, rnd: Round, phase: int = PLAY) -> State:
+def with_round(state: State, rnd: Round, phase: Phase = PLAY) -> State:
     return state_playing(state, phase=phase, draw=None, teams=rnd.teams, round=rnd)
 
 

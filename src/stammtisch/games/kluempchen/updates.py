@@ -14,6 +14,7 @@ from stammtisch.games.kluempchen.model import (
     Draw,
     LogEntry,
     Payment,
+    Phase,
     PlayerTurn,
     Previous,
     Round,
@@ -488,7 +489,7 @@ def round_closed(value: Round, *, payments: tuple[Payment, ...], turn: PlayerTur
 
 
 def state_playing(
-    value: State, *, phase: int, draw: Draw | None, teams: tuple[Team, ...], round: Round | None
+    value: State, *, phase: Phase, draw: Draw | None, teams: tuple[Team, ...], round: Round | None
 ) -> State:
     """A copy of ``value`` with these fields replaced."""
     (
@@ -528,7 +529,7 @@ def state_playing(
     )
 
 
-def state_turn(value: State, *, phase: int, draw: Draw | None, round: Round | None) -> State:
+def state_turn(value: State, *, phase: Phase, draw: Draw | None, round: Round | None) -> State:
     """A copy of ``value`` with these fields replaced."""
     (
         seats,
@@ -567,7 +568,7 @@ def state_turn(value: State, *, phase: int, draw: Draw | None, round: Round | No
     )
 
 
-def state_phase(value: State, *, phase: int, draw: Draw | None) -> State:
+def state_phase(value: State, *, phase: Phase, draw: Draw | None) -> State:
     """A copy of ``value`` with these fields replaced."""
     (
         seats,
@@ -724,7 +725,7 @@ def state_next_round(value: State, *, start_team: int, waived: tuple[int, ...]) 
 
 
 def state_turn_ended(
-    value: State, *, phase: int, draw: Draw | None, round: Round | None, strassen: tuple[int, ...]
+    value: State, *, phase: Phase, draw: Draw | None, round: Round | None, strassen: tuple[int, ...]
 ) -> State:
     """A copy of ``value`` with these fields replaced."""
     (
@@ -767,7 +768,7 @@ def state_turn_ended(
 def state_round_over(
     value: State,
     *,
-    phase: int,
+    phase: Phase,
     draw: Draw | None,
     start_team: int,
     round: Round | None,
@@ -851,7 +852,7 @@ def state_waived(value: State, *, waived: tuple[int, ...]) -> State:
     )
 
 
-def state_redraw(value: State, *, phase: int, draw: Draw | None, waived: tuple[int, ...]) -> State:
+def state_redraw(value: State, *, phase: Phase, draw: Draw | None, waived: tuple[int, ...]) -> State:
     """A copy of ``value`` with these fields replaced."""
     (
         seats,
