@@ -10,7 +10,7 @@ def test_proempeln_page_compares_in_german(client: TestClient) -> None:
     """PR-R02 variant chosen in words (the lab's words for it, not the option code)."""
     empty = client.get("/lab/proempeln?lang=de")
     assert empty.status_code == 200 and "Pash-7: zwei 0er sind kein Pärchen" in empty.text
-    assert 'value="300"' in empty.text  # the lab's own page size, not the Klümpchen one
+    assert 'value="2000"' in empty.text  # the lab's own page size, not the Klümpchen one
     page = client.get("/lab/proempeln?lang=de&variant=pash7_zero_pairs%3Dfalse&rounds=60")
     assert page.status_code == 200 and "<svg" in page.text
     assert "Punkte je Spieler und Spiel" in page.text and "Platz 1 (fängt an) gewinnt" in page.text

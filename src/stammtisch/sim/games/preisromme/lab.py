@@ -49,7 +49,7 @@ MAX_TURNS = 200
 #: Options valid in the rules but without effect on the lab's figures (see the module docstring).
 NOT_MODELLED = ("false_meld_locks_turn", "games_per_pass", "mode", "scoring")
 UNIT = Text("Spiele", "deals")
-#: Deals per rule set on the web page, and at most (a deal takes about 6 ms of CPU).
+#: Deals per rule set on the web page, and at most (a deal takes about 3 ms of CPU).
 PAGE_GAMES = 500
 PAGE_MAX = 3000
 
