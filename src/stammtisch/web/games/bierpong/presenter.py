@@ -379,7 +379,7 @@ def _decisions(
             entries += by_type.get("Leave", [])
         if not entries:
             continue
-        if kind in ("Begin", "Side", "Pair"):
+        if kind in ("Begin", "Side", "Pair", "Fetch"):
             entries = _one_per_option(lang, kind, entries, players, view)
             if kind == "Pair" and likely_notation:
                 entries.sort(key=lambda e: e["notation"] != likely_notation)
@@ -401,6 +401,13 @@ def _one_per_option(
             team = TEAMS[int(a["team"])]
             label = {"de": f"Team {team} beginnt", "en": f"Team {team} begins"}
             who = _members(view, int(a["team"]), players)
+        elif a["type"] == "Fetch":
+            name = _name(players, a["seat"])
+            label = {"de": f"{name} holt ihn (Trickshot)", "en": f"{name} fetches it (trickshot)"}
+            who = ""
+        elif a["type"] == "Leave":
+            label = {"de": "Ball liegen lassen", "en": "leave the ball"}
+            who = ""
         elif kind == "Side":
             label = {"de": "links" if a["side"] == "left" else "rechts", "en": str(a["side"])}
             who = ""
@@ -420,7 +427,7 @@ def _headline(lang: str, view: Mapping[str, Any], players: list[str], waiting: l
     phase = view.get("phase")
     r = view.get("round")
     k = view.get("konter")
-    throw = view.get("throw")
+    throw = view.get("throw") or view.get("next_throw")  # at a pair choice: the preselected first thrower
     if view.get("winner"):
         return {"role": _l(lang, "Spielende", "Game over"), "who": f"Team {view['winner']}"}
     if phase == "duel":
