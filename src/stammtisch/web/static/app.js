@@ -142,8 +142,27 @@
     live = document.getElementById("live");
     if (!live) return;
     topic = live.getAttribute("data-events");
-    if (!link) link = openLink();
-    hello();
+    if (link) { hello(); return; }
+    // The shared connection starts once the page has settled (loaded, then 600 ms without a request): the
+    // page's own fragments come first on a slow connection, and a test's "network idle" is not held
+    // open by the worker's script request. Nothing is missed meanwhile: a stream's first notice is the
+    // current seq, and a board older than that is fetched again.
+    settled(function () { if (!link) link = openLink(); hello(); });
+  }
+
+  function settled(then) {
+    var busy = 0, timer = null;
+    function arm() { clearTimeout(timer); timer = busy ? null : setTimeout(done, 600); }
+    function started() { busy++; arm(); }
+    function ended() { busy = Math.max(0, busy - 1); arm(); }
+    function done() {
+      document.removeEventListener("htmx:beforeRequest", started);
+      document.removeEventListener("htmx:afterRequest", ended);
+      then();
+    }
+    document.addEventListener("htmx:beforeRequest", started);
+    document.addEventListener("htmx:afterRequest", ended);
+    if (document.readyState === "complete") arm(); else window.addEventListener("load", arm);
   }
   setInterval(hello, 5000);  // "still here": the hub drops tabs it has not heard from for 20 s
   window.addEventListener("pagehide", function () { if (link) link.send({ type: "bye" }); });
