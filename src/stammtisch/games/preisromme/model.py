@@ -12,10 +12,27 @@ readable; the state holds small ints.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import IntEnum
 
-# Phases of one game (Spiel) of the match.
-DEAL, UPCARD, WINDOW, DRAW, PLAY, SHEET, OVER, FIRST_KNOCK = range(8)
-PHASE_NAMES = ("deal", "upcard", "knock_window", "draw", "play", "scoresheet", "over", "first_knock")
+
+class Phase(IntEnum):
+    """The phases of one game (Spiel) of the match: the deal, turning the first card up (R-3), a knock
+    window (R-4), drawing and playing a turn (R-5 to R-11), a result entered on the score sheet, the game
+    over, and the first knock before the first turn (R-4.2)."""
+
+    DEAL = 0
+    UPCARD = 1
+    KNOCK_WINDOW = 2
+    DRAW = 3
+    PLAY = 4
+    SCORESHEET = 5
+    OVER = 6
+    FIRST_KNOCK = 7
+
+
+DEAL, UPCARD, WINDOW, DRAW, PLAY, SHEET, OVER, FIRST_KNOCK = Phase
+#: The phases' names in the view (``"knock_window"``).
+PHASE_NAMES = tuple(phase.name.lower() for phase in Phase)
 
 # Figure kinds (RA-10); an empty set slot.
 RUN, SET = 0, 1
@@ -92,7 +109,7 @@ class State:
     seats: int
     game_no: int
     dealer: int
-    phase: int
+    phase: Phase
     hands: tuple[tuple[int, ...], ...]
     stock: tuple[int, ...]
     pile: tuple[int, ...]

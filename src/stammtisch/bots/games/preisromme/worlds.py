@@ -33,7 +33,6 @@ from stammtisch.games.preisromme.model import (
     CLAIMED,
     EMPTY,
     PASSED,
-    PHASE_NAMES,
     PLAY,
     RUN,
     SET,
@@ -42,11 +41,12 @@ from stammtisch.games.preisromme.model import (
     Figure,
     Knock,
     Pass,
+    Phase,
     State,
     Take,
 )
 
-_PHASES = {name: number for number, name in enumerate(PHASE_NAMES)}
+_PHASES = {phase.name.lower(): phase for phase in Phase}
 _HEURISTIC = HeuristicBot()
 _TAKE, _KNOCK, _PASS = Take(), Knock(), Pass()
 
