@@ -403,6 +403,17 @@ def advance_konter(state: State) -> State:
     return state
 
 
+def konter_dead_cup(state: State) -> State:
+    """Art 18.1 in a Konter (H17): the Konter team hit the first team's Dead Cup and wins at once. The
+    Konter did not restore anything, so the drinks it held fall due as after a failed one (Art 2.3, H20):
+    the finishing round's for the Konter team, the Konter's hits so far for the first team."""
+    k = state.konter
+    assert k is not None
+    drinks = owe(state.drinks, k.team, k.held_units, k.round_number)
+    drinks = owe(drinks, k.first, k.units, k.round_number)
+    return finish(evolve(state, drinks=drinks), k.team, End.DEAD_CUP)
+
+
 def konter_success(state: State) -> State:
     """Art 10.1 / BP-R09: the rack is restored, nobody drinks for the window, the first team throws again."""
     k = state.konter

@@ -376,7 +376,6 @@ def apply_outcome(state: State, outcome: Any) -> State:
     if state.phase is Phase.KONTER:
         thrown, end = konter_throw(state, outcome)
         if end is not None:  # Art 18.1: a Dead Cup hit in the Konter wins it
-            assert thrown.konter is not None
-            return flow.finish(thrown, thrown.konter.team, end)
+            return flow.konter_dead_cup(thrown)
         return advance(thrown)
     return advance(throw(state, outcome))

@@ -107,6 +107,7 @@ class View(TypedDict):
     end: str | None
     konter_failed: str | None  # why the last Konter failed (``konter.konter_failure``), at the end of the game
     likely_pair: list[int] | None  # at a pair choice: the order the table most likely throws in (preselected)
+    next_throw: ThrowView | None  # at a pair choice: the throw that follows the likely pair (H3: one tap)
 
 
 def _throw_view(state: State) -> ThrowView | None:
@@ -137,6 +138,7 @@ def _throw_view(state: State) -> ThrowView | None:
 
 def view(state: State, seat: int | None) -> View:
     """The table (the same for every seat)."""
+    likely = _likely_pair(state)
     st = state.stats
     r = state.round
     round_view: RoundView | None = None
@@ -213,11 +215,12 @@ def view(state: State, seat: int | None) -> View:
         "winner": TEAM_NAMES[state.winner] if state.winner is not None else None,
         "end": str(state.end) if state.end is not None else None,
         "konter_failed": state.konter_failed or None,
-        "likely_pair": _likely_pair(state),
+        "likely_pair": None if likely is None else [likely.first, likely.second],
+        "next_throw": None if likely is None else _throw_view(rules.apply_action(state, likely.first, likely)),
     }
 
 
-def _likely_pair(state: State) -> list[int] | None:
+def _likely_pair(state: State) -> Pair | None:
     """At a pair choice (BP-R18): the pair the page preselects (``rules.likely_pair``)."""
     t = rules.turn(state)
     if not isinstance(t, Decision):
@@ -226,4 +229,4 @@ def _likely_pair(state: State) -> list[int] | None:
     if not legal or not isinstance(legal[0], Pair):
         return None
     p = rules.likely_pair(state, legal)
-    return [p.first, p.second]
+    return p if isinstance(p, Pair) else None
