@@ -137,7 +137,7 @@ def test_admin_pages_on_a_phone(browser: Any, club_server: BackgroundServer) -> 
     admin.select_option("form[data-testid=add-member] select[name=role]", "member")
     admin.click("form[data-testid=add-member] button[type=submit]")
     admin.wait_for_selector("[data-testid=invite-link] svg")
-    invite = admin.locator("[data-testid=invite-url]").inner_text()
+    invite = admin.locator("[data-testid=invite-url]").get_attribute("href")
     shot(admin, "11-invite")
     admin.goto(f"{url}/account")
     admin.fill("input[name=label]", "Würfelbot")

@@ -61,7 +61,7 @@ def _share_urls(page: Any) -> dict[str, str]:
     for box in page.locator("[data-share]").all():
         assert box.locator("svg[role=img]").count() == 1  # a QR code
         assert box.locator("button[data-copy]").count() == 1  # a copy button
-        found[box.get_attribute("data-testid") or ""] = box.locator("[data-share-url]").inner_text()
+        found[box.get_attribute("data-testid") or ""] = box.locator("[data-share-url]").get_attribute("href")
     return found
 
 

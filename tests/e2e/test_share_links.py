@@ -49,7 +49,7 @@ def test_the_organiser_hands_out_seat_links_and_finds_them_again(
     first = page.get_by_test_id("link-0")
     first.wait_for()
     assert first.locator("svg[role=img]").count() == 1
-    url = first.locator("[data-share-url]").inner_text()
+    url = first.locator("[data-share-url]").get_attribute("href")
     assert url.startswith(f"{server.url}/p/")
     _fits(page)
     _shot(page, "01-seat-links-after-opening")
@@ -62,14 +62,14 @@ def test_the_organiser_hands_out_seat_links_and_finds_them_again(
     _shot(page, "02-copied")
 
     # Later: the table's page (here the spectator's) shows her the way back to the links (TS-5).
-    page.goto(page.get_by_test_id("spectator").locator("[data-share-url]").inner_text())
+    page.goto(page.get_by_test_id("spectator").locator("[data-share-url]").get_attribute("href"))
     page.get_by_test_id("share-spectator").locator("summary").click()
     _fits(page)
     _shot(page, "03-table-page-with-spectator-link")
     page.get_by_test_id("organiser-link").click()
     again = page.get_by_test_id("link-0")
     again.wait_for()
-    assert again.locator("[data-share-url]").inner_text() == url  # the same link as before
+    assert again.locator("[data-share-url]").get_attribute("href") == url  # the same link as before
     _fits(page)
     _shot(page, "04-seat-links-again")
 
@@ -105,7 +105,7 @@ def test_the_match_page_hands_out_its_follow_link(server: BackgroundServer, orga
     panel.locator("summary").click()
     with page.expect_navigation():
         panel.get_by_test_id("hand-out").click()
-    assert page.locator("[data-share-url]").inner_text().startswith(f"{server.url}/f/")
+    assert page.locator("[data-share-url]").get_attribute("href").startswith(f"{server.url}/f/")
     _fits(page)
     _shot(page, "06-match-page-share")
 
@@ -136,7 +136,7 @@ def test_on_the_lan_over_plain_http_the_copy_button_falls_back(browser: Any, tmp
             submit_names(page, page.get_by_role("button", name="Tisch eröffnen"))
             first = page.get_by_test_id("link-0")
             first.wait_for()
-            url = first.locator("[data-share-url]").inner_text()
+            url = first.locator("[data-share-url]").get_attribute("href")
             assert url.startswith(f"{lan.url}/p/")  # the LAN address, as the phone asked
             first.get_by_role("button", name="Link kopieren").click()
             status = first.locator(".share-status")

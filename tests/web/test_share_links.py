@@ -202,3 +202,19 @@ def test_s5_the_cookie_keeps_the_newest_tables_only(client: TestClient) -> None:
     kept = client.cookies.get(ORGANISER_COOKIE) or ""
     ids = [entry.split(".", 1)[0] for entry in kept.strip('"').split("|")]
     assert ids == list(reversed(opened))[:12]
+
+
+def test_a_share_box_shows_the_link_shortened_to_fit_and_copies_it_whole(client: TestClient, lan: str) -> None:
+    """Issue 24.3: the link's text fits one line of a 390 px phone (the scheme dropped, the token's middle
+    left out); its target, the QR code and the copy button keep the whole URL."""
+    from stammtisch.web.qr import SHORT_CHARS, short_url
+
+    assert short_url("http://192.168.1.5:8000/w/abc") == "192.168.1.5:8000/w/abc"
+    long = "http://192.168.178.23:8000/p/HkbVQauZgsWp6OpbeGFGPSKdvqBqFwfb"
+    shown = short_url(long)
+    assert len(shown) == SHORT_CHARS and shown.startswith("192.168.178.23:8000/p/") and shown.endswith("…BqFwfb")
+    links = _open_table(client)
+    organiser = client.get(f"/links/{links['match_id']}").text
+    full = f"{lan}{links['links']['0']}"
+    assert f'href="{full}"' in organiser and f'data-copy="{full}"' in organiser
+    assert f">{short_url(full)}</a>" in organiser and f">{full}</a>" not in organiser

@@ -6,8 +6,9 @@
   scheme comes from ``X-Forwarded-Proto`` when uvicorn trusts the proxy). ``absolute_url`` joins a path.
 * ``qr_svg(url)`` – the QR code as inline SVG markup, readable by screen readers (``role="img"`` and an
   ``aria-label`` with the URL). Inline, so the page needs no image route and no outside service.
-* ``install(env)`` – makes ``qr_svg`` and ``absolute_url`` known to the templates; the macro
-  ``share_link(url, label)`` in ``templates/share/share.html`` draws code, wrapped URL and copy button.
+* ``short_url(url)`` – the link as a share box shows it, shortened to fit one line of a phone.
+* ``install(env)`` – makes ``qr_svg``, ``absolute_url`` and ``short_url`` known to the templates; the macro
+  ``share_link(url, label)`` in ``templates/share/share.html`` draws code, shortened link and copy button.
 """
 
 from __future__ import annotations
@@ -50,6 +51,21 @@ def absolute_url(request: Request, path: str) -> str:
     return public_base(request) + (path if path.startswith("/") else f"/{path}")
 
 
+#: The longest link text a share box shows (about one line of a 390 px phone in the monospace font).
+SHORT_CHARS = 34
+
+
+def short_url(url: str, limit: int = SHORT_CHARS) -> str:
+    """The link as the share box shows it: without the scheme, and with the middle of a long token left out
+    (``192.168.1.5:8000/p/Hkb…Fwfb``), so it fits one line; the link itself, the QR code and the copy
+    button keep the whole URL."""
+    shown = str(url).split("://", 1)[-1]
+    if len(shown) <= limit:
+        return shown
+    tail = 6
+    return f"{shown[: limit - tail - 1]}…{shown[-tail:]}"
+
+
 @lru_cache(maxsize=256)
 def _svg(url: str) -> str:
     code = segno.make(url, error=ERROR_CORRECTION, micro=False)
@@ -67,3 +83,4 @@ def install(env: Environment) -> None:
     """Make the helpers known to every template (the share macro uses them)."""
     env.globals["qr_svg"] = qr_svg
     env.globals["absolute_url"] = absolute_url
+    env.globals["short_url"] = short_url

@@ -1,5 +1,6 @@
 // Copy buttons of shared links (templates/share/share.html). One delegated listener for the page, set up
-// once however many links (and script tags) the page has. The clipboard API needs a secure context
+// once however many links (and script tags) the page has. The box shows the link shortened; the button
+// copies the whole URL (data-copy). The clipboard API needs a secure context
 // (HTTPS or localhost); on the club's LAN over plain http it is missing, so the fallback selects the
 // URL and tries the old copy command; if that fails too, the URL stays selected for a manual copy.
 (function () {
@@ -14,9 +15,11 @@
     out.classList.toggle("failed", !!failed);
   }
 
-  function selectUrl(box) {
+  function selectUrl(box, url) {
     var target = box && box.querySelector("[data-share-url]");
     if (!target || !window.getSelection) return false;
+    // The box shows the link shortened; to copy (or be copied by hand) it shows the whole URL from now on.
+    if (url) target.textContent = url;
     var range = document.createRange();
     range.selectNodeContents(target);
     var selection = window.getSelection();
@@ -27,7 +30,7 @@
 
   function fallback(box, button) {
     var copied = false;
-    if (selectUrl(box)) {
+    if (selectUrl(box, button.getAttribute("data-copy"))) {
       try { copied = document.execCommand("copy"); } catch (error) { copied = false; }
     }
     if (copied) status(box, button.getAttribute("data-copied"), false);

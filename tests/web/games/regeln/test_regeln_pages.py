@@ -99,7 +99,7 @@ def test_a_pasted_club_file_is_kept_in_the_set_up(client: TestClient) -> None:
     text = json.dumps(data, ensure_ascii=False)
     answer = client.post("/regeln", data={"player": ["Anna", "Ben", "Cem"], "seats": "3", "cards": text})
     assert answer.status_code == 200, answer.text
-    match_id = re.search(r"/w/([0-9a-f]+)", answer.text).group(1)  # type: ignore[union-attr]
+    match_id = re.search(r"/links/([0-9a-f]+)", answer.text).group(1)  # type: ignore[union-attr]
     assert client.app.state.service.record(match_id).setup["cards"] == text  # type: ignore[attr-defined]
 
 
