@@ -30,6 +30,7 @@ from stammtisch.web.csrf import CsrfToken, OriginGuard
 from stammtisch.web.fanout import PostgresFanout, is_postgres
 from stammtisch.web.games import web_games
 from stammtisch.web.hosts import HostGuard
+from stammtisch.web.input_guard import InputGuard, bounded_numbers
 from stammtisch.web.language import LanguageMiddleware
 from stammtisch.web.live import Broadcaster
 from stammtisch.web.rendering import STATIC_DIR, Renderer
@@ -77,7 +78,7 @@ def create_app(
         openapi_url="/api/openapi.json",
         lifespan=_lifespan,
         # Every route: who asks, and may she (docs/access.md); then a correction's written reason (M-10).
-        dependencies=[Depends(auth.authorize), Depends(correction.bind_reason)],
+        dependencies=[Depends(auth.authorize), Depends(bounded_numbers), Depends(correction.bind_reason)],
     )
     log_redaction.install()  # no seat token, key, invite or API token in the logs (issue 31.4)
     app.state.service = service
@@ -89,6 +90,7 @@ def create_app(
     # Inside the language middleware (their refusals speak the reader's language), outer to inner:
     # allowed hosts, then cross-site posts, then the body limit (docs/deploy.md).
     app.add_middleware(CsrfToken)  # inside the body limit: the form it reads is bounded
+    app.add_middleware(InputGuard)  # control characters, deep JSON, huge numbers: 4xx in words (issue 31.5)
     app.add_middleware(BodyLimit)
     app.add_middleware(OriginGuard)
     app.add_middleware(HostGuard)

@@ -280,7 +280,11 @@ def _render(
         lang,
         status_code=status_code,
         headers={"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"},
-        p=_present(snapshot, lang),
+        # A game's own page model goes with its own table templates; the generic templates draw the
+        # generic model (a game with a web package but no table templates, e.g. Prömpeln's, issue 31.5).
+        p=_present(snapshot, lang)
+        if not template.startswith("table")
+        else _generic_page(snapshot.to_json(), snapshot.seat),
         base=base,
         error=error,
         stale=stale,

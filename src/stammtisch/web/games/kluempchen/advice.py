@@ -75,6 +75,7 @@ async def advice_card(
     lang: LangDep,
     show: int | None = Query(None, ge=0, le=1),
 ) -> HTMLResponse:
+    await run_in_threadpool(service.record, match_id)  # an unknown id (e.g. not ASCII, no cookie name): 404
     shown = bool(show) if show is not None else request.cookies.get(cookie_name(match_id)) == "1"
     advice = await run_in_threadpool(advice_for, service, match_id) if shown else None
     response = renderer.response(
