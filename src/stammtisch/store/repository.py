@@ -159,6 +159,13 @@ class SqlMatchRepository:
         with _available(), self._reads.connect() as connection:
             return [_record(row) for row in connection.execute(query)]
 
+    def log_marks(self, game: str) -> dict[str, int]:
+        """match id -> last seq of every match of ``game``, in one query: a reader that remembers what it
+        read by seq (a skill book) finds the logs that grew without asking each match."""
+        query = select(matches.c.match_id, matches.c.last_seq).where(matches.c.game == game)
+        with _available(), self._reads.connect() as connection:
+            return {row.match_id: int(row.last_seq) for row in connection.execute(query)}
+
     def last_seq(self, match_id: str) -> int:
         with _available(), self._reads.connect() as connection:
             value = connection.execute(select(matches.c.last_seq).where(matches.c.match_id == match_id)).scalar()

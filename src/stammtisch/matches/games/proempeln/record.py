@@ -19,10 +19,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from stammtisch.core.protocol import Game
-from stammtisch.core.replay import ActionStep, OutcomeStep, step_from_json
+from stammtisch.core.replay import ActionStep, OutcomeStep
 from stammtisch.games.proempeln.model import STECHEN_BOTTLE, Landing, Record, Slip
 from stammtisch.matches.events import Event, MatchRecord
-from stammtisch.matches.log import check_rules_version
+from stammtisch.matches.log import check_rules_version, decode_step
 
 SLUG = "proempeln"
 #: The moves a round can be played with, as the view writes them (``K?``: botched, PR-R10).
@@ -83,7 +83,7 @@ def read_match(game: Game[Any], record: MatchRecord, events: Sequence[Event]) ->
     for event in events:
         if event.kind == "undo" or event.seq in undone:
             continue
-        step = step_from_json(game, event.payload)
+        step = decode_step(game, event.payload)  # memoized: a club's logs repeat the same few landings
         if isinstance(step, OutcomeStep):
             state = game.apply_outcome(state, step.outcome)
             landing = step.outcome

@@ -53,13 +53,20 @@ class SkillBook:
 
     def load(self) -> SkillSnapshot:
         repository = self.repository
+        # A store that lists every match's last seq at once (``log_marks``) spares a query per match.
+        marks_of = getattr(repository, "log_marks", None)
+        marks: dict[str, int] | None = marks_of(SLUG) if marks_of is not None else None
         matches = []
         for record in repository.list_matches(MAX_MATCHES, SLUG):
             if not self.game.replays(record.rules_version):
                 continue  # M-9: played under rules this code does not replay exactly; not learned from
             with self._lock:
                 known = self._read.get(record.match_id)
-            if known is not None and not repository.events(record.match_id, known[0]):
+            if known is not None and (
+                marks.get(record.match_id) == known[0]
+                if marks is not None
+                else not repository.events(record.match_id, known[0])
+            ):
                 matches.append(known[1])
                 continue
             events = repository.events(record.match_id)
