@@ -15,7 +15,7 @@ from typing import NoReturn
 
 from stammtisch.core.chance import ChanceNode, DiceOutcome, DiceRoll
 from stammtisch.core.errors import RuleViolation
-from stammtisch.core.protocol import Chance, Decision, Finished
+from stammtisch.core.protocol import Chance, Decision, Finished, PlayMode
 from stammtisch.core.text import Text
 from stammtisch.games.kluempchen import draw as drawing
 from stammtisch.games.kluempchen import notation, scoresheet
@@ -118,7 +118,7 @@ def check_action(state: State, seat: int, action: object) -> None:
     if isinstance(action, Join):
         _check_join(state, seat)
     if isinstance(action, EnterTurn | EnterSixEqual):
-        if state.config.mode != "scoresheet":
+        if state.config.mode != PlayMode.SCORESHEET:
             raise EntryRefused(
                 "KA-36",
                 text(
@@ -246,7 +246,7 @@ def _check_play_action(state: State, seat: int, action: object) -> None:
     the step's own kind (``_TURN_REFUSALS``), a choice still open (K-6.7, S-8.3, KA-06), the throw itself."""
     rnd = state.round
     assert rnd is not None and rnd.turn is not None
-    if state.config.mode == "scoresheet":
+    if state.config.mode == PlayMode.SCORESHEET:
         raise EntryRefused(
             "KA-36",
             text(
@@ -881,7 +881,7 @@ def check_outcome(state: State, node: ChanceNode, outcome: object) -> None:
                 )
         return
     if isinstance(outcome, TowerOutcome | CockedOutcome | FoulOutcome):
-        if state.config.mode != "table":
+        if state.config.mode != PlayMode.TABLE:
             raise DiceRefused(
                 "KA-36",
                 text(

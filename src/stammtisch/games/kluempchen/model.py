@@ -24,6 +24,8 @@ from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 from typing import Literal, NamedTuple
 
+from stammtisch.core.protocol import PlayMode
+
 # --- actions --------------------------------------------------------------------------------
 
 
@@ -209,7 +211,7 @@ INCIDENT_TYPES: tuple[type, ...] = (TowerOutcome, CockedOutcome, FoulOutcome)
 class Config:
     """The declared options, parsed once (see options.py for keys, clauses and defaults)."""
 
-    mode: str = "table"
+    mode: PlayMode = PlayMode.TABLE
     base_cents: int = 50
     min_players: int = 4
     max_players: int = 12

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from stammtisch.core.options import Option
+from stammtisch.core.protocol import PlayMode
 from stammtisch.core.text import Text
 from stammtisch.games.kluempchen.model import Config
 
@@ -199,7 +200,7 @@ OPTIONS: tuple[Option, ...] = (
 def config_from(options: Mapping[str, Any]) -> Config:
     """The resolved options as a compact ``Config`` (read once per match, not per step)."""
     return Config(
-        mode=options["mode"],
+        mode=PlayMode(options["mode"]),
         base_cents=options["base_cents"],
         min_players=options["min_players"],
         max_players=options["max_players"],

@@ -11,7 +11,7 @@ from itertools import combinations
 from typing import Any
 
 from stammtisch.core.chance import ChanceNode, DiceOutcome, DiceRoll
-from stammtisch.core.protocol import Chance, Decision, Finished
+from stammtisch.core.protocol import Chance, Decision, Finished, PlayMode
 from stammtisch.games.kluempchen import draw as drawing
 from stammtisch.games.kluempchen import scoresheet, settlement, throws
 from stammtisch.games.kluempchen import table as seating_table
@@ -315,7 +315,7 @@ def _legal_actions(state: State, seat: int) -> tuple[Any, ...]:
         assert rnd is not None and rnd.turn is not None
         t = rnd.turn
         step = t.step
-        if state.config.mode == "scoresheet":
+        if state.config.mode == PlayMode.SCORESHEET:
             if step != PRE or seat != t.owner:
                 return ()
             return scoresheet.entries(state.config, joker_available(rnd, t), partner_of(rnd, t))
@@ -384,7 +384,7 @@ def timeout_action(state: State, seat: int) -> Any | None:
     3rd throw stops (KA-37), a pending choice takes the first legal one (15 Voll*: b keeps the
     four), and an entitled seat that does not answer after a round waives the redraw (K-17)."""
     legal = legal_actions(state, seat)
-    if not legal or state.config.mode == "scoresheet":
+    if not legal or state.config.mode == PlayMode.SCORESHEET:
         return None
     if state.phase == ROUND_OVER:
         return NEXT if NEXT in legal else None

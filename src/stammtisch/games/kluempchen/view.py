@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any, TypedDict
 
+from stammtisch.core.protocol import PlayMode
 from stammtisch.core.text import Text
 from stammtisch.games.kluempchen import draw as drawing
 from stammtisch.games.kluempchen import table as seating_table
@@ -270,7 +271,7 @@ def hint(state: State) -> Text:
     assert rnd is not None and rnd.turn is not None
     t = rnd.turn
     seat = t.thrower + 1
-    if state.config.mode == "scoresheet":
+    if state.config.mode == PlayMode.SCORESHEET:
         return Text(
             f"Ergebnis von Platz {t.owner + 1} (Rolle {t.role}) eintragen",
             f"enter the result of seat {t.owner + 1} (role {t.role})",
@@ -359,7 +360,7 @@ def view(state: State, seat: int | None) -> View:
         on_turn = {"team": rnd.current, "seat": rnd.turn.owner, "thrower": rnd.turn.thrower, "role": rnd.turn.role}
     return {
         "game": "kluempchen",
-        "mode": state.config.mode,
+        "mode": state.config.mode.value,
         "phase": PHASE_NAMES[state.phase],
         "seats": state.seats,
         "externals": [s for s in range(state.seats) if state.externals[s]],
