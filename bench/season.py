@@ -286,6 +286,7 @@ def build_decade(database_url: str, years: int = 10, seed: int = 2016, progress:
 class Timing:
     page: str
     cold_ms: float
+    cold_cpu_ms: float
     median_ms: float
     p95_ms: float
     cpu_best_ms: float
@@ -327,20 +328,22 @@ def _signed_in(database_url: str) -> Iterator[Any]:
         yield client
 
 
-def _cold(database_url: str, page: str) -> float:
-    """The page's first visit after a start, in a new process (no memory of an earlier one): milliseconds."""
+def _cold(database_url: str, page: str) -> tuple[float, float]:
+    """The page's first visit after a start, in a new process (no memory of an earlier one): milliseconds
+    of wall and CPU time (the CPU of every thread of the process meanwhile: the start's warm-up too)."""
     command = [sys.executable, "-m", "bench.season", "--cold-page", page, "--database", database_url]
     done = subprocess.run(command, capture_output=True, text=True, check=True, cwd=Path(__file__).parent.parent)
-    return float(done.stdout.strip().splitlines()[-1])
+    wall, cpu = done.stdout.strip().splitlines()[-1].split()
+    return float(wall), float(cpu)
 
 
-def _cold_in_this_process(database_url: str, page: str) -> float:
+def _cold_in_this_process(database_url: str, page: str) -> tuple[float, float]:
     with _signed_in(database_url) as client:
-        began = time.perf_counter()
+        began, cpu = time.perf_counter(), time.process_time()
         response = client.get(page)
-        elapsed = time.perf_counter() - began
+        elapsed, used = time.perf_counter() - began, time.process_time() - cpu
         assert response.status_code == 200, (page, response.status_code, response.text[:300])
-    return 1000 * elapsed
+    return 1000 * elapsed, 1000 * used
 
 
 def time_pages(database_url: str, last_day: date, member: int, requests: int = REQUESTS) -> list[Timing]:
@@ -361,7 +364,7 @@ def time_pages(database_url: str, last_day: date, member: int, requests: int = R
             timings.append(
                 Timing(
                     page,
-                    colds[page],
+                    *colds[page],
                     1000 * statistics.median(walls),
                     1000 * _p95(walls),
                     1000 * min(cpus),
@@ -471,7 +474,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cold-page", default="", help=argparse.SUPPRESS)  # one cold visit (a child process)
     args = parser.parse_args(argv)
     if args.cold_page:
-        print(f"{_cold_in_this_process(args.database, args.cold_page):.1f}")
+        wall, cpu = _cold_in_this_process(args.database, args.cold_page)
+        print(f"{wall:.1f} {cpu:.1f}")
         return 0
     with tempfile.TemporaryDirectory() as folder:
         url = args.database or f"sqlite:///{Path(folder) / 'decade.sqlite3'}"
@@ -495,8 +499,9 @@ def main(argv: list[str] | None = None) -> int:
                   f"(load {_load()})", flush=True)  # fmt: skip
         for t in time_pages(url, *known, requests=args.requests):
             print(
-                f"{t.page}: cold {t.cold_ms:.0f} ms; warm median {t.median_ms:.1f} ms, p95 {t.p95_ms:.1f} ms "
-                f"(wall); CPU best {t.cpu_best_ms:.1f} ms, median {t.cpu_median_ms:.1f} ms (load {_load()})",
+                f"{t.page}: cold {t.cold_ms:.0f} ms (CPU {t.cold_cpu_ms:.0f} ms); warm median {t.median_ms:.1f} ms, "
+                f"p95 {t.p95_ms:.1f} ms (wall); CPU best {t.cpu_best_ms:.1f} ms, median {t.cpu_median_ms:.1f} ms "
+                f"(load {_load()})",
                 flush=True,
             )
         sizes = [int(size) for size in args.replays.split(",") if size.strip()]
