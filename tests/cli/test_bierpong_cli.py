@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -98,3 +99,32 @@ def test_simulate_with_a_learned_player_and_the_club_prior(data_dir: Path) -> No
     skills = json.loads(text)["skills"]
     assert skills[0] == {"seat": 0, "source": "Ana", "samples": 2}
     assert skills[1]["source"] == "club prior"
+
+
+def test_bp_r09_the_terminal_says_why_a_konter_ended_the_game() -> None:
+    """H31: a Konter that can no longer be won ends at once, and the terminal says why in one sentence;
+    BP-R18: the pair order is offered in words (who throws first)."""
+    from stammtisch.cli.games.bierpong.board import news
+    from stammtisch.games.bierpong import GAME
+
+    state = GAME.start(2, GAME.configure({"rack": 6}))
+    for line in ("duel A",):
+        state = GAME.resolve(state, GAME.parse_outcome(line))
+    state = GAME.act(state, 0, GAME.parse_action("begin A"))
+    state = GAME.act(state, 1, GAME.parse_action("side left"))
+
+    def declined(state: Any) -> Any:  # no call, no Island call: plain throws
+        while legal := [GAME.format_action(a) for a in GAME.legal_actions(state, 0)]:
+            state = GAME.act(state, 0, GAME.parse_action("no-call" if "no-call" in legal else "throw"))
+        return state
+
+    for cup in (1, 2, 3, 4, 5, 6):  # Ana clears the rack: Balls Back after every pair
+        state = GAME.resolve(declined(state), GAME.parse_outcome(f"hit {cup}"))
+    state = declined(state)
+    assert GAME.view(state, None)["phase"] == "konter"
+    before = GAME.view(state, None)
+    after = GAME.view(GAME.resolve(state, GAME.parse_outcome("miss")), None)
+    lines = news(before, after, [0, 1], "en")
+    assert "Team A wins" in lines and "Team B's Konter could no longer be won" in " ".join(lines)
+    assert "war nicht mehr zu gewinnen" in " ".join(news(before, after, [0, 1], "de"))
+    assert GAME.describe_action(state, GAME.parse_action("pair 2 0")).en == "seat 3 throws first, then seat 1"

@@ -46,6 +46,31 @@ SPECIALS = {
 }
 
 
+def konter_failed(reason: str, team: str) -> Text | None:
+    """Why ``team``'s Konter ended the game, in one sentence (``konter.konter_failure``; H31)."""
+    sentences = {
+        "throws": (
+            f"Team {team} hat den Konter nicht geschafft: nicht genug Treffer mit den erlaubten Würfen.",
+            f"Team {team} missed the Konter: not enough hits with the throws allowed.",
+        ),
+        "hits": (
+            f"Der Konter von Team {team} war nicht mehr zu gewinnen: es fehlen mehr Treffer, als Würfe übrig sind.",
+            f"Team {team}'s Konter could no longer be won: more hits were missing than throws were left.",
+        ),
+        "island": (
+            f"Der Konter von Team {team} braucht eine Island, aber wer noch werfen darf, hat keinen Island-Ruf "
+            "mehr oder es steht keine Island.",
+            f"Team {team}'s Konter needs an Island, but nobody left to throw has an Island call, or no Island stands.",
+        ),
+        "bombe": (
+            f"Der Konter von Team {team} braucht eine Bombe, aber es bleibt nur ein Wurf und noch kein Ball im Becher.",
+            f"Team {team}'s Konter needs a Bombe, but only one throw is left and no ball is in a cup yet.",
+        ),
+    }
+    found = sentences.get(reason)
+    return None if found is None else Text(*found)
+
+
 def describe_action(action: Any) -> Text:
     """What choosing ``action`` means, for buttons and help."""
     if isinstance(action, Begin):
@@ -55,9 +80,11 @@ def describe_action(action: Any) -> Text:
         de = "links" if action.side == "left" else "rechts"
         return Text(f"Tischseite {de}", f"table side {action.side}")
     if isinstance(action, Pair):
+        if action.first == action.second:
+            return Text(f"Platz {action.first + 1} wirft beide Bälle", f"seat {action.first + 1} throws both balls")
         return Text(
-            f"Es werfen Platz {action.first + 1} und {action.second + 1}",
-            f"seats {action.first + 1} and {action.second + 1} throw",
+            f"Platz {action.first + 1} wirft zuerst, dann Platz {action.second + 1}",
+            f"seat {action.first + 1} throws first, then seat {action.second + 1}",
         )
     if isinstance(action, Shoot):
         return Text("werfen (ohne Island)", "throw (no Island call)")

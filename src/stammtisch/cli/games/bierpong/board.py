@@ -10,6 +10,7 @@ from rich.console import Group, RenderableType
 from rich.text import Text as RichText
 
 from stammtisch.games.bierpong.rack import ROWS
+from stammtisch.games.bierpong.texts import konter_failed
 
 MARKS = {"live": "●", "hit": "◐", "dead": "☠", "removed": "·"}
 
@@ -90,4 +91,8 @@ def news(before: Mapping[str, Any], after: Mapping[str, Any], humans: Sequence[i
         )
     if after["winner"] is not None and before["winner"] is None:
         lines.append(_say(lang, f"Team {after['winner']} gewinnt", f"Team {after['winner']} wins"))
+        loser = "B" if after["winner"] == "A" else "A"
+        why = konter_failed(str(after.get("konter_failed") or ""), loser)
+        if why is not None:
+            lines.append(why.get(lang))
     return lines

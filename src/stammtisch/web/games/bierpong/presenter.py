@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from stammtisch.games.bierpong.rack import ROWS, neighbours
+from stammtisch.games.bierpong.texts import konter_failed
 from stammtisch.web.games.bierpong.clock import seconds_left
 from stammtisch.web.presenters import seat_legal
 
@@ -293,28 +294,8 @@ def konter_end(lang: str, view: Mapping[str, Any]) -> str:
     why = view.get("konter_failed")
     if not why or not view.get("winner"):
         return ""
-    loser = "B" if view["winner"] == "A" else "A"
-    sentences = {
-        "throws": (
-            f"Team {loser} hat den Konter nicht geschafft: nicht genug Treffer mit den erlaubten Würfen.",
-            f"Team {loser} missed the Konter: not enough hits with the throws allowed.",
-        ),
-        "hits": (
-            f"Der Konter von Team {loser} war nicht mehr zu gewinnen: es fehlen mehr Treffer, als Würfe übrig sind.",
-            f"Team {loser}'s Konter could no longer be won: more hits were missing than throws were left.",
-        ),
-        "island": (
-            f"Der Konter von Team {loser} braucht eine Island, aber wer noch werfen darf, hat keinen Island-Ruf "
-            "mehr oder es steht keine Island.",
-            f"Team {loser}'s Konter needs an Island, but nobody left to throw has an Island call, or no Island stands.",
-        ),
-        "bombe": (
-            f"Der Konter von Team {loser} braucht eine Bombe, aber es bleibt nur ein Wurf und noch kein Ball im "
-            "Becher.",
-            f"Team {loser}'s Konter needs a Bombe, but only one throw is left and no ball is in a cup yet.",
-        ),
-    }
-    return _l(lang, *sentences[why]) if why in sentences else ""
+    sentence = konter_failed(str(why), "B" if view["winner"] == "A" else "A")
+    return "" if sentence is None else sentence.get(lang)
 
 
 def _rerack(view: Mapping[str, Any], throw: Mapping[str, Any]) -> dict[str, Any] | None:
