@@ -143,16 +143,17 @@
     if (!live) return;
     topic = live.getAttribute("data-events");
     if (link) { hello(); return; }
-    // The shared connection starts once the page has settled (loaded, then 600 ms without a request): the
-    // page's own fragments come first on a slow connection, and a test's "network idle" is not held
-    // open by the worker's script request. Nothing is missed meanwhile: a stream's first notice is the
-    // current seq, and a board older than that is fetched again.
+    // The shared connection starts once the page has settled (loaded, the service worker registered,
+    // then 700 ms without a request): the page's own fragments come first on a slow connection, and a
+    // test's "network idle" is not held open by the worker's script request (Playwright never sees it
+    // end). Nothing is missed meanwhile: a stream's first notice is the current seq, and a board older
+    // than that is fetched again.
     settled(function () { if (!link) link = openLink(); hello(); });
   }
 
   function settled(then) {
-    var busy = 0, timer = null;
-    function arm() { clearTimeout(timer); timer = busy ? null : setTimeout(done, 600); }
+    var busy = 0, timer = null, ready = false;
+    function arm() { clearTimeout(timer); timer = busy || !ready ? null : setTimeout(done, 700); }
     function started() { busy++; arm(); }
     function ended() { busy = Math.max(0, busy - 1); arm(); }
     function done() {
@@ -162,7 +163,8 @@
     }
     document.addEventListener("htmx:beforeRequest", started);
     document.addEventListener("htmx:afterRequest", ended);
-    if (document.readyState === "complete") arm(); else window.addEventListener("load", arm);
+    function loaded() { registerWorker().then(function () { ready = true; arm(); }); }
+    if (document.readyState === "complete") loaded(); else window.addEventListener("load", loaded);
   }
   setInterval(hello, 5000);  // "still here": the hub drops tabs it has not heard from for 20 s
   window.addEventListener("pagehide", function () { if (link) link.send({ type: "bye" }); });
@@ -501,9 +503,17 @@
   window.addEventListener("online", function () { if (link) link.send({ type: "retry" }); if (queue.length) deliver(); });
 
   // --- the service worker: the app shell loads while the server is briefly unreachable (sw.js) -----
-  if (navigator.serviceWorker && window.isSecureContext) {
-    window.addEventListener("load", function () { navigator.serviceWorker.register("/sw.js").catch(function () {}); });
+  // Registered once the page has loaded, before the live connection starts (``settled``).
+  var registering = null;
+  function registerWorker() {
+    if (!registering) {
+      registering = navigator.serviceWorker && window.isSecureContext
+        ? navigator.serviceWorker.register("/sw.js").then(function () {}, function () {})
+        : Promise.resolve();
+    }
+    return registering;
   }
+  window.addEventListener("load", function () { registerWorker(); });
 
   // --- the dice tap pad (table mode) -----------------------------------------------------------
   var PIPS = { 1: [[2, 2]], 2: [[1, 1], [3, 3]], 3: [[1, 1], [2, 2], [3, 3]], 4: [[1, 1], [3, 1], [1, 3], [3, 3]],
