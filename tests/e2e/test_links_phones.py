@@ -106,6 +106,16 @@ def test_every_digital_game_hands_out_seat_and_table_screen_links(
         _shot(guest, f"{game}-table-screen-{lang}")
         _opens_without_sign_in(guest, urls["link-0"])
         _shot(guest, f"{game}-seat-{lang}")
+        # Later in the evening: the organiser shows the seat links again, and the table screen's link.
+        again = scribe.get_by_test_id("seat-links-again").locator("a").get_attribute("href")
+        scribe.goto(f"{server.url}{again}")
+        assert _share_urls(scribe)["link-0"] == urls["link-0"]
+        _fits(scribe)
+        _shot(scribe, f"{game}-seat-links-again-{lang}")
+        scribe.goto(f"{server.url}{again}/share")
+        assert _share_urls(scribe)["shared-link"] == urls["spectator"]
+        _fits(scribe)
+        _shot(scribe, f"{game}-screen-hand-out-{lang}")
 
 
 @pytest.mark.parametrize("lang", sorted(LOCALES))
