@@ -294,6 +294,8 @@ _with_players_round = copier(State, "players", "round")
 _aimed = copier(Round, "aim", "aimed")
 _aimed_konter = copier(Konter, "aim", "aimed")
 _konter_called = copier(Konter, "call")
+_paired = copier(State, "last_pairs", "team_rounds", "round")
+_round_pair = copier(Round, "pair")
 _called = copier(Round, "call")
 _on_fire = copier(Round, "call", "fire")
 
@@ -331,7 +333,12 @@ def apply_action(state: State, seat: int, action: Any) -> State:
             return advance(evolve(flow.set_pair(state, k.team, pair), konter=evolve(k, pair=pair)))
         r = state.round
         assert r is not None
-        return advance(evolve(flow.set_pair(state, r.team, pair), round=evolve(r, pair=pair)))
+        last, counts = state.last_pairs, state.team_rounds  # set_pair's bookkeeping, in one copy (hot path)
+        if r.team == 0:
+            last, counts = (pair, last[1]), (counts[0] + 1, counts[1])
+        else:
+            last, counts = (last[0], pair), (counts[0], counts[1] + 1)
+        return advance(_paired(state, last, counts, _round_pair(r, pair)))
     if state.phase is Phase.KONTER and (kind is Call or kind is NoCall):
         # BP-R11: a call on a Konter hit counts as made; On Fire gives no throws in the Konter (his
         # team's next round starts with them, ``flow.new_round``).
