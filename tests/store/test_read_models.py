@@ -156,3 +156,34 @@ def test_backup_and_restore_carry_the_read_model(sql_url: str, tmp_path: Any) ->
         assert book.summaries() == expected and book.reads == 0
     finally:
         restored.close()
+
+
+def test_a_log_that_does_not_replay_is_named_and_the_others_are_made(store: Store) -> None:
+    """One broken log (here a step no engine knows) must not stop the rebuild: it gets no row and is named
+    in ``failed``; every other match's row is made."""
+    from stammtisch.matches.events import Event
+
+    service = _random_club(store, random.Random(6), 2)
+    broken = service.create("proempeln", ["A", "B", "C"], mode="table").match_id
+    seq = service.snapshot(broken).seq
+    store.repository.append(
+        broken,
+        [
+            Event(
+                broken,
+                seq + 1,
+                "action",
+                0,
+                {"kind": "action", "seat": 0, "action": {"type": "X"}},
+                None,
+                START,
+                seq + 1,
+            )
+        ],
+    )
+    book = StatsBook(store.engine)
+    book.rebuild()
+    assert set(book.failed) == {broken}
+    healthy = StatsBook(store.engine)
+    healthy.catch_up()  # the broken one is tried again (and fails again); the rest are current
+    assert set(healthy.failed) == {broken}

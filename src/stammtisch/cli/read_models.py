@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import time
 
+import typer
+
 from stammtisch.cli.console import stdout
 from stammtisch.core.text import Text
 
@@ -22,15 +24,28 @@ def rebuild_views() -> None:
     store = open_store()
     try:
         began = time.perf_counter()
+        book = StatsBook(store.engine)
         with bar("Lesemodelle / read models", None, "Partien / matches", shown=wanted()) as shown:
-            count = StatsBook(store.engine).rebuild(progress=shown.update)
+            count = book.rebuild(progress=shown.update)
         seconds = time.perf_counter() - began
     finally:
         store.close()
-    message = Text(
-        f"{count} Partien gelesen, Lesemodelle neu erstellt in {seconds:.1f} s.",
-        f"{count} matches read, read models rebuilt in {seconds:.1f} s.",
-    )
+    messages = [
+        Text(
+            f"{count} Partien gelesen, Lesemodelle neu erstellt in {seconds:.1f} s.",
+            f"{count} matches read, read models rebuilt in {seconds:.1f} s.",
+        )
+    ]
+    for match_id, why in sorted(book.failed.items()):
+        messages.append(
+            Text(
+                f"Partie {match_id} ließ sich nicht nachspielen und fehlt in den Statistiken: {why}",
+                f"Match {match_id} did not replay and is missing from the statistics: {why}",
+            )
+        )
     console = stdout()
-    console.print(message.de, markup=False, soft_wrap=True)
-    console.print(message.en, markup=False, soft_wrap=True)
+    for message in messages:
+        console.print(message.de, markup=False, soft_wrap=True)
+        console.print(message.en, markup=False, soft_wrap=True)
+    if book.failed:
+        raise typer.Exit(1)

@@ -67,6 +67,8 @@ class StatsBook:
         #: How a match's final state is read when its figures need no steps (the match service's load,
         #: from stored snapshots); None: fold the log.
         self.read_state: Callable[[str], tuple[int, Any]] | None = None
+        #: Matches the last rebuild or catch-up could not make a row for, and why.
+        self.failed: dict[str, str] = {}
 
     def _projected(self) -> list[str]:
         """The games with a read model row: those with statistics and the bank's game."""
@@ -90,10 +92,7 @@ class StatsBook:
             self._cache.clear()
             self._summaries = None
         listing = read_models.listing(self.engine, self._projected())
-        for done, (match_id, game, created_at, last_seq) in enumerate(listing, start=1):
-            self._figures(match_id, game, last_seq, created_at.astimezone(CLUB_ZONE).date(), stored={})
-            if progress is not None:
-                progress(done, len(listing))
+        self._project_all(listing, {}, progress)
         read_models.set_version(self.engine, self.version)
         return len(listing)
 
@@ -103,11 +102,27 @@ class StatsBook:
         stored = read_models.rows(self.engine, self._projected(), self.version)
         listing = read_models.listing(self.engine, self._projected())
         stale = [item for item in listing if stored.get(item[0], (None,))[0] != item[3]]
-        for done, (match_id, game, created_at, last_seq) in enumerate(stale, start=1):
-            self._figures(match_id, game, last_seq, created_at.astimezone(CLUB_ZONE).date(), stored=stored)
-            if progress is not None:
-                progress(done, len(stale))
+        self._project_all(stale, stored, progress)
         return len(stale)
+
+    def _project_all(
+        self,
+        listing: list[tuple[str, str, Any, int]],
+        stored: dict[str, tuple[int, str | None, bool]],
+        progress: Callable[[int, int], None] | None,
+    ) -> None:
+        """Makes the rows of ``listing``. A match whose log does not fold (a bug, or rules changed without a
+        new rules version) gets no row and is named in ``failed``: the others are made all the same, and a
+        page reading that match says what is wrong as it did before."""
+        self.failed = {}
+        for done, (match_id, game, created_at, last_seq) in enumerate(listing, start=1):
+            try:
+                self._figures(match_id, game, last_seq, created_at.astimezone(CLUB_ZONE).date(), stored=stored)
+            except Exception as error:  # noqa: BLE001 - one bad log must not stop the others' rows
+                _log.exception("read model of match %s not made", match_id)
+                self.failed[match_id] = f"{type(error).__name__}: {error}"
+            if progress is not None:
+                progress(done, len(listing))
 
     def summaries(self) -> list[MatchSummary]:
         """Every ended match of a game with statistics, with the figures of its linked seats.
