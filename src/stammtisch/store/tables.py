@@ -84,7 +84,8 @@ def _decode_shared(text: str) -> Any:
 class EventPayload(TypeDecorator[dict[str, Any]]):
     """``match_events.payload``: JSON. On SQLite each distinct text is decoded once and the dict
     shared between rows: a log repeats the same few payloads (a throw, the same dice), and decoding
-    was a tenth of a replay. Event payloads are facts, read-only (``matches`` even memoizes decoded
+    was a tenth of a replay. PostgreSQL's event reads select the payload as text (``payload::text``,
+    store/repository.py) and share the same way. Event payloads are facts, read-only (``matches`` even memoizes decoded
     steps by these very objects). Only this column shares; other JSON columns decode normally."""
 
     impl = JSON
