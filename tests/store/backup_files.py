@@ -13,6 +13,7 @@ from typing import Any
 from typer.testing import CliRunner
 
 from stammtisch.cli.app import app
+from stammtisch.store.backup_key import backup_key, signature
 
 
 def export(url: str, out: Path) -> dict[str, bytes]:
@@ -21,7 +22,7 @@ def export(url: str, out: Path) -> dict[str, bytes]:
     for form in ("json", "csv"):
         result = CliRunner().invoke(app, ["export", "--format", form, "--out", str(out)], env=env)
         assert result.exit_code == 0, result.output
-    return {path.name: path.read_bytes() for path in sorted(out.iterdir())}
+    return {str(path.relative_to(out)): path.read_bytes() for path in sorted(out.rglob("*")) if path.is_file()}
 
 
 def rewrite(
@@ -29,12 +30,16 @@ def rewrite(
     target: Path,
     row: Callable[[dict[str, Any], list[Any]], list[Any]] = lambda header, line: line,
     header: Callable[[dict[str, Any]], dict[str, Any]] = lambda data: data,
+    sign: bool = True,
 ) -> None:
     """A copy of a backup with its header and rows changed, and a fresh (matching) checksum: a file
-    that passes the checksum but says something else."""
+    that passes the checksum but says something else. ``sign``: signed with this server's backup key
+    too (as if the server had written it: the other clauses' checks); without, an edited file (BU-9)."""
     lines = gzip.decompress(source.read_bytes()).decode("utf-8").splitlines()
     head = header(json.loads(lines[0]))
     body = [json.dumps(head)] + [json.dumps(row(head, json.loads(line))) for line in lines[1:-1]]
     text = "".join(line + "\n" for line in body)
-    footer = {"end": True, "rows": len(body) - 1, "sha256": hashlib.sha256(text.encode("utf-8")).hexdigest()}
+    footer: dict[str, Any] = {"end": True, "rows": len(body) - 1, "sha256": hashlib.sha256(text.encode()).hexdigest()}
+    if sign:
+        footer["signature"] = signature(backup_key(), footer["sha256"], footer["rows"])
     target.write_bytes(gzip.compress((text + json.dumps(footer) + "\n").encode("utf-8")))

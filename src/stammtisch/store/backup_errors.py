@@ -50,6 +50,28 @@ class DamagedBackup(BackupRefused):
         )
 
 
+class UnsignedBackup(BackupRefused):
+    """BU-9: the file is whole but this server did not sign it: edited (its checksum recomputed), made
+    before backups were signed, or signed with another server's key."""
+
+    code = "backup/unsigned"
+
+    def __init__(self, path: str) -> None:
+        super().__init__(
+            "BU-9",
+            Text(
+                f"Die Sicherung {path} trägt nicht die Unterschrift dieses Servers: sie wurde verändert, vor den "
+                "Unterschriften gemacht oder auf einem anderen Server mit anderem Schlüssel. Es wurde nichts "
+                "wiederhergestellt. Stammt sie vom anderen Server, gib diesem dessen Sicherungsschlüssel "
+                "(STAMMTISCH_BACKUP_KEY oder die Datei backup_key).",
+                f"The backup {path} does not carry this server's signature: it was changed, made before backups "
+                "were signed, or signed on another server with another key. Nothing was restored. If it comes "
+                "from the other server, give this one its backup key (STAMMTISCH_BACKUP_KEY or the file "
+                "backup_key).",
+            ),
+        )
+
+
 class NewerSchema(BackupRefused):
     """The file comes from a newer Stammtisch whose schema this version does not know."""
 

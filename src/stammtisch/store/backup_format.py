@@ -4,7 +4,8 @@
   "source": "sqlite"|"postgresql", "created_at": ..., "tables": [{"name", "columns", "kinds"}, ...]}``;
 * then one line per row: ``[table index, value, value, ...]`` in the header's column order, rows of a
   table in primary-key order, tables parents first;
-* last line, the footer: ``{"end": true, "rows": N, "sha256": <hex of every byte before the footer>}``.
+* last line, the footer: ``{"end": true, "rows": N, "sha256": <hex of every byte before the footer>,
+  "signature": <HMAC-SHA256 of "sha256:rows" with the server's backup key>}`` (BU-9).
 
 A file without the footer was cut short; a checksum that does not match means the bytes changed. Values
 are plain JSON; a column's *kind* says how to read it back: ``datetime`` (ISO 8601, always UTC),
@@ -30,7 +31,8 @@ from sqlalchemy import Column
 from sqlalchemy import types as sqltypes
 
 from stammtisch.core.text import Text
-from stammtisch.store.backup_errors import DamagedBackup, NotABackup
+from stammtisch.store.backup_errors import DamagedBackup, NotABackup, UnsignedBackup
+from stammtisch.store.backup_key import backup_key, signature, signed_by
 
 FORMAT = "stammtisch-backup"
 VERSION = 1
@@ -153,7 +155,10 @@ def _line(data: Any) -> bytes:
 class BackupWriter:
     """Writes one backup file: the header at once, rows as they come, the footer on ``finish``."""
 
-    def __init__(self, handle: IO[bytes], revision: str, source: str, tables: Sequence[TableShape]) -> None:
+    def __init__(
+        self, handle: IO[bytes], revision: str, source: str, tables: Sequence[TableShape], key: bytes | None = None
+    ) -> None:
+        self._key = key if key is not None else backup_key()  # the footer's signature (BU-9)
         self._out = gzip.GzipFile(fileobj=handle, mode="wb", compresslevel=COMPRESS_LEVEL, mtime=0)
         self._digest = hashlib.sha256()
         self._rows = 0
@@ -206,7 +211,14 @@ class BackupWriter:
         self._rows += len(lines)
 
     def finish(self) -> int:
-        self._out.write(_line({"end": True, "rows": self._rows, "sha256": self._digest.hexdigest()}))
+        checksum = self._digest.hexdigest()
+        footer = {
+            "end": True,
+            "rows": self._rows,
+            "sha256": checksum,
+            "signature": signature(self._key, checksum, self._rows),
+        }
+        self._out.write(_line(footer))
         self._out.close()
         return self._rows
 
@@ -261,9 +273,10 @@ def _header(path: Path, line: bytes) -> Header:
         raise DamagedBackup(shown, Text("der Kopf ist unvollständig", "the header is incomplete")) from None
 
 
-def verify(path: Path) -> Header:
-    """Read the whole file once: right format, complete (footer present), checksum and row count right.
-    Nothing is restored from a file that fails here (BU-5)."""
+def verify(path: Path, key: bytes | None = None) -> Header:
+    """Read the whole file once: right format, complete (footer present), checksum and row count right,
+    signed with this server's backup key (BU-9, ``store.backup_key``). Nothing is restored from a file
+    that fails here (BU-5)."""
     shown = str(path)
     digest = hashlib.sha256()
     header: Header | None = None
@@ -293,6 +306,8 @@ def verify(path: Path) -> Header:
         )
     if footer.get("sha256") != digest.hexdigest() or footer.get("rows") != rows:
         raise DamagedBackup(shown, Text("die Prüfsumme stimmt nicht", "the checksum does not match"))
+    if not signed_by(key if key is not None else backup_key(), digest.hexdigest(), rows, footer.get("signature")):
+        raise UnsignedBackup(shown)
     return header
 
 
