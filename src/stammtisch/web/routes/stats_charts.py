@@ -3,12 +3,14 @@
 Charts are small pictures of a table that stays on the page (the table is the fallback and carries
 every number). The SVG gets ``role="img"`` and an ``aria-label``; a one-line summary in words goes in
 the ``figcaption``. Colours pass WCAG AA on the cards' white: bars ``#1f5f8b`` (6.9:1), text
-``#1b1b1b``. pygal's JavaScript is left out (``js=[]``): the CSP allows only our own scripts, and the
-numbers are printed on the bars instead of shown on hover. A chart is drawn once per distinct data
+``#1b1b1b``. pygal's JavaScript is left out (``js=[]``), and so is the inline configuration script it
+writes into each SVG: the CSP allows only our own script files, and the numbers are printed on the bars
+instead of shown on hover. A chart is drawn once per distinct data
 (``lru_cache``): a warm page with unchanged figures costs no drawing."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from functools import lru_cache
 
@@ -37,9 +39,18 @@ _STYLE = Style(
 )
 
 
+#: pygal writes an inline ``<script>`` into every SVG (its tooltips' configuration) even without its
+#: JavaScript. The app's Content-Security-Policy blocks inline scripts (``script-src 'self'``), so the
+#: browser refused it on every statistics page (issue 31.6). The chart needs no script at all (the values
+#: are printed on the bars), so it is left out: nothing inline remains for the policy to block.
+_SCRIPT = re.compile(r"<script\b[^>]*>.*?</script>", re.DOTALL | re.IGNORECASE)
+
+
 def _accessible(svg: str, label: str) -> Markup:
-    """The SVG as a labelled image (screen readers read the label, then the caption and table)."""
+    """The SVG as a labelled image (screen readers read the label, then the caption and table), without
+    pygal's inline script."""
     safe = Markup.escape(label)
+    svg = _SCRIPT.sub("", svg)
     return Markup(svg.replace("<svg ", f'<svg role="img" aria-label="{safe}" class="chart" ', 1))
 
 
