@@ -75,3 +75,15 @@ def test_rg_r15_speakers_pay_at_once_before_the_abstimm_payments() -> None:
         state = GAME.act(state, 2, GAME.legal_actions(state, 2)[0])
     assert sum(state.chips[2]) == before - 3 and state.queue_context != "speech"
     assert Transfer(2, -3) not in state.queue  # the vote's payment does not charge it again
+
+
+def test_rg_r15_at_the_digital_table_a_confirmed_report_moves_the_chips_at_once() -> None:
+    """RG-R15 (as ruled) with RGO-22 (the digital table confirms reports): once the table has agreed,
+    the speakers pay at once, as a payment of their own, before the vote's payment."""
+    from stammtisch.games.regeln.model import Confirm
+
+    from .test_rgo22_table_confirms import speech_reported
+
+    state = GAME.act(speech_reported(), 2, ReportSpeech((1,)))
+    state = GAME.act(GAME.act(state, 1, Confirm()), 0, Confirm())
+    assert state.queue == (Transfer(1, -3),) and state.queue_context == "speech"
