@@ -94,3 +94,15 @@ def test_ac1_programs_without_the_question_get_guests(app: FastAPI, client: Test
 
 def test_ac1_the_names_are_for_signed_in_members_only(anonymous_client: TestClient) -> None:
     assert anonymous_client.get("/names/members?game=proempeln", follow_redirects=False).status_code == 303
+
+
+def test_ac1_a_bierpong_evening_asks_about_its_newcomers_too(app: FastAPI, client: TestClient) -> None:
+    """The evening form (teams typed as lines) asks before it writes the evening or anybody new."""
+    form = {"title": "Freitag", "format": "knockout", "how": "entered", "teams": "Ana, Cem\nBen, Dora"}
+    asked = client.post("/bierpong/evenings", data={**form, "names_from_club": "1"}, follow_redirects=False)
+    assert asked.status_code == 422 and "Nicht im Verein: Ana, Cem, Ben, Dora." in asked.text
+    assert 'name="newcomer:dora"' in asked.text
+    answers = {f"newcomer:{key}": "guest" for key in ("ana", "cem", "ben", "dora")}
+    made = client.post("/bierpong/evenings", data={**form, "names_from_club": "1", **answers}, follow_redirects=False)
+    assert made.status_code == 303, made.text[:400]
+    assert club_service(app).find("Dora").guest is True

@@ -32,12 +32,14 @@ from stammtisch.club.games.bierpong import (
     schedule,
     standings,
 )
+from stammtisch.club.members.errors import MemberRefused
 from stammtisch.core.text import Text
 from stammtisch.matches.games.bierpong.record import players
 from stammtisch.matches.games.bierpong.skills import shared_book
 from stammtisch.web.auth import link_seats
 from stammtisch.web.deps import BroadcasterDep, LangDep, RendererDep, ServiceDep
 from stammtisch.web.errors import BadInput
+from stammtisch.web.names import settle_names
 from stammtisch.web.rendering import Renderer
 
 router = APIRouter()
@@ -112,10 +114,11 @@ async def create_evening(request: Request, service: ServiceDep, renderer: Render
             teams = draw_teams(names, int(form["size"]), seed)
         else:
             teams = entered_teams([_split(line) for line in str(form["teams"]).splitlines()])
+        await settle_names(request, [name for team in teams for name in team.players])  # AC-1: guest or member?
         record = await run_in_threadpool(
             _evenings(service).create, form["title"] or "Bier-Pong-Abend", form["format"], teams, seed
         )
-    except EveningError as error:
+    except (EveningError, MemberRefused) as error:
         message = f"{error.text(lang)}"
         return await run_in_threadpool(_list_page, request, renderer, lang, service, form, message, 422)
     return RedirectResponse(f"/bierpong/evenings/{record.evening_id}", status_code=303)
