@@ -65,20 +65,39 @@ class CardFileError(RuleViolation):
 
 
 class _Locator:
-    """Finds the line where a card's entry starts (for messages people can act on)."""
+    """Finds the line where a card's entry starts (for messages people can act on). The text is read
+    once, when first asked: each card's question is then a look-up, so a huge file is checked in linear
+    time (every card asks for its line; a search through the whole text per card was quadratic)."""
+
+    _ID = re.compile(r'"id"\s*:\s*("(?:[^"\\]|\\.)*")?')
 
     def __init__(self, text: str) -> None:
         self.text = text
+        self._starts: list[int] | None = None
+        self._by_id: dict[str, int] = {}
+
+    def _read(self) -> list[int]:
+        if self._starts is None:
+            self._starts = []
+            line, position = 1, 0
+            for match in self._ID.finditer(self.text):
+                line += self.text.count("\n", position, match.start())
+                position = match.start()
+                self._starts.append(line)
+                if match.group(1) is not None:
+                    try:
+                        found = json.loads(match.group(1))
+                    except ValueError:
+                        continue
+                    if isinstance(found, str):
+                        self._by_id.setdefault(found, line)
+        return self._starts
 
     def line_of(self, card_id: str | None, index: int) -> int | None:
-        if card_id is not None:
-            match = re.search(r'"id"\s*:\s*' + re.escape(json.dumps(card_id)), self.text)
-            if match:
-                return self.text.count("\n", 0, match.start()) + 1
-        starts = [m.start() for m in re.finditer(r'"id"\s*:', self.text)]
-        if index < len(starts):
-            return self.text.count("\n", 0, starts[index]) + 1
-        return None
+        starts = self._read()
+        if card_id is not None and card_id in self._by_id:
+            return self._by_id[card_id]
+        return starts[index] if index < len(starts) else None
 
 
 def _where(card_id: str | None, field: str, line: int | None) -> Text:
@@ -263,6 +282,13 @@ def load_deck(text: str) -> Deck:
     """Parse and validate a card file's text."""
     try:
         data = json.loads(text)
+    except RecursionError:  # nested deeper than the parser goes: no card file is
+        raise _fail(
+            None,
+            "(file)",
+            None,
+            Text("zu tief verschachtelt (keine Kartendatei)", "nested too deeply (not a card file)"),
+        ) from None
     except json.JSONDecodeError as error:
         raise _fail(
             None,
