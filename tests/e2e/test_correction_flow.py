@@ -57,6 +57,14 @@ def test_close_correct_a_throw_and_see_the_new_money(server: BackgroundServer, b
     field = page.get_by_test_id("correction-reason")
     assert field.input_value() == REASON  # the reason goes with every corrected step
     shot(page, "02-board-correcting")
+    english = browser.new_context(role=Role.TREASURER, viewport=PHONE, locale="en-US")
+    other = english.new_page()
+    other.goto(f"{server.url}/m/{match_id}?lang=en")
+    assert other.get_by_test_id("correction-reason").input_value() == REASON
+    box = other.get_by_test_id("correction-reason").bounding_box()
+    assert box is not None and box["x"] + box["width"] <= PHONE["width"]  # nothing overflows 390 px
+    shot(other, "02-board-correcting-en")
+    english.close()
     seq = int(page.locator("#board").get_attribute("data-seq"))
     page.locator(".undo-row button.undo").click()  # the last throw
     board_after(page, seq)
