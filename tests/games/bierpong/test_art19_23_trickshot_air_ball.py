@@ -16,8 +16,9 @@ def test_rolled_back_ball_on_own_half_may_be_fetched_for_a_trickshot_after_the_r
     assert cups(state, 1)[4] == "x"  # removed before the trickshot (19.1)
     assert thrower(state) == 2 and state.round is not None and state.round.tricks == (2,)
     state = play(state, "hit 1")
-    assert cups(state, 1)[0] == "x"  # removed at once (19.3), before seat 2's call
+    assert cups(state, 1)[0] == "h"  # seat 2's call comes straight after the hit (BP-R11, H12) ...
     state = play(state, "2: no-call")
+    assert cups(state, 1)[0] == "x"  # ... then the cup goes (19.3), before anything else is thrown
     assert state.round is not None and state.round.team == 1
 
 

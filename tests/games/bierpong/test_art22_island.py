@@ -47,7 +47,7 @@ def test_each_player_calls_island_once_per_game() -> None:
     state = rack(begin(2), 1, "o x x o o x x x x o")
     state = play(state, "0: island 10", "hit 10")
     assert waiting(state) == "chance"  # no call left: the next throw is not even asked about
-    state = play(state, "hit 1", "1: remove 4")  # the Island's extra cup first, then the call
+    state = play(state, "hit 1")  # the call comes first (H12), then the Island's extra cup
     assert legal(state, 0) == ["heating-up", "no-call"]
     with pytest.raises(IllegalAction) as error:
         play(state, "0: island 4")

@@ -26,7 +26,7 @@ def _skipped_neighbour() -> tuple[State, Callable[[State], object]]:
 
 def _second_island() -> tuple[State, Callable[[State], object]]:
     state = rack(begin(2), 1, "o x x o o x x x x o")
-    state = play(state, "0: island 10", "hit 10", "hit 1", "1: remove 4")
+    state = play(state, "0: island 10", "hit 10", "hit 1")  # seat 0's call is due: one of his decisions
     return state, lambda s: play(s, "0: island 5")
 
 

@@ -19,8 +19,8 @@ TRANSCRIPT = [
     "0: side right",  # A picks the side
     "hit 5 bounce",  # A: Aufsetzer on B's cup 5 (Art 14.1)
     "hit 1",  # A: the second ball hits too: Balls Back (Art 13)
-    "1: remove 3",  # B picks the Aufsetzer's extra: a neighbour of 5 (Art 3.2)
     "0: no-call",  # two hits in a row: A could call Heating Up (Art 21.1) but does not
+    "1: remove 3",  # B picks the Aufsetzer's extra: a neighbour of 5 (Art 3.2)
     "0: throw",  # B's cup 6 stands alone: A could call Island (Art 22) but throws plainly
     "back own",  # A's first Balls-Back ball rolls back to A's half
     "0: fetch 0",  # Art 19: fetched for a trickshot
@@ -44,9 +44,9 @@ TRANSCRIPT = [
 def test_transcript() -> None:
     state = GAME.start(2, GAME.configure({"rack": 6}))
     initial = state
-    state = play(state, *TRANSCRIPT[:7])
+    state = play(state, *TRANSCRIPT[:8])
     assert cups(state, 1) == "xoxoxo"
-    state = play(state, *TRANSCRIPT[7:15])
+    state = play(state, *TRANSCRIPT[8:15])
     assert cups(state, 1) == "xxxoxo" and state.drinks.owed == (0, 4)  # 2 (Aufsetzer) + 1 + 1 (trickshot)
     state = play(state, *TRANSCRIPT[15:17])
     assert cups(state, 0) == "oooxoo" and state.drinks.owed == (1, 4)

@@ -185,6 +185,8 @@ def advance(state: State) -> State:
             if r.call is not None:
                 return state
             return rack_emptied(state)
+        if r.call is not None:
+            return state  # the call comes straight after the hit (BP-R11, H12), before the cups go
         # BP-R08: hit cups go after the pair and before (and right after) every extra throw; only
         # between the two throws of a pair they stay, so the second ball can make a Bombe.
         if r.pending and not r.removals and not (r.fire is None and r.pair_kind != "done" and len(r.pair_throws) == 1):

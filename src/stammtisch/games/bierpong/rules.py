@@ -146,10 +146,10 @@ def _round_turn(state: State) -> Turn:
     """The turn inside a throwing round (phase PLAY, no knocked cup to choose)."""
     r = state.round
     assert r is not None
-    if r.removals:
-        return _decision(state.teams[removal_chooser(state, r.removals[0])])
     if r.call is not None:
         return _decision((r.call,))
+    if r.removals:
+        return _decision(state.teams[removal_chooser(state, r.removals[0])])
     if r.fetch or (r.pair is None and r.fire is None):
         return _decision(state.teams[r.team])
     slot = next_slot(r)
@@ -221,11 +221,11 @@ def _legal_actions(state: State, seat: int) -> tuple[Any, ...]:
         return _shots(islands(state.cups[k.first], state.config.dead_neighbour))
     r = state.round
     assert r is not None
+    if r.call is not None:
+        return _calls_or_none(call_options(state, seat))
     if r.removals:
         rem = r.removals[0]
         return _removes(extra_choices(state.cups[rem.team], rem.cup))
-    if r.call is not None:
-        return _calls_or_none(call_options(state, seat))
     if r.fetch:
         return _fetches(state.teams[r.team])
     if r.pair is None and r.fire is None:

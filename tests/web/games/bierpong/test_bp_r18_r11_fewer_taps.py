@@ -97,3 +97,15 @@ def test_bp_r09_a_konter_that_can_no_longer_be_won_ends_with_one_sentence(client
     assert "could no longer be won" in page
     page = client.get(f"/m/{match_id}?lang=de").text
     assert "war nicht mehr zu gewinnen" in page
+
+
+def test_bp_r11_the_call_goes_in_with_an_aufsetzer_before_the_extra_cup_is_chosen(client: TestClient) -> None:
+    """H12, H33: the call comes straight after the hit, so the toggle goes in with it even when the owners
+    then choose an extra cup."""
+    match_id = _singles(client)
+    post(client, match_id, "bierpong/hit", cup="1", thrower="0")
+    page = post(
+        client, match_id, "bierpong/hit", cup="5", flag="bounce", thrower="0", call="heating-up", calls_shown="1"
+    )
+    assert _events(client, match_id)[-2:] == ["hit 5 bounce", "heating-up"]
+    assert 'data-notation="remove ' in page  # Ben picks the Aufsetzer's extra cup next
