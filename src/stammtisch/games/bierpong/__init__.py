@@ -1,5 +1,5 @@
-"""Bierpong: team beer pong under the club's house rules (rules/bierpong.md, readings in
-rulings/bierpong.md and docs/rulings/bierpong.md). See ``model`` for the glossary.
+"""Bierpong: team beer pong under the club's house rules (docs/rules/bierpong.md, readings in
+docs/rules/rulings/bierpong.md and docs/rulings/bierpong.md). See ``model`` for the glossary.
 
 A short walkthrough (table play, singles: seat 0 is team A, seat 1 team B):
 

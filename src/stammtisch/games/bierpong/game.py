@@ -35,7 +35,7 @@ def _config(options: Options) -> Config:
 
 
 class Bierpong(Game[State]):
-    """Team beer pong under the club's house rules (rules/bierpong.md, rulings/bierpong.md)."""
+    """Team beer pong under the club's house rules (docs/rules/bierpong.md, docs/rules/rulings/bierpong.md)."""
 
     slug = "bierpong"
     title = texts.TITLE

@@ -1,6 +1,6 @@
 """Bierpong's values: options, state, actions (decisions) and outcomes (what the table enters).
 
-Glossary (German terms kept, rules/bierpong.md):
+Glossary (German terms kept, docs/rules/bierpong.md):
 
 * **Becher** cup; the **rack** of one team (``rack.py``). **Wurfrunde** throwing round: one team's
   throws at the other team's cups (Art 11).

@@ -1,4 +1,4 @@
-"""Bierpong's declared house rules (rulings/bierpong.md, table "Options"): the option names and
+"""Bierpong's declared house rules (docs/rules/rulings/bierpong.md, table "Options"): the option names and
 defaults of the rulings verbatim, each with the clause it varies, and their compact ``Config``."""
 
 from __future__ import annotations
