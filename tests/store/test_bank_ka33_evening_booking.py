@@ -131,3 +131,22 @@ def test_an_unlinked_seat_is_not_booked(world: tuple[MatchService, EveningBooker
         return
     assert isinstance(problems[match_id], BookingRefused) and "Seat 4" in problems[match_id].message.en
     assert booker.ledger.bookings() == [] and booker.ledger.booked_evenings() == {}
+
+
+def test_a_correction_whose_rebooking_was_lost_is_caught_up(
+    world: tuple[MatchService, EveningBooker, list[int]],
+) -> None:
+    """KA-33, M-10: if the re-booking after a correction never happened (the server stopped between the
+    match write and the bank's), the bank's catch-up finds the evening by its log and re-books it."""
+    service, booker, ids = world
+    match_id = new_evening(service, booker, ids, 11)
+    assert booker.sync(match_id) == "booked"
+    rounds = len(service.state(match_id).rounds)
+    service.undo(match_id, service.snapshot(match_id).seq, audit.member_actor(ids[1]), reason="vergessen")
+    with audit.bind(None, lambda: audit.member_actor(ids[1]), lambda: "eine Runde vergessen"):
+        play_until_closed(service, match_id, 5, rounds=rounds + 1)  # no notifier: the bank heard nothing
+    assert booker.ledger.changed_evenings() == [match_id]
+    assert booker.sync_all() == {}
+    paid, received, bank = evening_totals(service.state(match_id))
+    assert bank_balance(booker.ledger.bookings()) == bank
+    assert booker.ledger.changed_evenings() == []

@@ -147,11 +147,16 @@ class SqlLedger:
             (new_id,) = self._append(connection, [fix])
         return _with_id(fix, new_id)
 
-    def book_evening(self, match_id: str, day: date, bookings: Sequence[Booking], now: datetime) -> bool:
-        """Books a closed evening once: False (nothing written) if it is booked already."""
+    def book_evening(
+        self, match_id: str, day: date, bookings: Sequence[Booking], now: datetime, seq: int | None = None
+    ) -> bool:
+        """Books a closed evening once: False (nothing written) if it is booked already. ``seq``: the
+        match's last_seq the settlement was read at."""
         try:
             with self.engine.begin() as connection:
-                connection.execute(insert(ledger_evenings).values(match_id=match_id, day=day, booked_at=now))
+                connection.execute(
+                    insert(ledger_evenings).values(match_id=match_id, day=day, booked_at=now, booked_seq=seq)
+                )
                 self._append(connection, bookings)
         except IntegrityError:
             if match_id in self.booked_evenings():
@@ -165,7 +170,14 @@ class SqlLedger:
             return _standing(connection, match_id)
 
     def rebook_evening(
-        self, match_id: str, day: date, bookings: Sequence[Booking], note: str, by: int | None, now: datetime
+        self,
+        match_id: str,
+        day: date,
+        bookings: Sequence[Booking],
+        note: str,
+        by: int | None,
+        now: datetime,
+        seq: int | None = None,
     ) -> int:
         """A corrected evening (KA-33, M-10), in one transaction: every standing booking of the evening
         is reversed and ``bookings`` (its new settlement) are booked, both with ``note`` (who: ``by``),
@@ -176,11 +188,34 @@ class SqlLedger:
                 select(ledger_evenings.c.day).where(ledger_evenings.c.match_id == match_id).with_for_update()
             ).scalar()
             if marker is None:
-                connection.execute(insert(ledger_evenings).values(match_id=match_id, day=day, booked_at=now))
+                connection.execute(
+                    insert(ledger_evenings).values(match_id=match_id, day=day, booked_at=now, booked_seq=seq)
+                )
+            else:
+                connection.execute(
+                    update(ledger_evenings).where(ledger_evenings.c.match_id == match_id).values(booked_seq=seq)
+                )
             standing = _standing(connection, match_id)
             self._append(connection, [reversal(b, note, now, by, b.on) for b in standing])
             self._append(connection, [replace(b, note=note, booked_by=by) for b in bookings])
             return len(standing)
+
+    def checked(self, match_id: str, seq: int) -> None:
+        """The evening's booking still is its settlement at ``seq`` (a correction that changed no money)."""
+        with self.engine.begin() as connection:
+            connection.execute(
+                update(ledger_evenings).where(ledger_evenings.c.match_id == match_id).values(booked_seq=seq)
+            )
+
+    def changed_evenings(self) -> list[str]:
+        """Booked evenings whose log moved on since their booking was last checked (``booked_seq``)."""
+        query = (
+            select(ledger_evenings.c.match_id)
+            .join(matches, matches.c.match_id == ledger_evenings.c.match_id)
+            .where((ledger_evenings.c.booked_seq.is_(None)) | (ledger_evenings.c.booked_seq != matches.c.last_seq))
+        )
+        with self.engine.connect() as connection:
+            return list(connection.execute(query).scalars())
 
     def unbook_evening(self, match_id: str, note: str, by: int | None, now: datetime) -> int:
         """Reverses every standing booking of a booked evening (it is no longer booked); returns how many.

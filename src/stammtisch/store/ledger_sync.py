@@ -89,14 +89,15 @@ class EveningBooker:
         booked = self.ledger.is_booked(match_id)
         day = record.created_at.astimezone(CLUB_ZONE).date()
         lines = BANK.evening_bookings(state, self.seats(match_id, state), match_id, day, self.clock())
+        at = seq if seq is not None else self.service.snapshot(match_id).seq
         if not booked:
-            return "booked" if self.ledger.book_evening(match_id, day, lines, self.clock()) else "unchanged"
+            return "booked" if self.ledger.book_evening(match_id, day, lines, self.clock(), at) else "unchanged"
         if _same(self.ledger.standing_evening(match_id), lines):
+            self.ledger.checked(match_id, at)
             return "unchanged"
         who, why = self.correction(match_id)
-        self.ledger.rebook_evening(
-            match_id, day, lines, correction_note(why), by if by is not None else who, self.clock()
-        )
+        note = correction_note(why)
+        self.ledger.rebook_evening(match_id, day, lines, note, by if by is not None else who, self.clock(), at)
         return "rebooked"
 
     def correction(self, match_id: str) -> tuple[int | None, str]:
@@ -143,13 +144,15 @@ class EveningBooker:
         return [r.match_id for r in self.service.list_matches(1_000_000, SLUG)]
 
     def sync_all(self) -> dict[str, RuleViolation]:
-        """Books every ended evening not yet booked (a catch-up: evenings already booked are
-        left to ``sync``/the notifier, so a page stays fast with years of evenings); returns the evenings
-        that could not be booked and why."""
+        """Books every ended evening not yet booked and re-checks the booked ones whose log moved on
+        since (``booked_seq``: a correction whose re-booking was lost, e.g. to a crash); a catch-up, so
+        the evenings already in line cost one query, and a page stays fast with years of evenings.
+        Returns the evenings that could not be booked and why."""
         problems: dict[str, RuleViolation] = {}
         booked = self.ledger.booked_evenings()
+        changed = set(self.ledger.changed_evenings())  # corrected since booked, the re-booking not made
         for match_id in self.evenings():
-            if match_id in booked:  # reopening is seen by the notifier as the close is taken back
+            if match_id in booked and match_id not in changed:
                 continue
             try:
                 self.sync(match_id)

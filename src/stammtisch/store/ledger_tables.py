@@ -39,6 +39,9 @@ ledger_evenings = Table(
     Column("match_id", String(64), primary_key=True),
     Column("day", Date, nullable=False),
     Column("booked_at", UtcDateTime, nullable=False),
+    # Migration 0014 (issue 31.1): the match's last_seq the booking was last checked against; another
+    # value means the evening was changed since (a correction) and is checked again (store.ledger_sync).
+    Column("booked_seq", Integer, nullable=True),
 )
 
 ledger_seasons = Table(
