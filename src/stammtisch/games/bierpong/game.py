@@ -9,7 +9,8 @@ from typing import Any
 
 from stammtisch.core.options import Options
 from stammtisch.core.protocol import Chance, ChanceKind, Game, GameInfo, PlayMode
-from stammtisch.games.bierpong import checks, flow, notation, rules, texts, throws
+from stammtisch.core.text import Text
+from stammtisch.games.bierpong import checks, flow, notation, outcome_words, rules, texts, throws
 from stammtisch.games.bierpong.model import (
     ACTION_TYPES,
     OUTCOME_TYPES,
@@ -48,7 +49,9 @@ class Bierpong(Game[State]):
         play_modes=(PlayMode.DIGITAL, PlayMode.TABLE),
     )
     options = OPTIONS
-    rules_version = "1"
+    #: "2" (issue 26): the pair order is a choice, calls on every streak hit, the rack empty at once. A
+    #: match recorded under "1" does not replay under these rules and is refused in words (M-9).
+    rules_version = "2"
     action_types = ACTION_TYPES
     outcome_types = OUTCOME_TYPES
 
@@ -107,6 +110,9 @@ class Bierpong(Game[State]):
 
     def describe_action(self, state: State, action: Any) -> Any:
         return texts.describe_action(action)
+
+    def describe_outcome(self, outcome: Any) -> Text:
+        return outcome_words.describe_outcome(outcome)
 
     def timeout_action(self, state: State, seat: int) -> Any | None:
         """What silence means: BP-R03 an owner who does not choose gets adjacent cups in ascending

@@ -102,7 +102,9 @@ class Regeln(Game[State]):
         play_modes=(PlayMode.DIGITAL, PlayMode.TABLE),
     )
     options = OPTIONS
-    rules_version = "1995.1"
+    #: "1995.2" (issue 26): RG-R15 and RG-R09 as ruled (speaking/standing chips at once, ties drawn
+    #: anew). A match recorded under "1995.1" does not replay under these rules and is refused (M-9).
+    rules_version = "1995.2"
     action_types = ACTION_TYPES
     outcome_types = OUTCOME_TYPES
 
