@@ -201,3 +201,47 @@ def test_postgres_write_behind_a_held_table_lock_is_a_503_within_two_seconds(pg_
     finally:
         other.dispose()
         app.state.service.repository.engine.dispose()
+
+
+def test_a_write_runs_on_the_loop_when_the_file_is_free_and_waits_in_the_writer_thread_when_not(
+    sqlite_app: tuple[FastAPI, Path],
+) -> None:
+    """The fast path stays (bench/hammer.py): on the loop when nobody else writes; in the writer thread
+    (rolled back untouched, then again) while another process holds the file."""
+    import threading
+
+    from stammtisch.store.write_lock import single_writer
+
+    app, path = sqlite_app
+    match_id = _new_match(app)
+    service = app.state.service
+    writer = single_writer(service.repository.engine)
+    where: list[str] = []
+
+    def throw() -> Any:
+        where.append(threading.current_thread().name)
+        return service.act(match_id, 0, "throw", service.snapshot(match_id).seq)
+
+    def undo() -> Any:
+        where.append(threading.current_thread().name)
+        return service.undo(match_id, service.snapshot(match_id).seq)
+
+    asyncio.run(writer.run(throw))
+    assert where == [threading.current_thread().name]
+    holder = subprocess.Popen(
+        [sys.executable, "-c", _HOLDER, str(path)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+    )
+    assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
+
+    async def write_then_release() -> Any:
+        pending = asyncio.ensure_future(writer.run(undo))
+        await asyncio.sleep(0.3)
+        assert holder.stdin is not None
+        holder.stdin.write("done\n")
+        holder.stdin.flush()
+        return await pending
+
+    asyncio.run(write_then_release())
+    holder.wait(timeout=10)
+    assert where[1] == threading.current_thread().name and where[2].startswith("stammtisch-writer")
+    assert service.repository.last_seq(match_id) == 2  # the undo once: the loop's try wrote nothing

@@ -378,7 +378,9 @@ def create_store_engine(url: str, env: Mapping[str, str] | None = None, *, servi
             # beyond the pool is opened and closed per request, and opening one (file, WAL index, pragmas)
             # was a third of a write's time under load (bench/hammer.py). An idle SQLite connection costs
             # a file handle and its page cache, nothing on the server side.
-            kwargs.update(pool_size=SQLITE_POOL_SIZE, max_overflow=SQLITE_POOL_OVERFLOW)
+            # Last in, first out: the event loop's writes, one after the other, keep getting the same
+            # connection, whose short busy wait (store.write_lock) then need not be set again.
+            kwargs.update(pool_size=SQLITE_POOL_SIZE, max_overflow=SQLITE_POOL_OVERFLOW, pool_use_lifo=True)
             if serving:
                 kwargs["pool_timeout"] = SERVING_POOL_TIMEOUT
         engine = create_engine(url, **kwargs)

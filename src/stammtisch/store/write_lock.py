@@ -83,32 +83,34 @@ def _tried(lock: threading.Lock) -> Iterator[None]:
 
 def bound_busy_waits(engine: Engine, busy_timeout_ms: int) -> None:
     """Connections of ``engine`` (a SQLite file) handed to a write that queued get the rest of the busy
-    wait; a connection whose wait was changed gets ``busy_timeout_ms`` back when it returns to the pool."""
+    wait (the loop's try: none), all others ``busy_timeout_ms``; the wait is set only when it differs
+    from what the connection has (``record.info["busy_ms"]``)."""
     _busy_ms[engine] = busy_timeout_ms
 
     @event.listens_for(engine, "checkout")
     def checkout(dbapi_connection: Any, record: Any, _proxy: Any) -> None:
         left = getattr(_budget, "ms", None)
-        if left is not None:
-            dbapi_connection.execute(f"PRAGMA busy_timeout = {max(1, int(left))}")
-            record.info["busy_changed"] = True
-
-    @event.listens_for(engine, "commit")
-    def commit(_connection: Any) -> None:
+        wanted = busy_timeout_ms if left is None else max(1, int(left))
+        if record.info.get("busy_ms", busy_timeout_ms) != wanted:  # the pool is LIFO: seldom
+            dbapi_connection.execute(f"PRAGMA busy_timeout = {wanted}")
+            record.info["busy_ms"] = wanted
         if getattr(_budget, "no_wait", False):
-            _budget.committed = True
+            record.info["changes"] = dbapi_connection.total_changes
 
+    # Whether the loop's try wrote anything before it found the file taken: rows changed while it held a
+    # connection (a pool event; an engine "commit" listener would slow every statement of the engine).
     @event.listens_for(engine, "checkin")
     def checkin(dbapi_connection: Any, record: Any) -> None:
-        if record.info.pop("busy_changed", False) and dbapi_connection is not None:
-            dbapi_connection.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
+        before = record.info.pop("changes", None)
+        if before is not None and dbapi_connection is not None and dbapi_connection.total_changes > before:
+            _budget.committed = True
 
 
 def set_busy_wait(connection: Connection, ms: int) -> None:
     """A longer (or shorter) busy wait for this checked-out connection only (e.g. a migration waiting
-    for another worker's); the pool restores the engine's own wait on check-in."""
+    for another worker's); the next checkout gives it the wait it needs again."""
     connection.exec_driver_sql(f"PRAGMA busy_timeout = {int(ms)}")
-    connection.info["busy_changed"] = True
+    connection.info["busy_ms"] = int(ms)
 
 
 class SingleWriter:
@@ -119,8 +121,20 @@ class SingleWriter:
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="stammtisch-writer")
 
     async def run(self, call: Callable[[], T]) -> T:
-        """``call()`` in the writer thread; the event loop serves other requests meanwhile."""
+        """``call()`` on the loop if the file is free at once, else in the writer thread (the loop
+        serves other requests meanwhile). ``call`` must write in one transaction: a try that found the
+        file taken was rolled back before anything was written, and runs again in the thread."""
         queued = time.monotonic()
+        _budget.ms, _budget.no_wait, _budget.committed = NO_WAIT_MS, True, False
+        try:
+            return call()
+        except WouldWait:
+            pass
+        except Exception as error:
+            if not _busy(error) or _budget.committed:
+                raise  # a part was written already: running it again could write it twice
+        finally:
+            _budget.ms, _budget.no_wait = None, False
         # The request's context goes along: the events' actor and correlation id (M-11) are bound there.
         context = contextvars.copy_context()
         return await asyncio.wrap_future(self._executor.submit(context.run, self._within_bound, queued, call))
