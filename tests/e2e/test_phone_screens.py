@@ -203,7 +203,8 @@ def test_preisromme_hand_is_tapped_sorted_and_played(phones: Any, server: Backgr
 
 
 def test_the_end_of_a_game_offers_what_comes_next(phones: Any, server: BackgroundServer, shots: Path) -> None:
-    """A finished game: the result in words, a chart, then rematch, next round, back to the evening."""
+    """A finished game: the result in the game's words (the king, no chart: the sheet has the numbers), then
+    rematch, next round, and the way back named for where it goes."""
     service = server.app.state.service
     snap = service.create("proempeln", ["Anna", "Ben"], mode="table", title="Freitag")
     snap = service.act(snap.match_id, 0, "none", snap.seq)
@@ -214,7 +215,7 @@ def test_the_end_of_a_game_offers_what_comes_next(phones: Any, server: Backgroun
     _open(page, server, f"/m/{snap.match_id}")
     check_screen(page, "[data-testid='rematch']", shots, "finale-de", ["Anna", "Ben"])
     finale = page.locator("[data-testid='finale']").inner_text()
-    assert "Anna gewinnt" in finale and page.locator("[data-testid='finale-chart']").count() == 1
+    assert "Anna ist König" in finale and page.locator("[data-testid='finale-chart']").count() == 0
     assert page.locator("[data-testid='next-round']").is_visible()
     assert page.locator("[data-testid='back-to-evening']").get_attribute("href") == "/"
     page.locator("[data-testid='next-round']").click()

@@ -53,6 +53,10 @@ Presenter = Callable[[Mapping[str, Any], str, int | None], dict[str, Any]]
 #: names and scores only, from the public snapshot, for the follow link (docs/access.md LK-3); the caption
 #: says what the scores are (the round, "cups still standing"), ``current`` marks who is on turn.
 Scoreboard = Callable[[Mapping[str, Any], str], dict[str, Any]]
+#: ``finale(snap, lang) -> {"headline", "lines", "table", "chart", "rematch", ...}`` or ``None``: the end of a
+#: match in the game's own terms (money, cups, the king) for ``finale.html``; keys left out take the generic
+#: values of ``web.presenters.finale``.
+Finale = Callable[[Mapping[str, Any], str], dict[str, Any] | None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,6 +96,8 @@ class WebGame:
     warm_up: Callable[[], None] | None = None
     #: Names and scores for the follow link (LK-3); ``None``: the names, with the final scores at the end.
     scoreboard: Scoreboard | None = None
+    #: The end screen in the game's own terms; ``None``: the generic one (places, scores, a bar chart).
+    finale: Finale | None = None
 
     def static_url(self, name: str) -> str:
         """The URL of one of the game's static files."""

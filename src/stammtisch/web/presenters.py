@@ -57,6 +57,18 @@ def describe_notation(slug: str, notation: str, seats: int) -> Text | None:
         return None
 
 
+def describe_outcome_notation(slug: str, notation: str) -> Text | None:
+    """What a chance outcome written as ``notation`` was, in words (the game's ``describe_outcome``):
+    "Treffer in Becher 5", not "hit 5"."""
+    engine = GAMES.get(slug)
+    if engine is None:
+        return None
+    try:
+        return engine.describe_outcome(engine.parse_outcome(notation))
+    except Exception:  # unreadable under today's rules: say the notation
+        return None
+
+
 def history(snap: Mapping[str, Any], lang: str, limit: int = 8) -> list[dict[str, Any]]:
     """The latest entries as sentences in ``lang``, newest first: who did what, with names."""
     _ = translator(lang)
@@ -80,8 +92,9 @@ def history(snap: Mapping[str, Any], lang: str, limit: int = 8) -> list[dict[str
         elif kind == "action":
             text = _("%(name)s made a move", name=name) if name else _("A move was made")
         elif notation is not None:
+            what = describe_outcome_notation(slug, str(notation))
             text = (_("The app drew: %(what)s") if event.get("sampled") else _("Entered at the table: %(what)s")) % {
-                "what": notation
+                "what": what.get(lang) if what is not None else notation
             }
         else:
             text = _("A result was entered")
@@ -152,7 +165,19 @@ def _names(players: list[str], seats: list[int], lang: str) -> str:
 
 
 def finale(snap: Mapping[str, Any], lang: str) -> dict[str, Any] | None:
-    """The end of a match in words: who won, the places with their scores, a bar chart, what next."""
+    """The end of a match in words: the game's own end screen where it has one (``WebGame.finale``),
+    else who won, the places with their scores and a bar chart; then what next."""
+    page = generic_finale(snap, lang)
+    game = web_game(str(snap.get("game", "")))
+    if game is not None and game.finale is not None:
+        own = game.finale(snap, lang)
+        if own is not None:
+            page.update(own)
+    return page
+
+
+def generic_finale(snap: Mapping[str, Any], lang: str) -> dict[str, Any]:
+    """Places with their scores and a bar chart: for a game without an end screen of its own."""
     _ = translator(lang)
     result = snap.get("result") or {}
     players: list[str] = list(snap.get("players") or [])
@@ -203,8 +228,11 @@ def finale(snap: Mapping[str, Any], lang: str) -> dict[str, Any] | None:
         "headline": headline,
         "lines": lines,
         "chart": chart,
+        "table": None,
         "rematch": True,
+        # A match that belongs to no evening: the way back is the start page, and it says so.
         "back": "/",
+        "back_label": _("To the start page"),
     }
 
 

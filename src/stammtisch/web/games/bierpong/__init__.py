@@ -8,6 +8,7 @@ from pathlib import Path
 
 from stammtisch.core.text import Text
 from stammtisch.web.games.bierpong.evening import router as evening_router
+from stammtisch.web.games.bierpong.finale import finale
 from stammtisch.web.games.bierpong.follow import scoreboard
 from stammtisch.web.games.bierpong.presenter import present
 from stammtisch.web.games.bierpong.routes import router
@@ -17,6 +18,7 @@ WEB_GAME = WebGame(
     slug="bierpong",
     scoreboard=scoreboard,  # names and scores for the follow link (issue 24.2)
     present=present,
+    finale=finale,  # winner, cups left, drinks per player (issue 25.1)
     board_template="bierpong/board.html",
     router=router,
     templates=Path(__file__).parent / "templates",

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from stammtisch.web.games.kluempchen.advice import router as advice_router
 from stammtisch.web.games.kluempchen.advice import warm_up
+from stammtisch.web.games.kluempchen.finale import finale
 from stammtisch.web.games.kluempchen.follow import scoreboard
 from stammtisch.web.games.kluempchen.presenter import present
 from stammtisch.web.games.kluempchen.routes import router
@@ -19,6 +20,7 @@ WEB_GAME = WebGame(
     slug="kluempchen",
     scoreboard=scoreboard,  # names and scores for the follow link (issue 24.2)
     present=present,
+    finale=finale,  # the closed evening in euros (issue 25.1)
     board_template="kluempchen/board.html",
     router=router,
     templates=Path(__file__).parent / "templates",

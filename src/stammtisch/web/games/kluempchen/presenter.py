@@ -250,7 +250,17 @@ def _settlement(record: dict[str, Any], view: dict[str, Any], players: list[str]
         {"name": _name(players, p["seat"]), "cents": p["cents"]} for p in record.get("payouts") or [] if p["cents"]
     ]
     paid = sum(row["cents"] for row in per_seat.values())
+    # Who pays least this round: everyone who played it, 0 for those who paid nothing.
+    played = sorted({seat for team in teams for seat in team if isinstance(seat, int)})
+    owed = {seat: per_seat[seat]["cents"] if seat in per_seat else 0 for seat in played}
+    least = min(owed.values()) if owed else 0
     return {
+        "least": {
+            "names": [_name(players, seat) for seat in played if owed[seat] == least],
+            "cents": least,
+        }
+        if owed and len(set(owed.values())) > 1
+        else None,
         "number": record.get("number"),
         "unit_cents": record.get("unit_cents"),  # that round's unit: its N (E-22)
         "players": record.get("players"),

@@ -195,8 +195,49 @@ def present(snap: Mapping[str, Any], lang: str, seat: int | None) -> dict[str, A
             }
             for number, record in enumerate(view.get("history") or [], start=1)
         ],
+        "deal_end": deal_end(view, players, finished),
+        "sheet": sheet(view, players),
         "finished": finished,
         "scores": (result or {}).get("scores") if finished else None,
         "suits": SUIT_ORDER,
         "ranks": RANK_ORDER,
     }
+
+
+def deal_end(view: Mapping[str, Any], players: list[str], finished: bool) -> dict[str, Any] | None:
+    """The moment after a game (Spiel) of the pass: who went out, what each hand counted and what went on
+    the sheet (doubled after a Rommé-Hand, R-13.2). Shown while the next game's first round is played
+    (``turn_no`` below the number of seats) and at the end of the pass; ``None`` otherwise."""
+    history = view.get("history") or []
+    if not history or not (finished or int(view.get("turn_no") or 0) < len(players)):
+        return None
+    record = history[-1]
+    winner = record.get("winner")
+    counted = list(record.get("hand_points") or [])
+    penalties = list(record.get("penalties") or [])
+    return {
+        "number": len(history),
+        "winner": _name(players, winner) if winner is not None else None,
+        "romme_hand": bool(record.get("romme_hand")),
+        "rows": [
+            {
+                "name": name,
+                "out": seat == winner,
+                "counted": counted[seat] if seat < len(counted) else 0,
+                "penalty": penalties[seat] if seat < len(penalties) else 0,
+            }
+            for seat, name in enumerate(players)
+        ],
+    }
+
+
+def sheet(view: Mapping[str, Any], players: list[str]) -> dict[str, Any]:
+    """The running score sheet with names: per player the penalty of each game so far and the sum."""
+    history = view.get("history") or []
+    rows = []
+    for seat, name in enumerate(players):
+        cells = [list(record.get("penalties") or [])[seat : seat + 1] or [0] for record in history]
+        points = [cell[0] for cell in cells]
+        totals = list(view.get("sheet") or [])
+        rows.append({"name": name, "games": points, "total": totals[seat] if seat < len(totals) else sum(points)})
+    return {"games": list(range(1, len(history) + 1)), "rows": rows}

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from stammtisch.web.games.proempeln.finale import finale
 from stammtisch.web.games.proempeln.follow import scoreboard
 from stammtisch.web.games.proempeln.presenter import present
 from stammtisch.web.games.proempeln.routes import router
@@ -13,6 +14,7 @@ from stammtisch.web.plugin import StartLink, WebGame
 
 WEB_GAME = WebGame(
     slug="proempeln",
+    finale=finale,  # the king and the totals (issue 25.1)
     scoreboard=scoreboard,  # names and scores for the follow link (issue 24.2)
     present=present,
     board_template="proempeln/board.html",
