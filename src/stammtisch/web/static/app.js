@@ -273,7 +273,7 @@
       queue = kept.queue;
       held = !!kept.held;
       made = queue[queue.length - 1].n;
-      if (held) say("failed", "moved", labels()); else say("", "queued", labels(), true);
+      if (held) hold(); else say("", "queued", labels(), true);
       probe();
     } catch (error) { /* nothing kept */ }
   }
@@ -311,6 +311,7 @@
     if (!sent || sent.resend) { probe(); return; }  // a queued entry failed again: it is still first in line
     if (sent.seq < 0 || !live) return;  // only board writes carry a seq and can be retried safely
     online = false;
+    sent.tried = true;  // it went out once: it may have arrived, only its answer lost
     enqueue(sent);
   }
   document.addEventListener("htmx:afterRequest", function (event) {
@@ -402,7 +403,9 @@
     held = true;
     save();
     show();
-    say("failed", "moved", labels());
+    // An entry that went out once may be what moved the board ("not sent again"); else someone else did.
+    var tried = queue.some(function (entry) { return entry.tried; });
+    say("failed", tried ? "moved" : "held", labels());
   }
 
   function drop(index) {
