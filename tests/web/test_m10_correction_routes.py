@@ -1,4 +1,5 @@
-"""M-10, AC-5, KA-33 (issue 31.1) on SQLite and PostgreSQL: a closed Klümpchen evening is corrected to
+"""M-10, AC-5, KA-33 (issue 31.1) on SQLite and PostgreSQL: a closed Klümpchen evening (and a tournament's
+score sheet) is corrected to
 the end through the routes, with the written reason: the treasurer takes the close and the last throw
 back, enters the corrected throw and closes again, through the JSON API and through the pages' forms;
 the bank then holds the evening's new settlement (the old bookings reversed, the new ones booked, both
@@ -21,6 +22,7 @@ from stammtisch.games.kluempchen.evening import evening_totals
 from stammtisch.games.kluempchen.model import CloseEvening
 from tests.support.club import NAMES
 from tests.web.records_support import signed_in, store_app_fixture, store_url_fixture  # noqa: F401  (fixtures)
+from tests.web.test_tournament_pages import create, draw, enter, fill
 
 REASON = "Letzter Wurf falsch eingetragen"
 #: Seed 0's evening ends on the throw "1 3 6" (3 dice); thrown as "1 1 1", the round goes on with six
@@ -135,3 +137,24 @@ def test_a_correction_without_reason_or_by_a_scribe_is_refused_in_words(store_ap
         answer = scribe.post(f"/m/{match_id}/act", data=form, follow_redirects=False)
         assert answer.status_code == 403
     assert seq_of(app, match_id) == before  # nothing written
+
+
+def test_a_closed_tournament_sheet_is_corrected_through_its_form(store_app: FastAPI) -> None:
+    """M-10 on a score sheet: after its last game is taken back with a reason, the sheet shows the
+    reason field and its game form takes the corrected game with the reason; without one it is refused."""
+    app = store_app
+    with signed_in(app, Role.TREASURER) as treasurer:
+        url = create(treasurer, 8)
+        sheet = draw(treasurer, url, 1, "s")[0]
+        fill(treasurer, sheet, random.Random(2))
+        assert app.state.service.is_closed(sheet)
+        form = {"seq": str(seq_of(app, sheet)), "reason": REASON}
+        assert treasurer.post(f"/m/{sheet}/undo", data=form, follow_redirects=False).status_code == 303
+        page = treasurer.get(f"/sheet/{sheet}").text
+        assert 'data-testid="correction-reason"' in page and REASON in page
+        refused = enter(treasurer, sheet, "1", ["", "10", "20", "30"])
+        assert refused.status_code == 422 and "Begründung" in refused.text
+        corrected = enter(treasurer, sheet, "1", ["", "10", "20", "30"], reason=REASON)
+        assert corrected.status_code == 303, corrected.text
+    events = app.state.service.events(sheet)
+    assert events[-1].reason == REASON and app.state.service.snapshot(sheet).finished

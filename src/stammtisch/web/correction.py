@@ -46,7 +46,7 @@ async def accept_reason(request: Request, match_id: str, reason: str | None) -> 
 
 async def bind_reason(request: Request) -> None:
     """The app-wide dependency: a form write under a match with a ``reason`` field (module docstring)."""
-    match_id = request.path_params.get("match_id")
+    match_id = request.path_params.get("match_id") or request.path_params.get("sheet_id")  # a sheet is a match
     if request.method != "POST" or not isinstance(match_id, str):
         return
     if not request.headers.get("content-type", "").startswith(_FORM_TYPES):

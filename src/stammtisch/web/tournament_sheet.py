@@ -48,6 +48,8 @@ def present_sheet(snapshot: dict[str, Any]) -> dict[str, Any]:
         "game_no": min(view["game_no"], view["games"]),
         "dealer": None if finished else players[view["dealer"]],
         "finished": finished,
+        # M-10: taken back after its last game: every corrected entry carries the written reason.
+        "correcting": bool(snapshot.get("closed")) and not finished,
         "partial": partial,
         "half": half_entered(partial, seats),
         "sheet_mode": snapshot["mode"] == "scoresheet",

@@ -32,6 +32,7 @@ from stammtisch.matches.errors import MatchNotFound
 from stammtisch.matches.service import MatchService
 from stammtisch.store.tournament_sheets import GAME as SHEET_GAME
 from stammtisch.store.tournament_sheets import tournament_service
+from stammtisch.web.correction import last_reason
 from stammtisch.web.deps import BroadcasterDep, LangDep, ServiceDep, get_renderer
 from stammtisch.web.errors import BadInput, status_for
 from stammtisch.web.tournament_sheet import present_sheet
@@ -325,7 +326,10 @@ async def _sheet(service: MatchService, sheet_id: str) -> dict[str, Any]:
         raise BadInput(_no_sheet(), 404) from None
     if snapshot.game != SHEET_GAME or snapshot.mode != "scoresheet":  # the game the sheets keep
         raise BadInput(_no_sheet(), 404)
-    return present_sheet(snapshot.to_json())
+    sheet = present_sheet(snapshot.to_json())
+    if sheet["correcting"]:  # the reason of the undo that reopened it fills the field (web.correction)
+        sheet["correction_reason"] = await run_in_threadpool(last_reason, service, sheet_id)
+    return sheet
 
 
 def _render_sheet(
