@@ -36,6 +36,7 @@ from stammtisch.web.correction import last_reason
 from stammtisch.web.deps import BroadcasterDep, LangDep, ServiceDep, get_renderer
 from stammtisch.web.errors import BadInput, status_for
 from stammtisch.web.tournament_sheet import present_sheet
+from stammtisch.web.tournament_sheet_entry import refused_entry, typed_entry
 
 router = APIRouter()
 
@@ -339,11 +340,22 @@ def _render_sheet(
     error: str | None = None,
     status_code: int = 200,
     clause: str | None = None,
+    typed: dict[str, Any] | None = None,
 ) -> HTMLResponse:
+    """The sheet page (or its board for HTMX); ``typed``: a refused entry's values and the words for each
+    field in the way (``typed_entry``), shown in the form again instead of an error page."""
     fragment = request.headers.get("hx-request") == "true"
     name = "tournament/sheet_board.html" if fragment else "tournament/sheet.html"
     return _page(
-        request, lang, name, status_code=status_code, s=sheet, error=error, clause=clause, dealer_seat=dealer_seat
+        request,
+        lang,
+        name,
+        status_code=status_code,
+        s=sheet,
+        error=error,
+        clause=clause,
+        dealer_seat=dealer_seat,
+        typed=typed,
     )
 
 
@@ -378,7 +390,7 @@ async def enter_game(
     broadcaster: BroadcasterDep,
     lang: LangDep,
     seq: SeqField,
-    out: Annotated[str, Form(max_length=10)],
+    out: Annotated[str, Form(max_length=10)] = "",  # unchosen: the form comes back with the field marked
     points: Annotated[list[str] | None, Form()] = None,
     romme: Annotated[str, Form(max_length=5)] = "",
 ) -> Response:
@@ -388,12 +400,16 @@ async def enter_game(
     form sends the rest."""
     sheet = await _sheet(service, sheet_id)
     seats = len(sheet["players"])
-    winner = _seat_field(out, seats)
     given = list(points or [])
     if len(given) != seats:
         raise BadInput(
             Text(f"Es braucht {seats} Punktfelder (eins je Platz).", f"{seats} point fields are needed (one per seat).")
         )
+    # A field in the way sends the form back as typed, the field marked in words (nothing is written).
+    typed = typed_entry(sheet, out, given, romme)
+    if typed["marks"]:
+        return _render_sheet(request, lang, sheet, refused_entry(typed).get(lang), 422, typed=typed)
+    winner = _seat_field(out, seats)
     half = sheet["half"]
     if half is not None and winner != half["winner"]:
         fixed = half["winner"]
@@ -438,7 +454,9 @@ async def enter_game(
     except RuleViolation as error:
         fresh = getattr(error, "snapshot", None)
         shown = present_sheet(fresh.to_json()) if fresh is not None else await _sheet(service, sheet_id)
-        return _render_sheet(request, lang, shown, error.text(lang), status_for(error), error.clause)
+        # The engine's refusal keeps the typed values too (a stale sheet shows the fresh one instead).
+        kept = typed if fresh is None else None
+        return _render_sheet(request, lang, shown, error.text(lang), status_for(error), error.clause, typed=kept)
     broadcaster.publish(snapshot.match_id, snapshot.seq)
     if request.headers.get("hx-request") == "true":
         return _render_sheet(request, lang, present_sheet(snapshot.to_json()))
