@@ -40,6 +40,7 @@ from stammtisch.web.routes import bank as bank_pages
 from stammtisch.web.routes import lab as lab_page
 from stammtisch.web.routes import reminders as reminder_pages
 from stammtisch.web.routes import settings_season as season_start_page
+from stammtisch.web.routes import sheet_correction as sheet_correction_pages
 from stammtisch.web.routes import stats as stats_pages
 from stammtisch.web.seat_guard import SeatGuard
 from stammtisch.web.security import SecurityHeaders
@@ -108,6 +109,7 @@ def create_app(
     for module in (home, match, events, api, tournament, tables, rules, rematch, auth_pages, members, corrections):
         app.include_router(module.router)
     app.include_router(lab_page.router)
+    app.include_router(sheet_correction_pages.router)  # correcting an entered game on a score sheet (issue 25.2)
     app.include_router(bank_pages.router)
     app.include_router(season_start_page.router)  # the club's season start (issue 13.4)
     app.include_router(stats_pages.router)  # statistics per member and season (issue 13.5)
