@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from stammtisch.store.backup import make_backup
-from stammtisch.store.backup_errors import UnsignedBackup
+from stammtisch.store.backup_errors import DamagedBackup, UnsignedBackup
 from stammtisch.store.backup_key import KEY_VARIABLE
 from stammtisch.store.backup_restore import restore
 from tests.store.backup_files import rewrite
@@ -64,4 +64,27 @@ def test_bu9_a_backup_signed_with_another_key_is_refused(
         restore(target, file)
     monkeypatch.setenv(KEY_VARIABLE, "a" * 64)  # the other server's key given to this one
     restore(target, file)
+    assert rows_in(target) > 0
+
+
+def test_bu10_the_operator_may_restore_a_whole_backup_whose_key_is_lost(
+    sqlite_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """BU-10: the old machine died with its key; the file is whole. The refusal names the way out, and
+    ``trust_unsigned`` restores it; a cut-short file stays refused even then."""
+    fill_club(sqlite_url)
+    file = tmp_path / "club.backup"
+    monkeypatch.setenv(KEY_VARIABLE, "a" * 64)
+    make_backup(sqlite_url, file)
+    monkeypatch.setenv(KEY_VARIABLE, "c" * 64)  # the new machine: another key
+    target = f"sqlite:///{tmp_path / 'target.sqlite3'}"
+    with pytest.raises(UnsignedBackup) as refused:
+        restore(target, file)
+    assert "--trust-unsigned" in refused.value.message.de and "--trust-unsigned" in refused.value.message.en
+    cut = tmp_path / "cut.backup"
+    cut.write_bytes(b"".join(file.read_bytes().splitlines(keepends=True)[:-1]))
+    with pytest.raises(DamagedBackup):
+        restore(target, cut, trust_unsigned=True)
+    assert rows_in(target) == 0
+    restore(target, file, trust_unsigned=True)
     assert rows_in(target) > 0

@@ -52,6 +52,14 @@ def restore(
     replace: Annotated[
         bool, typer.Option("--replace", "--force", help="replace everything in a database that is not empty")
     ] = False,
+    trust_unsigned: Annotated[
+        bool,
+        typer.Option(
+            "--trust-unsigned",
+            help="restore a whole backup this server did not sign (its key lost with the old machine, or made "
+            "before backups were signed): only a file you know is yours (docs/backup.md, BU-10)",
+        ),
+    ] = False,
 ) -> None:
     """Restore FILE into the database: every match is replayed first; all or nothing."""
     from stammtisch.cli.progress import bar, wanted
@@ -62,7 +70,9 @@ def restore(
 
     try:
         with bar("Wiederherstellen / restoring", None, "Schritte / steps", shown=wanted()) as shown:
-            summary = run_restore(database_url(), file, replace=replace, progress=shown.update)
+            summary = run_restore(
+                database_url(), file, replace=replace, progress=shown.update, trust_unsigned=trust_unsigned
+            )
     except (RuleViolation, StoreError) as error:
         fail(error.message)
     replaced = Text(

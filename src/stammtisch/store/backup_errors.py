@@ -63,11 +63,14 @@ class UnsignedBackup(BackupRefused):
                 f"Die Sicherung {path} trägt nicht die Unterschrift dieses Servers: sie wurde verändert, vor den "
                 "Unterschriften gemacht oder auf einem anderen Server mit anderem Schlüssel. Es wurde nichts "
                 "wiederhergestellt. Stammt sie vom anderen Server, gib diesem dessen Sicherungsschlüssel "
-                "(STAMMTISCH_BACKUP_KEY oder die Datei backup_key).",
+                "(STAMMTISCH_BACKUP_KEY oder die Datei backup_key). Ist der Schlüssel verloren (der alte Rechner "
+                "ist weg) oder ist die Datei älter als die Unterschriften, und ihr wisst sicher, dass sie eure ist: "
+                "stammtisch restore --trust-unsigned.",
                 f"The backup {path} does not carry this server's signature: it was changed, made before backups "
                 "were signed, or signed on another server with another key. Nothing was restored. If it comes "
                 "from the other server, give this one its backup key (STAMMTISCH_BACKUP_KEY or the file "
-                "backup_key).",
+                "backup_key). If the key is lost (the old machine is gone) or the file is older than the "
+                "signatures, and you know for sure it is yours: stammtisch restore --trust-unsigned.",
             ),
         )
 

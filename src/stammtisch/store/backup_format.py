@@ -273,10 +273,11 @@ def _header(path: Path, line: bytes) -> Header:
         raise DamagedBackup(shown, Text("der Kopf ist unvollständig", "the header is incomplete")) from None
 
 
-def verify(path: Path, key: bytes | None = None) -> Header:
+def verify(path: Path, key: bytes | None = None, *, signature_required: bool = True) -> Header:
     """Read the whole file once: right format, complete (footer present), checksum and row count right,
     signed with this server's backup key (BU-9, ``store.backup_key``). Nothing is restored from a file
-    that fails here (BU-5)."""
+    that fails here (BU-5). ``signature_required=False`` is the operator's word that an unsigned file is
+    theirs (BU-10): the file must still be whole."""
     shown = str(path)
     digest = hashlib.sha256()
     header: Header | None = None
@@ -306,7 +307,9 @@ def verify(path: Path, key: bytes | None = None) -> Header:
         )
     if footer.get("sha256") != digest.hexdigest() or footer.get("rows") != rows:
         raise DamagedBackup(shown, Text("die Prüfsumme stimmt nicht", "the checksum does not match"))
-    if not signed_by(key if key is not None else backup_key(), digest.hexdigest(), rows, footer.get("signature")):
+    if signature_required and not signed_by(
+        key if key is not None else backup_key(), digest.hexdigest(), rows, footer.get("signature")
+    ):
         raise UnsignedBackup(shown)
     return header
 

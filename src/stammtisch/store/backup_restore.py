@@ -341,12 +341,18 @@ def transfer(scratch: Engine, target: Engine, replace: bool) -> tuple[int, int]:
 
 
 def restore(
-    url: str, path: Path, replace: bool = False, progress: Callable[[int, int], None] | None = None
+    url: str,
+    path: Path,
+    replace: bool = False,
+    progress: Callable[[int, int], None] | None = None,
+    *,
+    trust_unsigned: bool = False,
 ) -> RestoreSummary:
     """Restore the backup at ``path`` into the database at ``url`` (created and migrated if new);
-    ``progress(done, total)`` after each of its five steps (for a progress bar)."""
+    ``progress(done, total)`` after each of its five steps (for a progress bar). ``trust_unsigned``
+    restores a whole file this server did not sign (BU-10: the operator vouches for it)."""
     tell = progress or (lambda done, total: None)
-    header = verify(path)
+    header = verify(path, signature_required=not trust_unsigned)
     check_revision(header)
     tell(1, 5)
     with tempfile.TemporaryDirectory(prefix="stammtisch-restore-") as directory:
