@@ -11,46 +11,17 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import os
-import secrets
 from collections.abc import Mapping
-from pathlib import Path
 
-from stammtisch.store.config import data_dir
+from stammtisch.store.key_files import configured_key
 
 KEY_VARIABLE = "STAMMTISCH_BACKUP_KEY"
 KEY_FILE = "backup_key"
-MIN_LENGTH = 32
 
 
 def backup_key(env: Mapping[str, str] | None = None) -> bytes:
     """The server's backup key (made on first use)."""
-    env = os.environ if env is None else env
-    given = env.get(KEY_VARIABLE, "").strip()
-    if given:
-        if len(given) < MIN_LENGTH:
-            raise ValueError(
-                f"{KEY_VARIABLE} ist zu kurz: mindestens {MIN_LENGTH} Zeichen (z. B. 'openssl rand -hex 32'). / "
-                f"{KEY_VARIABLE} is too short: at least {MIN_LENGTH} characters (e.g. 'openssl rand -hex 32')."
-            )
-        return given.encode("utf-8")
-    return _file_key(data_dir(env) / KEY_FILE).encode("utf-8")
-
-
-def _file_key(path: Path) -> str:
-    try:
-        return path.read_text().strip()
-    except FileNotFoundError:
-        pass
-    path.parent.mkdir(parents=True, exist_ok=True)
-    try:  # O_EXCL: of two commands starting at once, one writes, the other reads its key
-        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    except FileExistsError:
-        return path.read_text().strip()
-    key = secrets.token_hex(32)
-    with os.fdopen(descriptor, "w") as file:
-        file.write(key)
-    return key
+    return configured_key(KEY_VARIABLE, KEY_FILE, env).encode("utf-8")
 
 
 def signature(key: bytes, sha256: str, rows: int) -> str:

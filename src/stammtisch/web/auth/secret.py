@@ -9,40 +9,14 @@ import secrets
 from collections.abc import Mapping
 from pathlib import Path
 
-from stammtisch.store.config import data_dir
+from stammtisch.store.key_files import configured_key, file_key
 
 SECRET_VARIABLE = "STAMMTISCH_SECRET_KEY"
 SECRET_FILE = "secret_key"
-MIN_LENGTH = 32
 
 
 def secret_key(env: Mapping[str, str] | None = None) -> str:
-    env = os.environ if env is None else env
-    given = env.get(SECRET_VARIABLE, "").strip()
-    if given:
-        if len(given) < MIN_LENGTH:
-            raise ValueError(
-                f"{SECRET_VARIABLE} ist zu kurz: mindestens {MIN_LENGTH} Zeichen (z. B. 'openssl rand -hex 32'). / "
-                f"{SECRET_VARIABLE} is too short: at least {MIN_LENGTH} characters (e.g. 'openssl rand -hex 32')."
-            )
-        return given
-    return _file_key(data_dir(env) / SECRET_FILE)
-
-
-def _file_key(path: Path) -> str:
-    try:
-        return path.read_text().strip()
-    except FileNotFoundError:
-        pass
-    path.parent.mkdir(parents=True, exist_ok=True)
-    key = secrets.token_hex(32)
-    try:  # O_EXCL: of two workers starting at once, one writes, the other reads its key
-        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    except FileExistsError:
-        return path.read_text().strip()
-    with os.fdopen(descriptor, "w") as file:
-        file.write(key)
-    return key
+    return configured_key(SECRET_VARIABLE, SECRET_FILE, env)
 
 
 def key_for_database(url: str | None, env: Mapping[str, str] | None = None) -> str:
@@ -60,5 +34,5 @@ def key_for_database(url: str | None, env: Mapping[str, str] | None = None) -> s
     if parsed.get_backend_name() == "sqlite":
         if not parsed.database or parsed.database == ":memory:" or parsed.database.startswith("file:"):
             return secrets.token_hex(32)
-        return _file_key(Path(parsed.database).resolve().parent / SECRET_FILE)
+        return file_key(Path(parsed.database).resolve().parent / SECRET_FILE)
     return secret_key(env)
