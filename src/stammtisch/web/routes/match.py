@@ -25,6 +25,7 @@ from stammtisch.web.correction import last_reason
 from stammtisch.web.deps import BroadcasterDep, LangDep, ServiceDep, get_renderer
 from stammtisch.web.errors import BadInput
 from stammtisch.web.forms import format_faces, parse_faces, parse_seat
+from stammtisch.web.generic_game import board_pad
 from stammtisch.web.live import Broadcaster
 from stammtisch.web.presenters import present_match
 
@@ -50,6 +51,8 @@ def render_match(
     # M-10: a closed match taken back after its end is being corrected; every step needs the reason.
     page["correcting"] = snapshot.closed and not snapshot.finished
     page["correction_reason"] = last_reason(request.app.state.service, snapshot.match_id) if page["correcting"] else ""
+    # The generic board's outcome pad, from the pending chance node (web.generic_game); a game's own board has its own.
+    page["pad"] = board_pad(request.app.state.service, snapshot) if page["game_template"] is None else None
     message = plain(error.text(lang), page["players"]) if error is not None else None  # names, no clause codes
     stale = getattr(error, "code", "") == "match/stale"
     return renderer.response(
