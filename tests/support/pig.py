@@ -15,7 +15,7 @@ from typing import Any
 from stammtisch.core.chance import ChanceNode, DiceOutcome, DiceRoll
 from stammtisch.core.errors import IllegalAction, InvalidNotation, InvalidSetup
 from stammtisch.core.options import Option, Options
-from stammtisch.core.protocol import Chance, Decision, Finished, Game, GameInfo, Result
+from stammtisch.core.protocol import Chance, ChanceKind, Decision, Finished, Game, GameInfo, PlayMode, Result
 from stammtisch.core.text import Text
 
 
@@ -44,7 +44,10 @@ class Pig(Game[State]):
     min_seats = 2
     max_seats = 4
     info = GameInfo(
-        hidden_information=False, simultaneous_moves=False, chance_kinds=("dice",), play_modes=("table", "digital")
+        hidden_information=False,
+        simultaneous_moves=False,
+        chance_kinds=(ChanceKind.DICE,),
+        play_modes=(PlayMode.TABLE, PlayMode.DIGITAL),
     )
     options = (Option("target", 30, "P-4", Text("Punkte zum Sieg", "points to win"), minimum=10, maximum=100),)
     action_types = (Roll, Hold)
