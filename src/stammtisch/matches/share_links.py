@@ -11,6 +11,10 @@ A link is a random token (as the seat links: ``seat_links.new_token``) naming on
 may withdraw it at any time (``revoked_at``); a screen or follow link also ends by itself (LK-5):
 ``LINK_HOURS`` after it was made, or ``AFTER_END_HOURS`` after its match ended, whichever comes first.
 At most one screen and one follow link of a match is in force at a time (``current``).
+
+An **evening follow link** (``EveningLink``, LK-7) follows a whole evening of several games (a Bier-Pong
+evening: its standings and each game's cups): the same token, the same withdrawing, the same ending,
+counted from when the evening's last game ended (the champion is known).
 """
 
 from __future__ import annotations
@@ -32,6 +36,7 @@ class LinkKind(StrEnum):
     SCREEN = "screen"
     FOLLOW = "follow"
     SEAT = "seat"  # a withdrawn seat token (the seat itself has a new one in ``seat_links``)
+    EVENING = "evening"  # an evening follow link (``EveningLink``, LK-7; kept in its own table)
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,3 +111,44 @@ class InMemoryShareLinks:
             link = self._by_token.get(token)
             if link is not None and link.revoked_at is None:
                 self._by_token[token] = replace(link, revoked_at=at)
+
+
+@dataclass(frozen=True, slots=True)
+class EveningLink:
+    """``token`` follows the evening ``evening_id`` of ``game`` until ``revoked_at`` (or LK-5's end)."""
+
+    token: str
+    game: str
+    evening_id: str
+    created_at: datetime
+    revoked_at: datetime | None = None
+
+    @property
+    def revoked(self) -> bool:
+        return self.revoked_at is not None
+
+    def ends_at(self, evening_ended_at: datetime | None) -> datetime:
+        """LK-5 for an evening: 12 hours after it was made, or an hour after the evening's last game ended."""
+        end = self.created_at + timedelta(hours=LINK_HOURS)
+        if evening_ended_at is not None:
+            end = min(end, evening_ended_at + timedelta(hours=AFTER_END_HOURS))
+        return end
+
+
+@runtime_checkable
+class EveningLinkRepository(Protocol):
+    def add(self, link: EveningLink) -> None: ...
+
+    def find(self, token: str) -> EveningLink | None: ...
+
+    def for_evening(self, game: str, evening_id: str) -> list[EveningLink]:
+        """The links of the evening, oldest first."""
+        ...
+
+    def revoke(self, token: str, at: datetime) -> None: ...
+
+
+def current_evening_link(links: Sequence[EveningLink]) -> EveningLink | None:
+    """The newest evening link not withdrawn (one at a time)."""
+    live = [link for link in links if not link.revoked]
+    return live[-1] if live else None

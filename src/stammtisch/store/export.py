@@ -28,6 +28,7 @@ LEFT_OUT: dict[str, str] = {
     "invites": "secret: the hashes of invite links",
     "seat_links": "secret: the seat links' tokens (who sat where is in match_seats and the matches)",
     "share_links": "secret: the follow and screen links' tokens",
+    "evening_links": "secret: the evening follow links' tokens",
     "match_state_snapshots": "rebuilt from the match events (a read model)",
     "match_summaries": "rebuilt from the match events (a read model)",
     "read_model_versions": "bookkeeping of the read models",

@@ -71,6 +71,7 @@ _WHAT = {
     LinkKind.SCREEN: Text("Dieser Link für den Tisch-Bildschirm", "This table-screen link"),
     LinkKind.FOLLOW: Text("Dieser Link zum Mitverfolgen", "This follow link"),
     LinkKind.SEAT: Text("Dieser Platz-Link", "This seat link"),
+    LinkKind.EVENING: Text("Dieser Link zum Mitverfolgen des Abends", "This link to follow the evening"),
 }
 
 

@@ -46,6 +46,7 @@ _OPEN_PATHS = (
     re.compile(r"^/seat/"),
     re.compile(r"^/screen/\{[^}]+\}$"),  # the table-screen link (LK-2): exchanged for its cookie
     re.compile(r"^/f/\{[^}]+\}(/board|/events)?$"),  # the follow link (LK-3): its token is the capability
+    re.compile(r"^/fe/\{[^}]+\}(/board)?$"),  # the evening follow link (LK-7): likewise
     re.compile(r"^/api/seat(/|$)"),
     re.compile(r"^/api/openapi\.json$"),
     re.compile(r"^/health$"),

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from stammtisch.core.text import Text
 from stammtisch.web.games.bierpong.evening import router as evening_router
+from stammtisch.web.games.bierpong.evening_follow import router as evening_follow_router
 from stammtisch.web.games.bierpong.finale import finale
 from stammtisch.web.games.bierpong.follow import scoreboard
 from stammtisch.web.games.bierpong.presenter import present
@@ -31,3 +32,4 @@ WEB_GAME = WebGame(
     ),
 )
 router.include_router(evening_router)
+router.include_router(evening_follow_router)  # one follow link for the whole evening (LK-7)
