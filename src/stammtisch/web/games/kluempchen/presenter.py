@@ -192,6 +192,9 @@ def present(snap: Mapping[str, Any], lang: str, seat: int | None) -> dict[str, A
     k["evening"] = _evening(view, players)
     k["table"] = _table(view, players)
     k.update(_actions(snap, seat, view, lang))
+    # Table mode mid-turn: "stop" sits in the dice pad beside the next throw, both in the first screen.
+    k["pad_stop"] = [entry for entry in k["main_actions"] if entry["notation"] == "stop"] if k["pad"] else []
+    k["main_actions"] = [entry for entry in k["main_actions"] if entry not in k["pad_stop"]]
     k["team_choices"] = _team_choices(k["other_actions"], players, lang)
     if k["team_choices"]:
         k["other_actions"] = [entry for entry in k["other_actions"] if not entry["notation"].startswith("team ")]
