@@ -11,7 +11,7 @@ def test_lab_page_compares_and_charts(client: TestClient) -> None:
     page = client.get("/lab/kluempchen?lang=en&variant=third_throw_rule%3Dkeep_on_fail&rounds=120")
     assert page.status_code == 200
     assert 'data-testid="lab-table"' in page.text and "<svg" in page.text
-    assert "starting team wins" in page.text and "cents per player per evening" in page.text
+    assert "starting team wins" in page.text and "paid per player per evening" in page.text
 
 
 def test_lab_page_refuses_bad_variants_in_words(client: TestClient) -> None:

@@ -44,7 +44,7 @@ def test_pt9_archive_page_archive_list_and_restore(keeper: TestClient) -> None:
     assert 'href="/tournaments/archived"' in listing
     archived = keeper.get("/tournaments/archived?lang=en").text
     assert f'href="{url}"' in archived and f'action="{url}/restore"' in archived and "Herbstturnier" in archived
-    assert re.search(r"archived \d{4}-\d\d-\d\d \d\d:\d\d", archived)
+    assert re.search(r"archived [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d\d", archived)  # Babel, the page's locale
     shown = keeper.get(f"{url}?lang=en").text
     assert 'id="archived-banner"' in shown and f'action="{url}/restore"' in shown and f'{url}/archive"' not in shown
     assert keeper.get(f"/sheet/{sheets[0]}").status_code == 200  # the sheets are kept

@@ -14,6 +14,7 @@ from typing import Any
 from stammtisch.bots.base import Bot, RandomBot
 from stammtisch.core.plugins import part
 from stammtisch.core.protocol import Game
+from stammtisch.core.text import Text
 
 BotFactory = Callable[[], Bot]
 
@@ -28,6 +29,12 @@ def bots_for(game: Game[Any]) -> dict[str, BotFactory]:
     if module is not None:
         found.update(getattr(module, "BOTS", {}))
     return found
+
+
+def bot_names(game: Game[Any]) -> dict[str, Text]:
+    """The names a game gives its bots in words (its bot module's ``NAMES``), by code; may be empty."""
+    module = part("bots", game.slug) or _unmoved(game.slug)
+    return dict(getattr(module, "NAMES", {})) if module is not None else {}
 
 
 def bot_or_default(available: dict[str, BotFactory], name: str) -> str:

@@ -74,7 +74,8 @@ def play(
     )
     session = (cli.session or Session)(request)
     title = chosen.title.get(language)
-    console.rule(f"{title} – {len(humans)} {session.say('Mensch(en)', 'human(s)')}, {bot_count} Bot(s)")
+    people = session.say("Mensch", "human") if len(humans) == 1 else session.say("Menschen", "humans")
+    console.rule(f"{title} – {len(humans)} {people}, {bot_count} {'Bot' if bot_count == 1 else 'Bots'}")
     seated_names = ", ".join(session.name(seat) for seat in range(players))
     console.print(
         session.say(f"Am Tisch: {seated_names}", f"At the table: {seated_names}")

@@ -337,6 +337,11 @@ class Game(ABC, Generic[State]):
         """What choosing ``action`` means, for buttons and help ("risk throw: all points at stake")."""
         return Text(self.format_action(action), self.format_action(action))
 
+    def describe_outcome(self, outcome: Any) -> Text:
+        """What a chance outcome was, for the history ("hit in cup 5"); by default its notation (dice
+        faces, a card: the notation already is what people read)."""
+        return Text(self.format_outcome(outcome), self.format_outcome(outcome))
+
     # --- JSON -------------------------------------------------------------------------------
     def action_to_json(self, action: Any) -> dict[str, Any]:
         data: dict[str, Any] = codec.encode(action)

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
+import time
 from collections.abc import Awaitable, Callable, Hashable
 from typing import Protocol
 
@@ -32,6 +34,16 @@ class Deadlines(Protocol):
         """Let ``deadline`` run out after its seconds; then call ``done(match_id)`` if it changed the match."""
         ...
 
+    def remaining(self, match_id: str) -> int | None:
+        """Whole seconds left on the running clock of ``match_id`` (None: none runs in this process)."""
+        ...
+
+
+def _left(ends: dict[Slot, float], match_id: str, now: float) -> int | None:
+    """The seconds left of the latest clock of ``match_id`` (rounded up: "1 s" until it runs out)."""
+    left = [end - now for (match, _), end in ends.items() if match == match_id and end > now]
+    return math.ceil(min(left)) if left else None
+
 
 class AsyncioDeadlines:
     """Deadlines as asyncio tasks on the server's event loop."""
@@ -40,6 +52,8 @@ class AsyncioDeadlines:
         self.table = table
         self.sleep = sleep
         self._tasks: dict[Slot, asyncio.Task[None]] = {}
+        #: When each running clock runs out (monotonic time): the pages count down from it.
+        self._ends: dict[Slot, float] = {}
 
     def schedule(self, deadline: Deadline, done: Expired) -> None:
         slot = (deadline.match_id, deadline.key)
@@ -48,6 +62,8 @@ class AsyncioDeadlines:
             return
         for other in [s for s, task in self._tasks.items() if task.done()]:
             del self._tasks[other]
+            self._ends.pop(other, None)
+        self._ends[slot] = time.monotonic() + deadline.seconds
         self._tasks[slot] = asyncio.get_running_loop().create_task(self._run(deadline, done))
 
     async def _run(self, deadline: Deadline, done: Expired) -> None:
@@ -61,6 +77,9 @@ class AsyncioDeadlines:
     def pending(self) -> int:
         return sum(1 for task in self._tasks.values() if not task.done())
 
+    def remaining(self, match_id: str) -> int | None:
+        return _left(self._ends, match_id, time.monotonic())
+
 
 class ManualDeadlines:
     """Deadlines for tests: nothing happens until ``fire`` (time driven explicitly)."""
@@ -71,6 +90,11 @@ class ManualDeadlines:
 
     def schedule(self, deadline: Deadline, done: Expired) -> None:
         self.scheduled.setdefault((deadline.match_id, deadline.key), (deadline.seconds, done))
+
+    def remaining(self, match_id: str) -> int | None:
+        """The whole length of a scheduled clock: time stands still until ``fire``."""
+        left = [seconds for (match, _), (seconds, _) in self.scheduled.items() if match == match_id]
+        return min(left) if left else None
 
     def fire(self, match_id: str | None = None) -> int:
         """Let every scheduled deadline (of ``match_id``) run out now; returns how many changed a match."""

@@ -11,12 +11,14 @@ then German (the club's language).
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import UTC, date, datetime
 from functools import lru_cache
 from pathlib import Path
 
 from babel.core import negotiate_locale
+from babel.dates import format_date, format_time
 from babel.messages.pofile import read_po
-from babel.numbers import format_currency
+from babel.numbers import format_currency, format_decimal
 
 LANGUAGES = ("de", "en")
 DEFAULT_LANGUAGE = "de"
@@ -81,3 +83,46 @@ def choose_language(query: str | None, cookie: str | None, accept_language: str 
 def money(cents: int, lang: str) -> str:
     """An amount of euro cents in the reader's format: ``2,50 €`` or ``€2.50``."""
     return format_currency(cents / 100, "EUR", locale=lang)
+
+
+def _moment(value: object) -> datetime | date:
+    """A date or time from a ``datetime``/``date`` or its ISO text (as snapshots carry it)."""
+    if isinstance(value, (datetime, date)):
+        return value
+    text = str(value)
+    return datetime.fromisoformat(text) if "T" in text or " " in text else date.fromisoformat(text)
+
+
+def when(value: object, lang: str, seconds: bool = False) -> str:
+    """A date or a moment in the reader's format: ``28.11.2026, 01:52`` or ``Nov 28, 2026, 1:52 AM``
+    (the club's clock, UTC, as stored; a date alone without a time)."""
+    moment = _moment(value)
+    if not isinstance(moment, datetime):
+        return format_date(moment, "medium", locale=lang)
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    shown = format_time(moment, "medium" if seconds else "short", tzinfo=UTC, locale=lang)
+    return f"{format_date(moment, 'medium', locale=lang)}, {shown}"
+
+
+def day(value: object, lang: str) -> str:
+    """The date alone of a date or a moment, in the reader's format: ``28.11.2026`` or ``Nov 28, 2026``."""
+    moment = _moment(value)
+    return format_date(moment.date() if isinstance(moment, datetime) else moment, "medium", locale=lang)
+
+
+def number(value: float, lang: str, digits: int = 1) -> str:
+    """A number with at most ``digits`` decimals in the reader's format: ``1,5`` or ``1.5``."""
+    pattern = "#,##0" + ("." + "#" * digits if digits > 0 else "")
+    return format_decimal(value, format=pattern, locale=lang)
+
+
+def plural_translator(lang: str) -> Callable[..., str]:
+    """An ``ngettext`` for ``lang``: the singular id for one, the plural id otherwise; ``n`` is filled in as
+    ``%(n)s`` with the other keyword arguments. (The catalogs hold each form as its own message id.)"""
+    gettext = translator(lang)
+
+    def ngettext(singular: str, plural: str, n: int, **values: object) -> str:
+        return gettext(singular if n == 1 else plural, n=n, **values)
+
+    return ngettext

@@ -92,9 +92,9 @@ def history(snap: Mapping[str, Any], lang: str, limit: int = 8) -> list[dict[str
         elif kind == "action":
             text = _("%(name)s made a move", name=name) if name else _("A move was made")
         elif notation is not None:
-            what = describe_outcome_notation(slug, str(notation))
+            outcome = describe_outcome_notation(slug, str(notation))
             text = (_("The app drew: %(what)s") if event.get("sampled") else _("Entered at the table: %(what)s")) % {
-                "what": what.get(lang) if what is not None else notation
+                "what": outcome.get(lang) if outcome is not None else notation
             }
         else:
             text = _("A result was entered")

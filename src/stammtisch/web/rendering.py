@@ -8,6 +8,7 @@ and name (``<slug>/board.html``, see ``web.plugin``).
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
@@ -27,9 +28,11 @@ from starlette.responses import HTMLResponse
 
 from stammtisch.club.members.access import Permission, allowed
 from stammtisch.core.text import Text
+from stammtisch.core.wording import plain
 from stammtisch.games import GAMES
+from stammtisch.web.bots import bot_label
 from stammtisch.web.games import web_games
-from stammtisch.web.i18n import LANGUAGES, money, translator
+from stammtisch.web.i18n import LANGUAGES, day, money, number, plural_translator, translator, when
 
 TEMPLATE_DIR = Path(__file__).parent / "templates"
 STATIC_DIR = Path(__file__).parent / "static"
@@ -63,8 +66,19 @@ def make_environment(strict: bool = False) -> Environment:
         lstrip_blocks=True,
         auto_reload=False,  # templates ship with the package; no stat() per render
     )
+    env.filters["words"] = without_codes
     env.filters["tojson_compact"] = lambda value: json.dumps(value, separators=(",", ":"), ensure_ascii=False)
     return env
+
+
+#: A value's code name in brackets ("(realtime_first)"): the terminal's way to name a choice, not a page's.
+_CODE_NAME = re.compile(r"\s*\([a-z]+(?:_[a-z]+)+\)")
+
+
+def without_codes(text: object) -> str:
+    """A description for a page: clause ids and choices' code names in brackets left out (the rule link
+    and the form's own choices say them)."""
+    return plain(_CODE_NAME.sub("", str(text)), [])
 
 
 def game_title(slug: str, lang: str) -> str:
@@ -96,7 +110,12 @@ class Renderer:
             "_": gettext,
             "t": lambda value: _bilingual(value, lang),
             "money": lambda cents: money(int(cents), lang),
+            "ngettext": plural_translator(lang),
+            "when": lambda value, seconds=False: when(value, lang, seconds),
+            "day": lambda value: day(value, lang),
+            "number": lambda value, digits=1: number(value, lang, digits),
             "game_title": lambda slug: game_title(str(slug), lang),
+            "bot_label": lambda game, code: bot_label(str(game), str(code), lang),
             "language_url": lambda other: language_url(request, other),
             "is_htmx": request.headers.get("hx-request") == "true",
             # Who is signed in (web.auth sets it on every request; None for a viewer or a seat link), and

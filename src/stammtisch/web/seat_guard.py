@@ -91,7 +91,7 @@ async def _refuse(scope: Scope, send: Send) -> None:
         body = json.dumps({"error": {**error.to_json(), "message": error.message.get(lang)}}).encode()
         kind = b"application/json"
     else:
-        body = f'<!doctype html><meta charset="utf-8"><p role="alert">{escape(error.text(lang))}</p>'.encode()
+        body = f'<!doctype html><meta charset="utf-8"><p role="alert">{escape(error.message.get(lang))}</p>'.encode()
         kind = b"text/html; charset=utf-8"
     await send({"type": "http.response.start", "status": 403, "headers": [(b"content-type", kind)]})
     await send({"type": "http.response.body", "body": body})

@@ -80,7 +80,7 @@ def test_ac1_a_guest_from_a_match_is_promoted(toy_app: FastAPI) -> None:
     assert guest.guest
     with sign_in(TestClient(toy_app, headers={"accept-language": "en"}), Role.ADMIN) as admin:
         assert "Guest" in admin.get("/members").text
-        assert "Keep her as a member" in admin.get(f"/members/{guest.member_id}").text
+        assert "Keep Gustav Gast as a member" in admin.get(f"/members/{guest.member_id}").text
         assert admin.post(f"/members/{guest.member_id}/promote", follow_redirects=False).status_code == 303
         assert not club_service(toy_app).member(guest.member_id).guest
         edited = admin.post(

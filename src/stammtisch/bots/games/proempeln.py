@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from stammtisch.core.text import Text
 from stammtisch.games.proempeln import advisor
 from stammtisch.games.proempeln.model import Announce, Config, Record, Replay
 
@@ -93,3 +94,9 @@ def _advisor_bot() -> AdvisorBot:
 #: The bots ``play`` and ``simulate`` offer (``bots.registry``); ``heuristic`` is the advisor, the
 #: default name of those commands.
 BOTS = {"specials": RandomSpecialsBot, "advisor": _advisor_bot, "heuristic": _advisor_bot}
+#: The bots' names as people read them (``bots.registry.bot_names``; the codes are for the command line).
+NAMES = {
+    "specials": Text("Wagemutig (nutzt Spezialzüge)", "Bold (uses the special moves)"),
+    "advisor": Text("Berechnend (folgt dem Berater)", "Calculating (follows the advisor)"),
+    "heuristic": Text("Berechnend (folgt dem Berater)", "Calculating (follows the advisor)"),
+}

@@ -286,10 +286,10 @@ def hint(state: State) -> Text:
                 f"seat {t.owner + 1} is on turn (role {t.role}): {choice_en}",
             )
         return Text(
-            f"Platz {t.owner + 1} ist dran: {choice_de} (ist er weg: als abwesend melden, dann kann der Partner "
-            "für ihn würfeln)",
-            f"seat {t.owner + 1} is on turn: {choice_en} (if absent: report him away, then his partner may throw "
-            "for him)",
+            f"Platz {t.owner + 1} ist dran: {choice_de} (wer weg ist, wird als abwesend gemeldet; dann kann der "
+            "Partner oder die Partnerin an seiner Stelle würfeln)",
+            f"seat {t.owner + 1} is on turn: {choice_en} (if away: report the seat away, then the partner may throw "
+            "in its place)",
         )
     if t.step == AWAY:
         partner = partner_of(rnd, t) + 1
@@ -512,8 +512,9 @@ def _describe_turn_step(state: State, action: Any) -> Text | None:
         return Text(f"Rauslegen: {shown}", f"set aside: {shown}")
     if isinstance(action, ReportAway):
         return Text(
-            "Abwesend: der Partner kann für ihn würfeln (der Alleinspieler bekommt 0 Punkte)",
-            "away: the partner may throw for him (the solo scores 0)",
+            "Abwesend: der Partner oder die Partnerin kann an dieser Stelle würfeln "
+            "(wer allein spielt, bekommt 0 Punkte)",
+            "away: the partner may throw in this seat's place (a solo seat scores 0)",
         )
     if isinstance(action, StandIn):
         return Text("Für den abwesenden Partner würfeln (ohne Joker)", "throw for the absent partner (no joker)")

@@ -49,7 +49,8 @@ def describe_action(action: Action) -> Text:
         return Text(f"Karte {action.card} zur Abstimmung{stood.de}", f"put {action.card} to the vote{stood.en}")
     if isinstance(action, Vote):
         side = Text("Ja", "Yes") if action.yes else Text("Nein", "No")
-        return Text(f"{side.de} mit {action.tiles} Plättchen", f"{side.en} with {action.tiles} tile(s)")
+        tiles = "tile" if action.tiles == 1 else "tiles"
+        return Text(f"{side.de} mit {action.tiles} Plättchen", f"{side.en} with {action.tiles} {tiles}")
     if isinstance(action, Decide):
         return Text("annehmen", "adopt") if action.adopt else Text("ablehnen", "reject")
     if isinstance(action, ReportSpeech):

@@ -20,6 +20,7 @@ from stammtisch.core.errors import RuleViolation
 from stammtisch.core.text import Text
 from stammtisch.web.deps import LangDep, RendererDep
 from stammtisch.web.errors import BadInput
+from stammtisch.web.rendering import without_codes
 
 router = APIRouter()
 
@@ -91,7 +92,7 @@ def variant_words(game: str, key: str, value: str, lang: str) -> str:
     shown = value
     if isinstance(option.default, bool) and value.lower() in ("true", "false"):
         shown = YES_NO[value.lower() == "true"].get(lang)
-    return f"{option.description.get(lang)}: {shown}"
+    return f"{without_codes(option.description.get(lang))}: {shown}"
 
 
 @router.get("/lab")
@@ -156,6 +157,7 @@ async def lab_page(
                 {
                     "label": m.label.get(lang),
                     "percent": m.percent,
+                    "money": m.key.startswith("cents_"),  # an amount of cents: shown as money
                     "default": default[m.key],
                     "variant": changed[m.key],
                     "significant": significant(Interval(**default[m.key]), Interval(**changed[m.key])),

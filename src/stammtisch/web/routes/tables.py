@@ -65,7 +65,7 @@ from stammtisch.web.links import foreign, seat_withdrawn, withdrawn
 from stammtisch.web.qr import absolute_url
 from stammtisch.web.rendering import Renderer
 from stammtisch.web.routes.events import stream_match
-from stammtisch.web.tables import after_write, announce, table_for, watch
+from stammtisch.web.tables import after_write, announce, deadlines_for, table_for, watch
 
 router = APIRouter()
 
@@ -288,7 +288,9 @@ def _render(
         base=base,
         error=error,
         stale=stale,
-        deadline_seconds=table_for(request.app).deadline_seconds(snapshot.match_id),
+        # The seconds left on the running clock (the pages count them down), else the decision's length.
+        deadline_seconds=deadlines_for(request.app).remaining(snapshot.match_id)
+        or table_for(request.app).deadline_seconds(snapshot.match_id),
         # What others open to watch: the table screen's link (LK-2: no account needed), else the page itself.
         spectator_link=screen or spectator_url(snapshot.match_id),
         # Only a link: the page behind it checks the proof (TS-5).

@@ -16,7 +16,7 @@ def test_a_digital_game_against_a_bot_to_the_end(client: TestClient) -> None:
     )
     assert response.status_code == 200, response.text[:300]
     link = re.search(r'data-testid="link-0".*?href="https?://[^/"]+(/p/[^"]+)"', response.text, re.S)  # share box
-    assert link is not None and "Bot (heuristic)" in response.text
+    assert link is not None and "Bot – Vorsichtig (Faustregeln)" in response.text
     seat_page = client.get(link.group(1))
     assert seat_page.status_code == 200
     base = re.search(r'data-board="(/seat/[^"]+)/board"', seat_page.text)

@@ -57,7 +57,7 @@ def test_the_form_opens_a_digital_table_and_shows_the_links_once(client: TestCli
     assert answer.status_code == 200, answer.text
     assert answer.headers["cache-control"] == "no-store"
     assert len(re.findall(r'data-testid="link-\d"', answer.text)) == 2
-    assert "Bot (heuristic)" in answer.text and 'data-testid="spectator"' in answer.text
+    assert "Bot – Vorsichtig (Faustregeln)" in answer.text and 'data-testid="spectator"' in answer.text
 
 
 def test_a_bad_card_file_is_refused_with_card_field_line_and_nothing_is_created(client: TestClient) -> None:

@@ -17,6 +17,13 @@ from collections.abc import Callable
 
 from stammtisch.bots.base import Bot
 from stammtisch.bots.games.preisromme import durchgang, heuristic, search
+from stammtisch.core.text import Text
 
 #: The bots by name, in the order forms offer them.
 BOTS: dict[str, Callable[[], Bot]] = {**heuristic.BOTS, **durchgang.BOTS, **search.BOTS}
+#: The bots' names as people read them (``bots.registry.bot_names``; the codes are for the command line).
+NAMES = {
+    "search": Text("Stark (rechnet Spiele voraus)", "Strong (plays games ahead)"),
+    "strong": Text("Geübt (spielt auf die Vierzig)", "Skilled (plays for the forty)"),
+    "durchgang": Text("Turnier (spielt auf die Summe)", "Tournament (plays for the total)"),
+}

@@ -29,10 +29,33 @@ def _seat(seat: int, humans: Sequence[int], lang: str) -> str:
     return seat_name(seat, humans, lang)
 
 
-def figure_text(figure: dict[str, Any]) -> str:
-    """``1: 7H 8H JK(9H)`` — a joker shows the card it stands for (RA-16)."""
+#: German card names as printed on French-suited cards in Germany: Bube, Dame, König, As; the suits as
+#: their signs (Kreuz ♣, Karo ♦, Herz ♥, Pik ♠). The notation (``QS``) stays what a move is typed in.
+_GERMAN_RANKS = {"J": "B", "Q": "D", "K": "K", "A": "A"}
+_SUIT_SIGNS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+
+
+def card_text(card: str | None, lang: str) -> str:
+    """A card as the reader's deck prints it: ``D♠`` / ``10♣`` / ``Joker`` in German, the notation
+    (``QS``) in English; ``–`` for none."""
+    if not card:
+        return "–"
+    if lang != "de":
+        return card
+    if card == "JK":
+        return "Joker"
+    rank, suit = card[:-1], card[-1]
+    return f"{_GERMAN_RANKS.get(rank, rank)}{_SUIT_SIGNS.get(suit, suit)}"
+
+
+def cards_text(cards: Sequence[str], lang: str) -> str:
+    return " ".join(card_text(card, lang) for card in cards)
+
+
+def figure_text(figure: dict[str, Any], lang: str = "en") -> str:
+    """``1: 7H 8H JK(9H)`` (German: ``1: 7♥ 8♥ Joker(9♥)``) — a joker shows the card it stands for (RA-16)."""
     cards = [
-        card if card != "JK" else f"JK({stands})"
+        card_text(card, lang) if card != "JK" else f"{card_text(card, lang)}({card_text(stands, lang)})"
         for card, stands in zip(figure["cards"], figure["stands_for"], strict=True)
     ]
     return f"{figure['number']}: {' '.join(cards)}"
@@ -69,22 +92,22 @@ def draw(view: Mapping[str, Any], humans: Sequence[int], lang: str) -> Renderabl
     parts.append(
         Plain(
             t(
-                f"Stapel: {view['stock_size']} Karten   Ablage oben: {view['discard_top'] or '–'}",
-                f"Stock: {view['stock_size']} cards   Discard pile top: {view['discard_top'] or '–'}",
+                f"Stapel: {view['stock_size']} Karten   Ablage oben: {card_text(view['discard_top'], lang)}",
+                f"Stock: {view['stock_size']} cards   Discard pile top: {card_text(view['discard_top'], lang)}",
             )
         )
     )
     if view["table"]:
         parts.append(Plain(t("Tisch:", "Table:")))
         for figure in view["table"]:
-            parts.append(Plain(f"  {figure_text(figure)}"))
+            parts.append(Plain(f"  {figure_text(figure, lang)}"))
     window = view.get("window")
     if window:
         parts.append(
             Plain(
                 t(
-                    f"Klopffenster: {window['card']} von {seat_name(window['discarder'])}",
-                    f"Knock window: {window['card']} from {seat_name(window['discarder'])}",
+                    f"Klopffenster: {card_text(window['card'], lang)} von {seat_name(window['discarder'])}",
+                    f"Knock window: {card_text(window['card'], lang)} from {seat_name(window['discarder'])}",
                 )
             )
         )
@@ -92,8 +115,8 @@ def draw(view: Mapping[str, Any], humans: Sequence[int], lang: str) -> Renderabl
         parts.append(
             Plain(
                 t(
-                    f"Deine Hand ({view['hand_points']} Punkte): {' '.join(view['hand'])}",
-                    f"Your hand ({view['hand_points']} points): {' '.join(view['hand'])}",
+                    f"Deine Hand ({view['hand_points']} Punkte): {cards_text(view['hand'], lang)}",
+                    f"Your hand ({view['hand_points']} points): {cards_text(view['hand'], lang)}",
                 ),
                 style="bold",
             )
@@ -110,20 +133,29 @@ def news(before: Mapping[str, Any], after: Mapping[str, Any], humans: Sequence[i
     window = after.get("window")
     if window and after["phase"] == "knock_window" and before["phase"] != "knock_window":
         if before["phase"] in ("deal", "upcard"):
-            lines.append(t(f"Aufgedeckt: {window['card']}.", f"Turned up: {window['card']}."))
+            lines.append(
+                t(f"Aufgedeckt: {card_text(window['card'], lang)}.", f"Turned up: {card_text(window['card'], lang)}.")
+            )
         else:
             discarder = seat_name(window["discarder"])
-            lines.append(t(f"{discarder} wirft {window['card']} ab.", f"{discarder} discards {window['card']}."))
+            lines.append(
+                t(
+                    f"{discarder} wirft {card_text(window['card'], lang)} ab.",
+                    f"{discarder} discards {card_text(window['card'], lang)}.",
+                )
+            )
     last = after.get("last_window")
     if last and last != before.get("last_window") and same_game:
         knocked = ", ".join(seat_name(s) for s in last["claimed"] if s != last["taken_by"])
         if last["taken_by"] is None:
-            lines.append(t(f"Niemand nimmt {last['card']}.", f"Nobody takes {last['card']}."))
+            lines.append(
+                t(f"Niemand nimmt {card_text(last['card'], lang)}.", f"Nobody takes {card_text(last['card'], lang)}.")
+            )
         else:
             lines.append(
                 t(
-                    f"{seat_name(last['taken_by'])} bekommt {last['card']}.",
-                    f"{seat_name(last['taken_by'])} gets {last['card']}.",
+                    f"{seat_name(last['taken_by'])} bekommt {card_text(last['card'], lang)}.",
+                    f"{seat_name(last['taken_by'])} gets {card_text(last['card'], lang)}.",
                 )
             )
         if knocked:
@@ -135,12 +167,14 @@ def news(before: Mapping[str, Any], after: Mapping[str, Any], humans: Sequence[i
             if previous is None:
                 lines.append(
                     t(
-                        f"{seat_name(figure['laid_by'][0])} legt aus: {figure_text(figure)}",
-                        f"{seat_name(figure['laid_by'][0])} lays: {figure_text(figure)}",
+                        f"{seat_name(figure['laid_by'][0])} legt aus: {figure_text(figure, lang)}",
+                        f"{seat_name(figure['laid_by'][0])} lays: {figure_text(figure, lang)}",
                     )
                 )
             elif previous["cards"] != figure["cards"]:
-                lines.append(t(f"Figur geändert: {figure_text(figure)}", f"Figure changed: {figure_text(figure)}"))
+                lines.append(
+                    t(f"Figur geändert: {figure_text(figure, lang)}", f"Figure changed: {figure_text(figure, lang)}")
+                )
     if len(after["history"]) > len(before["history"]):
         record = after["history"][-1]
         winner = record["winner"]

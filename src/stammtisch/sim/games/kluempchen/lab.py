@@ -66,7 +66,7 @@ MEASURES = (
         True,
         Text("6 Gleiche", "six equal"),
     ),
-    Measure("cents_per_player_per_evening", Text("Cent je Spieler und Abend", "cents per player per evening"), False),
+    Measure("cents_per_player_per_evening", Text("Zahlung je Spieler und Abend", "paid per player per evening"), False),
 )
 
 

@@ -20,7 +20,7 @@ WEB_GAME = WebGame(
     starts=(
         StartLink(
             "/preisromme/new",
-            Text("Preisrommé digital (jede am eigenen Handy)", "Digital Preisrommé (each on her own phone)"),
+            Text("Preisrommé digital (jede am eigenen Handy)", "Digital Preisrommé (everyone on their own phone)"),
         ),
     ),
 )

@@ -289,8 +289,9 @@ def outcome_choices(view: Mapping[str, Any], lang: str) -> list[dict[str, str]]:
     else:
         types = ("korrektur", "abstimm", "ereignis")
     title = "title_de" if lang == "de" else "title_en"
+    # The card's words only: its id is a code of the card file, and every title differs (test_words_not_codes).
     return [
-        {"notation": f"card {card_id}", "label": f"{card[title]} ({card_id})"}
+        {"notation": f"card {card_id}", "label": str(card[title])}
         for card_id, card in cards.items()
         if card["type"] in types and card_id not in seen
     ]

@@ -90,8 +90,8 @@ def chip_notations(public: MatchSnapshot, seat: int, counts: tuple[int, ...]) ->
         raise TooManyChips(
             "RGO-10",
             Text(
-                f"{name} nimmt oder zahlt jetzt {due} Chip(s); eingetragen waren {total}.",
-                f"{name} takes or pays {due} chip(s) now; {total} were entered.",
+                f"{name} nimmt oder zahlt jetzt {due} {'Chip' if due == 1 else 'Chips'}; eingetragen waren {total}.",
+                f"{name} takes or pays {due} {'chip' if due == 1 else 'chips'} now; {total} were entered.",
             ),
         )
     verb = "take" if int(head["amount"]) > 0 else "pay"
