@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from stammtisch.club.members import Role
 from stammtisch.core.errors import RuleViolation
 from stammtisch.games import GAMES
 from stammtisch.web.background import BackgroundServer
@@ -141,3 +142,73 @@ def test_the_open_folds_and_the_joker_box_pass_axe(phone: Any, server: Backgroun
         page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
         assert not serious_violations(page), lang
         page.close()
+
+
+def _closed_evening(server: BackgroundServer) -> str:
+    """A Klümpchen evening of the test club's four members played to its close and booked: the bank's
+    pages then have balances, bookings and a season report with its table."""
+    import random
+
+    from stammtisch.core.chance import sample
+    from stammtisch.core.protocol import Chance, Finished
+    from stammtisch.games.kluempchen.model import CloseEvening
+    from tests.support.club import NAMES as ACCOUNT_NAMES
+
+    service = server.app.state.service
+    game = GAMES["kluempchen"]
+    names = [ACCOUNT_NAMES[role] for role in (Role.ADMIN, Role.TREASURER, Role.SCRIBE, Role.MEMBER)]
+    snap = service.create(
+        "kluempchen", names, options={"team_draw": "manual"}, setup={"teams": [[0, 1], [2, 3]]}, mode="digital"
+    )
+    match_id = snap.match_id
+    rng = random.Random(4)
+    for _ in range(5000):
+        state = service.state(match_id)
+        turn = game.turn(state)
+        seq = service.snapshot(match_id).seq
+        if isinstance(turn, Finished):
+            break
+        if isinstance(turn, Chance):
+            service.enter_outcome(match_id, sample(turn.node, rng), seq)
+            continue
+        legal = game.legal_actions(state, turn.seats[0])
+        action = CloseEvening() if CloseEvening() in legal and state.rounds else rng.choice(legal)
+        service.act(match_id, turn.seats[0], action, seq)
+    return match_id
+
+
+def club_pages(server: BackgroundServer) -> list[tuple[str, str]]:
+    """The club's own pages as the treasurer and admin see them: the bank (overview, a member's bookings,
+    one's own, the season report), statistics, members, settings, the lab and a tournament."""
+    _closed_evening(server)
+    ids = server.app.state.test_club_ids
+    start = server.app.state.bank.ledger.bookings()[0].on.isoformat()
+    return [
+        ("bank", "/bank"),
+        ("bank member", f"/bank/members/{ids[Role.MEMBER]}"),
+        ("bank own", "/me/bank"),
+        ("bank season", f"/bank/season?start={start}"),
+        ("stats", "/stats"),
+        ("member stats", f"/stats/member/{ids[Role.MEMBER]}"),
+        ("members", "/members"),
+        ("season start", "/bank/season/start"),
+        ("member", f"/members/{ids[Role.MEMBER]}"),
+        ("account", "/account"),
+        ("lab", "/lab"),
+    ]
+
+
+def test_the_club_pages_and_the_bank_pass_axe_in_both_languages(browser: Any, server: BackgroundServer) -> None:
+    pages = club_pages(server)
+    problems: list[str] = []
+    for lang in LANGUAGES:
+        context = browser.new_context(viewport=PHONE, locale="de-DE" if lang == "de" else "en-US", role=Role.ADMIN)
+        page = context.new_page()
+        for label, path in pages:
+            sep = "&" if "?" in path else "?"
+            answer = page.goto(f"{server.url}{path}{sep}lang={lang}")
+            assert answer is not None and answer.status == 200, (label, answer and answer.status)
+            page.wait_for_load_state("networkidle")
+            problems.extend(f"[{lang}] {label} {path}: {line}" for line in serious_violations(page))
+        context.close()
+    assert not problems, "axe-core found serious or critical violations:\n" + "\n".join(problems)
