@@ -6,7 +6,10 @@ and expected points in plain words (``sim/games/kluempchen/advice.py``, the same
 * ``GET /api/matches/{id}/kluempchen/advice`` – the same advice as JSON.
 
 Win probabilities come from a stored solution (``stammtisch solve kluempchen``, in the data directory; the
-one with jokers, ``solve``'s default, when stored, KS-4); without one the card ranks by expected points and says so.
+one with jokers, ``solve``'s default, when stored, KS-4). Without one the card is silent: it says in words that
+the chances are not computed for these house rules, and ranks nothing (issue 25.4). A ranking by the turn's
+expected points alone put "announce the joker" first on a team's very first throw, which the whole-game
+solution never does; advice that may be wrong is worse than none. A phone is never told to run a command.
 """
 
 from __future__ import annotations
@@ -42,7 +45,10 @@ def advice_for(service: Any, match_id: str) -> dict[str, Any]:
     spot = spot_from_view(snapshot.view)
     if spot is None:
         return {"decision": False, "solved": False, "choices": [], "best": None, "target": TARGET}
-    return {"decision": True, **advise(spot, snapshot.options, stored_solution(snapshot.options)).to_json()}
+    solution = stored_solution(snapshot.options)
+    if solution is None:  # silent rather than wrong: nothing is ranked without the whole-game solution
+        return {"decision": True, "solved": False, "with_jokers": False, "choices": [], "best": None, "target": TARGET}
+    return {"decision": True, **advise(spot, snapshot.options, solution).to_json()}
 
 
 def stored_solution(options: Mapping[str, object]) -> Any:
