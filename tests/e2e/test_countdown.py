@@ -27,3 +27,21 @@ def test_the_vote_clock_counts_down_on_the_seat_phone(browser: Any, server: Back
         "(first) => Number(document.querySelector('[data-countdown-number]').textContent) < first", arg=first
     )
     context.close()
+
+
+def test_the_knock_window_counts_down_on_a_preisromme_seat(browser: Any, server: BackgroundServer) -> None:
+    """The up-card opens a knock window at once: its seconds tick down on the seat's phone."""
+    opened = table_for(server.app).open("preisromme", ["Anna", "Ben", "Carl", "Dora"], deadline_seconds=60)
+    context = browser.new_context(viewport=PHONE, role=None)
+    page = context.new_page()
+    page.goto(f"{server.url}/p/{opened.tokens[2]}")
+    number = page.locator("[data-testid='window'] [data-countdown-number]")
+    number.wait_for()
+    first = int(number.inner_text())
+    assert 0 < first <= 60
+    page.wait_for_function(
+        "(first) => Number(document.querySelector(\"[data-testid='window'] [data-countdown-number]\").textContent)"
+        " < first",
+        arg=first,
+    )
+    context.close()
