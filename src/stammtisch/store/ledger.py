@@ -207,6 +207,24 @@ class SqlLedger:
                 update(ledger_evenings).where(ledger_evenings.c.match_id == match_id).values(booked_seq=seq)
             )
 
+    def unbooked_evenings(self, game: str) -> list[str]:
+        """The matches of ``game`` not booked (running, being corrected, or refused), newest first: the
+        bank's catch-up checks only these and the changed ones (issue 28.1), not every evening."""
+        query = (
+            select(matches.c.match_id)
+            .where(matches.c.game == game, ~matches.c.match_id.in_(select(ledger_evenings.c.match_id)))
+            .order_by(matches.c.created_at.desc(), matches.c.match_id.desc())
+        )
+        with self.engine.connect() as connection:
+            return list(connection.execute(query).scalars())
+
+    def booked_between(self, start: date, end: date) -> list[str]:
+        """The evenings booked on days ``start``..``end``."""
+        query = select(ledger_evenings.c.match_id).where(ledger_evenings.c.day >= start, ledger_evenings.c.day <= end)
+        query = query.order_by(ledger_evenings.c.day, ledger_evenings.c.match_id)
+        with self.engine.connect() as connection:
+            return list(connection.execute(query).scalars())
+
     def changed_evenings(self) -> list[str]:
         """Booked evenings whose log moved on since their booking was last checked (``booked_seq``)."""
         query = (

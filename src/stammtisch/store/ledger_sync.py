@@ -149,11 +149,12 @@ class EveningBooker:
         the evenings already in line cost one query, and a page stays fast with years of evenings.
         Returns the evenings that could not be booked and why."""
         problems: dict[str, RuleViolation] = {}
-        booked = self.ledger.booked_evenings()
-        changed = set(self.ledger.changed_evenings())  # corrected since booked, the re-booking not made
-        for match_id in self.evenings():
-            if match_id in booked and match_id not in changed:
-                continue
+        # Only the evenings not booked yet and those changed since (issue 28.1): with years of evenings
+        # the catch-up reads two small query results, not every evening's record.
+        pending = self.ledger.unbooked_evenings(SLUG)
+        waiting = set(pending)
+        pending += [m for m in self.ledger.changed_evenings() if m not in waiting]
+        for match_id in pending:
             try:
                 self.sync(match_id)
             except RuleViolation as refusal:
@@ -166,7 +167,7 @@ class EveningBooker:
         from stammtisch.store import read_models  # the read model imports this module's bank game
 
         figures: dict[int, Any] = {}
-        evenings = [match_id for match_id, day in self.ledger.booked_evenings().items() if start <= day <= end]
+        evenings = self.ledger.booked_between(start, end)
         kept = read_models.final_states(self.ledger.engine, evenings, read_models.current_version())
         for match_id in evenings:
             state = kept.get(match_id)

@@ -41,6 +41,52 @@ class SeasonReport:
         return sum(cents for _, cents in self.by_reason)
 
 
+@dataclass(frozen=True, slots=True)
+class SeasonTotals:
+    """The sums a season report is made of, as the database adds them up (``store.ledger_totals``):
+    the balances before and at the end of the season (a member with any booking by then has one), the
+    cash then, and per member (None: the bank's own bookings) and reason the season's member and cash
+    sides."""
+
+    carried: Mapping[int, int]
+    at_end: Mapping[int, int]
+    cash_start: int
+    cash_end: int
+    season_rows: tuple[tuple[int | None, Reason, int, int], ...]
+
+
+def report_from_totals(season: Season, totals: SeasonTotals, figures: Mapping[int, Any] | None = None) -> SeasonReport:
+    """The same report as ``season_report`` over the whole book, from its sums."""
+    by_reason: dict[Reason, int] = defaultdict(int)
+    charged: dict[int, int] = defaultdict(int)
+    credited: dict[int, int] = defaultdict(int)
+    paid: dict[int, int] = defaultdict(int)
+    for member_id, reason, member_cents, cash_cents in totals.season_rows:
+        by_reason[reason] += cash_cents - member_cents
+        if member_id is None:
+            continue
+        kind = KIND[reason]
+        if kind is Kind.CHARGE:
+            charged[member_id] -= member_cents
+        elif kind is Kind.CREDIT:
+            credited[member_id] += member_cents
+        else:
+            paid[member_id] += cash_cents
+    found: dict[int, Any] = dict(figures or {})
+    carried, at_end = totals.carried, totals.at_end
+    ids = sorted(set(carried) | set(at_end) | set(found))
+    members = tuple(MemberLine(m, carried.get(m, 0), charged[m], credited[m], paid[m], at_end.get(m, 0)) for m in ids)
+    order = list(Reason)
+    return SeasonReport(
+        season,
+        totals.cash_start,
+        totals.cash_end,
+        tuple(sorted(((r, c) for r, c in by_reason.items() if c), key=lambda item: order.index(item[0]))),
+        members,
+        found,
+    )
+
+
 def season_report(
     season: Season,
     bookings: Sequence[Booking],

@@ -29,12 +29,13 @@ from stammtisch.club.bank.errors import BankRefusal, BookingRefused, UnknownMemb
 from stammtisch.club.bank.export import ledger_csv_rows, season_csv_rows
 from stammtisch.club.bank.ledger import balances, bank_balance, cash, check_cents, parse_euros
 from stammtisch.club.bank.model import MANUAL, Booking, Reason, booking, reason_text
-from stammtisch.club.bank.report import season_report
+from stammtisch.club.bank.report import report_from_totals
 from stammtisch.club.bank.season import Season, SeasonCalendar
 from stammtisch.club.members.model import Kind, Member
 from stammtisch.club.spreadsheet import write_rows
 from stammtisch.core.text import Text
 from stammtisch.store.ledger_sync import CLUB_ZONE, SLUG, BookingNotifier, EveningBooker
+from stammtisch.store.ledger_totals import season_totals
 from stammtisch.store.repository import SqlMatchRepository
 from stammtisch.store.settings import SqlSettings
 from stammtisch.web.deps import LangDep, RendererDep
@@ -363,9 +364,9 @@ def _season(booker: EveningBooker, start: str) -> Season:
 def _report(booker: EveningBooker, season: Season) -> dict[str, Any]:
     booker.sync_all()
     seasons = calendar(booker)
-    book = booker.ledger.bookings(until=season.end)
     figures = booker.figures(season.start, season.end)
-    report = season_report(season, book, figures=figures)
+    # The book's sums from the database (issue 28.1), the same figures as season_report over every booking.
+    report = report_from_totals(season, season_totals(booker.ledger.engine, season), figures=figures)
     members = {m.member_id: m for m in booker.club.members()}
     closed = any(s.start == season.start for s in booker.ledger.closed_seasons())
     return {
