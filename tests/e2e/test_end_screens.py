@@ -22,6 +22,7 @@ from stammtisch.web.background import BackgroundServer
 from stammtisch.web.deadlines import ManualDeadlines
 from stammtisch.web.tables import table_for
 from tests.e2e.conftest import PHONE
+from tests.e2e.test_a11y import serious_violations
 from tests.games.preisromme.support import greedy_choice
 from tests.web.games.kluempchen.test_settlement import play_round
 
@@ -96,6 +97,7 @@ def test_kluempchen_closed_evening_says_who_pays_what_in_euros(
         back = page.locator("[data-testid='back-to-evening']")
         assert back.inner_text() == ("Zur Startseite" if lang == "de" else "To the start page")
         _fits(page, "[data-testid='finale']")
+        assert not serious_violations(page)
 
 
 def _bierpong_won(server: BackgroundServer) -> str:
@@ -132,6 +134,7 @@ def test_bierpong_end_names_the_winner_cups_left_and_drinks(phones: Any, server:
         assert "10 × 1 Schluck" in text and "– -1" not in text and "1. Anna" not in text
         assert page.locator("[data-testid='finale-chart']").count() == 0
         _fits(page, "[data-testid='finale']")
+        assert not serious_violations(page)
 
 
 def test_proempeln_end_names_the_king_with_the_sheet(phones: Any, server: BackgroundServer, shots: Path) -> None:
@@ -150,6 +153,7 @@ def test_proempeln_end_names_the_king_with_the_sheet(phones: Any, server: Backgr
         assert "21" in text and page.locator("[data-testid='finale-chart']").count() == 0
         assert page.locator("[data-testid='sheet']").is_visible()
         _fits(page, "[data-testid='finale']")
+        assert not serious_violations(page)
 
 
 def _preisromme_first_game(server: BackgroundServer) -> tuple[str, list[str]]:
@@ -193,3 +197,4 @@ def test_preisromme_game_end_moment_before_the_next_game(phones: Any, server: Ba
         sheet = page.locator("[data-testid='prm-sheet']")
         assert all(name in (sheet.text_content() or "") for name in snap.players)
         _fits(page, "[data-testid='deal-end']")
+        assert not serious_violations(page)

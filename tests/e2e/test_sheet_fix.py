@@ -13,6 +13,7 @@ import pytest
 from stammtisch.store.tournament_sheets import tournament_service
 from stammtisch.web.background import BackgroundServer
 from tests.e2e.conftest import PHONE
+from tests.e2e.test_a11y import serious_violations
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
@@ -63,6 +64,7 @@ def test_sheet_refusal_correction_and_standings_on_a_phone(
     mark = page.locator("[data-testid=mark-2]").inner_text()
     assert mark == (f"Die Punkte von {third} fehlen." if lang == "de" else f"The points of {third} are missing.")
     assert _wide(page) <= PHONE["width"]
+    assert not serious_violations(page)
 
     # Now right, then corrected: game 1's last count was 50, not 5.
     entry.locator("input[name=points]").nth(2).fill("30")
@@ -84,6 +86,8 @@ def test_sheet_refusal_correction_and_standings_on_a_phone(
     history = server.app.state.service.snapshot(sheet).view["history"]
     assert history[0]["hand_points"][3] == 50
     assert _wide(page) <= PHONE["width"]
+    page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
+    assert not serious_violations(page)
 
     # Standings: provisional, so no prize yet; nothing wider than the phone; the tie-break in words.
     page.goto(f"{server.url}/t/{tid}")
@@ -97,3 +101,4 @@ def test_sheet_refusal_correction_and_standings_on_a_phone(
     table = page.locator("#standings .table-scroll")
     assert table.evaluate("e => e.scrollWidth <= e.clientWidth"), "the standings table is clipped or scrolls"
     assert _wide(page) <= PHONE["width"]
+    assert not serious_violations(page)
