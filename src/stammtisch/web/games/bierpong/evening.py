@@ -32,15 +32,20 @@ from stammtisch.club.games.bierpong import (
     schedule,
     standings,
 )
-from stammtisch.club.members.errors import MemberRefused
 from stammtisch.core.text import Text
 from stammtisch.matches.games.bierpong.record import players
 from stammtisch.matches.games.bierpong.skills import shared_book
-from stammtisch.web.auth import link_seats
-from stammtisch.web.deps import BroadcasterDep, LangDep, RendererDep, ServiceDep
-from stammtisch.web.errors import BadInput
-from stammtisch.web.names import settle_names
-from stammtisch.web.rendering import Renderer
+from stammtisch.web.kit import (
+    BadInput,
+    BroadcasterDep,
+    LangDep,
+    MemberRefused,
+    Renderer,
+    RendererDep,
+    ServiceDep,
+    link_seats,
+    settle_names,
+)
 
 router = APIRouter()
 

@@ -25,15 +25,22 @@ from fastapi import APIRouter, Request
 from starlette.concurrency import run_in_threadpool
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 
-from stammtisch.club.members.access import Permission
 from stammtisch.matches.seat_links import new_token
 from stammtisch.matches.share_links import EveningLink, LinkKind, current_evening_link
-from stammtisch.store.share_links import SqlEveningLinks
-from stammtisch.web.auth import require
-from stammtisch.web.deps import LangDep, RendererDep
 from stammtisch.web.games.bierpong.evening import GAME, _evenings, evening_model
-from stammtisch.web.links import MAX_TOKEN, ended_at, expired, unknown, withdrawn
-from stammtisch.web.tables import table_for
+from stammtisch.web.kit import (
+    MAX_TOKEN,
+    LangDep,
+    Permission,
+    RendererDep,
+    SqlEveningLinks,
+    ended_at,
+    expired,
+    require,
+    table_for,
+    unknown,
+    withdrawn,
+)
 
 router = APIRouter()
 

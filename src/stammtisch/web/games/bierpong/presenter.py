@@ -17,7 +17,7 @@ from typing import Any
 from stammtisch.games.bierpong.rack import ROWS, neighbours
 from stammtisch.games.bierpong.texts import konter_failed
 from stammtisch.web.games.bierpong.clock import seconds_left
-from stammtisch.web.presenters import seat_legal
+from stammtisch.web.kit import seat_legal
 
 TEAMS = ("A", "B")
 SPECIAL_NAMES = {

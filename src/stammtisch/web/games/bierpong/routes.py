@@ -26,15 +26,23 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 from stammtisch.core.errors import RuleViolation
 from stammtisch.core.text import Text
 from stammtisch.matches.games.bierpong import timer_deadline
-from stammtisch.web.auth import link_seats
-from stammtisch.web.deps import BroadcasterDep, LangDep, RendererDep, ServiceDep
-from stammtisch.web.errors import BadInput, status_for
 from stammtisch.web.games.bierpong.clock import ensure_clock
-from stammtisch.web.names import settle_names
-from stammtisch.web.rendering import Renderer
-from stammtisch.web.routes.match import SeqField, written
-from stammtisch.web.routes.tables import opened_links
-from stammtisch.web.tables import announce, table_for
+from stammtisch.web.kit import (
+    BadInput,
+    BroadcasterDep,
+    LangDep,
+    Renderer,
+    RendererDep,
+    SeqField,
+    ServiceDep,
+    announce,
+    link_seats,
+    opened_links,
+    settle_names,
+    status_for,
+    table_for,
+    written,
+)
 
 router = APIRouter()
 

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-from stammtisch.web.i18n import N_
-from stammtisch.web.routes.stats import StatsTable
+from stammtisch.web.kit import N_, StatsTable
 
 STATS_TABLE = StatsTable(links=(("/bierpong/stats", N_("Bier-Pong statistics")),))

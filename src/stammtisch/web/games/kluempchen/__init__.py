@@ -11,7 +11,7 @@ from stammtisch.web.games.kluempchen.finale import finale
 from stammtisch.web.games.kluempchen.follow import scoreboard
 from stammtisch.web.games.kluempchen.presenter import present
 from stammtisch.web.games.kluempchen.routes import router
-from stammtisch.web.i18n import N_
+from stammtisch.web.kit import N_
 from stammtisch.web.plugin import StartLink, WebGame
 
 router.include_router(advice_router)

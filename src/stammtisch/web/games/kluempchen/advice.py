@@ -22,8 +22,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.responses import HTMLResponse, JSONResponse
 
 from stammtisch.core.text import Text
-from stammtisch.web.deps import LangDep, RendererDep, ServiceDep
-from stammtisch.web.errors import BadInput
+from stammtisch.web.kit import BadInput, LangDep, RendererDep, ServiceDep
 
 router = APIRouter()
 
@@ -55,7 +54,7 @@ def stored_solution(options: Mapping[str, object]) -> Any:
     """The stored solution the card reads for these house rules (KS-4: the solve with jokers when stored,
     ``solve kluempchen``, else the joker-free one of ``--no-jokers``), or None."""
     from stammtisch.sim.games.kluempchen.game import load_solution, solutions_dir
-    from stammtisch.store.config import data_dir
+    from stammtisch.web.kit import data_dir
 
     directory = solutions_dir(data_dir())
     return load_solution(options, TARGET, directory, jokers=True) or load_solution(options, TARGET, directory)
@@ -67,9 +66,9 @@ def warm_up() -> None:
     card then ranks by expected points and needs neither)."""
     if stored_solution({}) is None:
         return
-    from stammtisch.sim import kernels
+    from stammtisch.web.kit import warm_up_solver_kernels
 
-    kernels.warm_up()
+    warm_up_solver_kernels()
 
 
 @router.get("/m/{match_id}/kluempchen/advice", response_class=HTMLResponse)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from stammtisch.web.i18n import money, translator
+from stammtisch.web.kit import money, translator
 
 #: Payment reasons (``result.details.payments[].reason``) that name a player's bad round.
 MARKS = ("below_75", "no_points")

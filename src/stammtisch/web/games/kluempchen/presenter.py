@@ -11,8 +11,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from stammtisch.web.i18n import translator
-from stammtisch.web.presenters import plain_text, seat_legal
+from stammtisch.web.kit import plain_text, seat_legal, translator
 
 #: Actions that throw the free dice: in table mode the dice pad sends them together with the faces.
 THROW_NOTATIONS = ("throw", "joker")

@@ -15,24 +15,34 @@ from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import FormData
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 
-from stammtisch.club.members.access import Permission, allowed
-from stammtisch.club.members.duplicates import duplicate_warning
-from stammtisch.club.members.model import Kind, Member
-from stammtisch.club.members.names import clean_name, name_key
-from stammtisch.club.members.service import ClubService
 from stammtisch.core.errors import InvalidOption, RuleViolation
 from stammtisch.core.options import Option
 from stammtisch.core.text import Text
 from stammtisch.matches.guests import seat_player
 from stammtisch.matches.service import MatchService
 from stammtisch.matches.snapshot import MatchSnapshot
-from stammtisch.web.auth import club_service, link_seats
-from stammtisch.web.deps import BroadcasterDep, LangDep, RendererDep, ServiceDep
-from stammtisch.web.errors import BadInput
 from stammtisch.web.games.kluempchen.choices import CHOICE_NAMES
-from stammtisch.web.names import settle_names
-from stammtisch.web.rendering import Renderer
-from stammtisch.web.routes.match import SeqField, written
+from stammtisch.web.kit import (
+    BadInput,
+    BroadcasterDep,
+    ClubService,
+    Kind,
+    LangDep,
+    Member,
+    Permission,
+    Renderer,
+    RendererDep,
+    SeqField,
+    ServiceDep,
+    allowed,
+    clean_name,
+    club_service,
+    duplicate_warning,
+    link_seats,
+    name_key,
+    settle_names,
+    written,
+)
 
 router = APIRouter()
 

@@ -3,8 +3,7 @@ order a club member asks for them; the charts show points per Wurf."""
 
 from __future__ import annotations
 
-from stammtisch.web.i18n import N_
-from stammtisch.web.routes.stats import Column, StatsTable
+from stammtisch.web.kit import N_, Column, StatsTable
 
 POINTS_PER_WURF = Column(
     N_("Points per Wurf"),

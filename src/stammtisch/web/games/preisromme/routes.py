@@ -17,17 +17,22 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt
 from starlette.concurrency import run_in_threadpool
 from starlette.responses import JSONResponse, Response
 
-from stammtisch.club.members.duplicates import duplicate_warning
 from stammtisch.core.errors import RuleViolation
 from stammtisch.core.text import Text
 from stammtisch.matches.games.preisromme import KNOCK_WINDOW
 from stammtisch.matches.tables import OpenedTable
-from stammtisch.web.auth import link_seats
-from stammtisch.web.deps import LangDep, RendererDep
-from stammtisch.web.errors import BadInput, status_for
-from stammtisch.web.names import settle_names
-from stammtisch.web.routes.tables import opened_links
-from stammtisch.web.tables import announce, table_for
+from stammtisch.web.kit import (
+    BadInput,
+    LangDep,
+    RendererDep,
+    announce,
+    duplicate_warning,
+    link_seats,
+    opened_links,
+    settle_names,
+    status_for,
+    table_for,
+)
 
 router = APIRouter()
 

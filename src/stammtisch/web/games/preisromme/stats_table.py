@@ -3,8 +3,7 @@ credits minus penalty points), hands won and the tournaments entered; the charts
 
 from __future__ import annotations
 
-from stammtisch.web.i18n import N_
-from stammtisch.web.routes.stats import Column, StatsTable
+from stammtisch.web.kit import N_, Column, StatsTable
 
 POINTS_PER_GAME = Column(
     N_("Points per game"),

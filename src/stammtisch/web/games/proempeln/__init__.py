@@ -9,7 +9,7 @@ from stammtisch.web.games.proempeln.finale import finale
 from stammtisch.web.games.proempeln.follow import scoreboard
 from stammtisch.web.games.proempeln.presenter import present
 from stammtisch.web.games.proempeln.routes import router
-from stammtisch.web.i18n import N_
+from stammtisch.web.kit import N_
 from stammtisch.web.plugin import StartLink, WebGame
 
 WEB_GAME = WebGame(

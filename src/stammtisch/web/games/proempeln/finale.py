@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from stammtisch.web.i18n import translator
+from stammtisch.web.kit import translator
 
 
 def finale(snap: Mapping[str, Any], lang: str) -> dict[str, Any] | None:

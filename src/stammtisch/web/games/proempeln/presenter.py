@@ -13,8 +13,7 @@ from typing import Any
 
 from stammtisch.games.proempeln.model import MEIER_POINTS, ROUNDS
 from stammtisch.games.proempeln.texts import SHORT_MOVE_NAMES
-from stammtisch.web.i18n import translator
-from stammtisch.web.presenters import seat_legal
+from stammtisch.web.kit import seat_legal, translator
 
 BOTTLES = tuple(range(1, ROUNDS + 1))
 #: How each move is shown on the score sheet.

@@ -19,21 +19,26 @@ from fastapi import APIRouter, Form, Query, Request
 from starlette.concurrency import run_in_threadpool
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 
-from stammtisch.club.members.duplicates import duplicate_warning
 from stammtisch.core.errors import RuleViolation
 from stammtisch.core.text import Text
 from stammtisch.games.proempeln import advisor
 from stammtisch.games.proempeln.model import ROUNDS, Config
 from stammtisch.matches.games.proempeln.skills import SkillBook, shared_book
-from stammtisch.web.auth import link_seats
-from stammtisch.web.deps import BroadcasterDep, LangDep, RendererDep, ServiceDep
-from stammtisch.web.errors import BadInput
-from stammtisch.web.forms import parse_seat
 from stammtisch.web.games.proempeln.presenter import landing_shares, move_names, present_advice
 from stammtisch.web.games.proempeln.stats import present_statistics
-from stammtisch.web.names import settle_names
-from stammtisch.web.rendering import Renderer
-from stammtisch.web.routes.match import written
+from stammtisch.web.kit import (
+    BadInput,
+    BroadcasterDep,
+    LangDep,
+    Renderer,
+    RendererDep,
+    ServiceDep,
+    duplicate_warning,
+    link_seats,
+    parse_seat,
+    settle_names,
+    written,
+)
 
 router = APIRouter()
 

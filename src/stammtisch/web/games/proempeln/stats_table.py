@@ -10,11 +10,9 @@ from typing import Any
 from babel.numbers import format_decimal
 from fastapi import Request
 
-from stammtisch.club.members.model import Member
 from stammtisch.web.games.proempeln.presenter import landing_shares
 from stammtisch.web.games.proempeln.routes import skill_book
-from stammtisch.web.i18n import N_
-from stammtisch.web.routes.stats import Column, StatsTable
+from stammtisch.web.kit import N_, Column, Member, StatsTable
 
 CROWNED = Column(N_("Crowned king"), lambda line: line.figures.wins, hint=N_("Games won."))
 

@@ -34,14 +34,19 @@ from stammtisch.games.regeln.confirmation import BY_TABLE, SETUP_KEY
 from stammtisch.games.regeln.unknown_hands import DEALT, UNKNOWN
 from stammtisch.games.regeln.unknown_hands import SETUP_KEY as HANDS_KEY
 from stammtisch.matches.games.regeln import DECISION_TIME
-from stammtisch.web.auth import link_seats
-from stammtisch.web.deps import LangDep, RendererDep
-from stammtisch.web.errors import BadInput, status_for
 from stammtisch.web.games.regeln.scribe import router as scribe_router
-from stammtisch.web.names import settle_names
-from stammtisch.web.rendering import Renderer
-from stammtisch.web.routes.tables import opened_links
-from stammtisch.web.tables import announce, table_for
+from stammtisch.web.kit import (
+    BadInput,
+    LangDep,
+    Renderer,
+    RendererDep,
+    announce,
+    link_seats,
+    opened_links,
+    settle_names,
+    status_for,
+    table_for,
+)
 
 router = APIRouter()
 

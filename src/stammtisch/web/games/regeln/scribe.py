@@ -33,16 +33,21 @@ from fastapi import APIRouter, Form, Request
 from starlette.concurrency import run_in_threadpool
 from starlette.responses import RedirectResponse, Response
 
-from stammtisch.club.members.access import Permission
 from stammtisch.core.errors import IllegalAction, RuleViolation
 from stammtisch.core.text import Text
 from stammtisch.matches.service import MatchService
 from stammtisch.matches.snapshot import MatchSnapshot
-from stammtisch.web.auth.policy import check
-from stammtisch.web.deps import BroadcasterDep, LangDep, ServiceDep
-from stammtisch.web.errors import BadInput, status_for
-from stammtisch.web.forms import parse_seat
-from stammtisch.web.routes.match import render_match
+from stammtisch.web.kit import (
+    BadInput,
+    BroadcasterDep,
+    LangDep,
+    Permission,
+    ServiceDep,
+    check,
+    parse_seat,
+    render_match,
+    status_for,
+)
 
 router = APIRouter()
 

@@ -3,8 +3,7 @@ the charts show the average score."""
 
 from __future__ import annotations
 
-from stammtisch.web.i18n import N_
-from stammtisch.web.routes.stats import Column, StatsTable
+from stammtisch.web.kit import N_, Column, StatsTable
 
 AVERAGE_SCORE = Column(N_("Average score"), lambda line: line.figures.average_score, "decimal")
 
