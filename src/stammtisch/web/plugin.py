@@ -23,6 +23,10 @@ match page (``/m/{id}``) stores it as ``m.g`` beside the generic page model ``m`
 (``web.presenters.present_match``) and includes that template; the digital table's pages
 (``web.routes.tables``) and the game's own routes call it for their pages too.
 
+**Imports**: a web game takes the app's helpers (rendering a match, ``written``, the sequence field, forms,
+links, access, statistics tables, ...) from ``web.kit`` only, never from route modules; a game without a
+web part is served by the generic pages (``web.generic_game``: new-match form, board with outcome pad).
+
 **Templates** see the usual context (``_``, ``t``, ``lang``, ``money``, ...). A game's templates are
 named with its slug as the first path part; they may use the generic ones (``macros.html``,
 ``base.html``, ``actions.html``). The match page links the game's ``stylesheets`` (files in its
