@@ -13,7 +13,8 @@ What is here, by job:
   ``BroadcasterDep``), ``seat_legal`` and ``plain_text`` for presenters;
 * **forms and refusals** – ``parse_seat``, ``BadInput``, ``status_for``, ``settle_names`` (guest or member,
   AC-1), ``duplicate_warning``, the club's names (``clean_name``, ``name_key``);
-* **creating a match from a form** – ``link_seats`` (the members behind the seats), ``table_for`` /
+* **creating a match from a form** – ``start_match`` (names, the match, its seats, the other pages told:
+  the redirect to the match), ``link_seats`` (the members behind the seats), ``table_for`` /
   ``announce`` / ``opened_links`` (a digital table and its seat links);
 * **links** – ``expired``, ``unknown``, ``withdrawn`` (the pages of a link that no longer opens),
   ``ended_at``, ``MAX_TOKEN``, ``SqlEveningLinks``;
@@ -42,6 +43,7 @@ from stammtisch.web.forms import parse_seat
 from stammtisch.web.i18n import N_, money, translator
 from stammtisch.web.links import MAX_TOKEN, ended_at, expired, unknown, withdrawn
 from stammtisch.web.names import settle_names
+from stammtisch.web.new_match import start_match
 from stammtisch.web.presenters import plain_text, seat_legal
 from stammtisch.web.rendering import Renderer
 from stammtisch.web.routes.match import SeqField, render_match, written
@@ -96,6 +98,7 @@ __all__ = [
     "require",
     "seat_legal",
     "settle_names",
+    "start_match",
     "status_for",
     "table_for",
     "translator",

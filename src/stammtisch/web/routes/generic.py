@@ -12,16 +12,14 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request
-from starlette.concurrency import run_in_threadpool
-from starlette.responses import HTMLResponse, RedirectResponse, Response
+from starlette.responses import HTMLResponse, Response
 
 from stammtisch.core.errors import RuleViolation
 from stammtisch.core.protocol import Game
-from stammtisch.web.auth import link_seats
 from stammtisch.web.deps import BroadcasterDep, LangDep, RendererDep, ServiceDep
 from stammtisch.web.errors import BadInput
 from stammtisch.web.generic_game import new_match_form, read_new_match
-from stammtisch.web.names import settle_names
+from stammtisch.web.new_match import start_match
 from stammtisch.web.rendering import Renderer
 
 router = APIRouter()
@@ -54,15 +52,10 @@ async def create_match(
     data = await request.form()
     asked = read_new_match(engine, data, [str(value) for value in data.getlist("player")])
     try:
-        await settle_names(request, asked.players)  # AC-1: guest or member?
-        snapshot = await run_in_threadpool(
-            lambda: service.create(
-                slug, asked.players, asked.options, mode=asked.mode, title=asked.title or engine.title.get(lang)
-            )
+        title = asked.title or engine.title.get(lang)
+        return await start_match(
+            request, service, broadcaster, slug, asked.players, asked.options, mode=asked.mode, title=title
         )
     except (RuleViolation, BadInput) as error:
         typed = {"players": asked.players, "options": asked.options, "mode": asked.mode, "title": asked.title}
         return _form_page(request, renderer, lang, new_match_form(engine, lang, typed), error.text(lang), 422)
-    await link_seats(request.app, snapshot.match_id, asked.players)  # AC-1: seats refer to members
-    broadcaster.publish(snapshot.match_id, snapshot.seq)
-    return RedirectResponse(f"/m/{snapshot.match_id}", status_code=303)
