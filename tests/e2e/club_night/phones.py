@@ -3,11 +3,13 @@
 Every page gets a recorder (an init script): each time the board's ``data-seq`` changes it notes the seq
 and the time, every time the connection banner is visible it notes that, and each load of the tab is
 counted (a reload would show up). ``Table.step`` enters one step on one phone, through that phone's own
-session (its cookies, its CSRF token: the request a tap sends), and then waits until every phone shows
-that step or a later one, at most 2 s after the server answered (issue 24, point 7)."""
+session (its cookies, its CSRF token: the request a tap sends); ``Table.tap`` taps the button on that
+phone's board; both then wait until every phone shows that step or a later one, at most 2 s after the
+server answered (issue 24, point 7)."""
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -97,6 +99,9 @@ class Table:
     slowest: float = 0.0
     live_seconds: float = LIVE_SECONDS
     loads: dict[str, int] = field(default_factory=dict)
+    #: Steps entered by tapping a button on the phone's board, and steps entered as the page's form post.
+    tapped: int = 0
+    posted: int = 0
 
     def start(self) -> None:
         """Every phone shows the table as it is; from now on none may reload or show the banner."""
@@ -117,6 +122,27 @@ class Table:
         assert status == 200, f"{phone.name}: {path} {dict(values)} answered {status}"
         self.shown(self.seq())
         self.steps += 1
+        return True
+
+    def tap(self, phone: Phone, name: str, value: str, path: str, values: Mapping[str, Any]) -> bool:
+        """Tap the button on ``phone``'s board that sends ``name=value`` (a decision's notation, a
+        landing's outcome) and wait until every phone shows the step. Without such a button on the board
+        (a step the page enters another way) the page's form post is sent instead and counted in ``posted``."""
+        button = phone.page.locator(
+            f"#board form:has(input[name={json.dumps(name)}][value={json.dumps(value)}]) button[type=submit]"
+        )
+        if not (button.count() and button.first.is_visible()):
+            self.posted += 1
+            return self.step(phone, path, values)
+        before = self.seq()
+        button.first.click()
+        deadline = time.monotonic() + 10
+        while self.seq() <= before:
+            assert time.monotonic() < deadline, f"{phone.name}: the tap on {name}={value!r} changed nothing"
+            time.sleep(0.01)
+        self.shown(self.seq())
+        self.steps += 1
+        self.tapped += 1
         return True
 
     def shown(self, seq: int) -> None:
@@ -140,6 +166,7 @@ class Table:
 
     def check(self) -> None:
         """No phone reloaded, none ever showed the connection banner, all show the last step."""
+        print(f"club night {self.match_id}: {self.tapped} steps tapped, {self.posted} as form posts")
         self.shown(self.seq())
         for phone in self.phones:
             assert phone.loads() == self.loads[phone.name], f"{phone.name} reloaded"

@@ -23,6 +23,7 @@ import pytest
 from stammtisch.bots.registry import bots_for
 from tests.e2e.club_night.conftest import LIMIT, Night
 from tests.e2e.club_night.phones import Phone, Table, close_all, new_phone, shared_link
+from tests.e2e.names import submit_names
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
@@ -55,8 +56,9 @@ def _play_at_the_table(
     land: Callable[[list[Any]], Any],
     steps: int = LIMIT,
 ) -> None:
-    """Enter the game on the scribe's phone: a decision for the seat whose turn it is, or the outcome
-    read off the table, until it ends."""
+    """Enter the game on the scribe's phone by tapping its pad: a decision for the seat whose turn it is,
+    or the outcome read off the table, until it ends (``Table.tap``: a step without a button on the
+    board goes in as the page's form post and is counted)."""
     service, match_id = night.service, table.match_id
     engine = service.games[service.record(match_id).game]
     for _ in range(steps):
@@ -66,11 +68,14 @@ def _play_at_the_table(
         turn = engine.turn(service.state(match_id))
         if type(turn).__name__ == "Chance":
             outcome = engine.format_outcome(land(list(turn.node.outcomes())))
-            table.step(night.scribe, f"/m/{match_id}/outcome", {"seq": public.seq, "outcome": outcome})
+            values = {"seq": public.seq, "outcome": outcome}
+            table.tap(night.scribe, "outcome", outcome, f"/m/{match_id}/outcome", values)
         else:
             seat = public.turn["seats"][0]
             legal = [entry["notation"] for entry in service.snapshot(match_id, seat).legal]
-            table.step(night.scribe, f"/m/{match_id}/act", {"seq": public.seq, "seat": seat, "notation": decide(legal)})
+            notation = decide(legal)
+            values = {"seq": public.seq, "seat": seat, "notation": notation}
+            table.tap(night.scribe, "notation", notation, f"/m/{match_id}/act", values)
     if steps == LIMIT:
         raise AssertionError(f"{service.record(match_id).game} did not end within {LIMIT} steps")
 
@@ -126,15 +131,28 @@ def _best_landing(outcomes: list[Any]) -> Any:
     return max((o for o in outcomes if not o.invalid), key=lambda o: o.points)
 
 
+def _proempeln_through_its_form(night: Night, players: list[str]) -> str:
+    """The scribe opens Prömpeln on her phone through the game's own form (a newcomer: "guest tonight")."""
+    page = night.scribe.page
+    page.goto(f"{night.url}/proempeln/new")
+    fields = page.locator("input[name='player']")
+    for index, name in enumerate(players):
+        fields.nth(index).fill(name)
+    page.locator("input[name='mode'][value='table']").check()
+    submit_names(page, page.locator("form.form button[type='submit']").last)
+    assert "/m/" in page.url, f"the form stayed: {page.locator('main').inner_text()[:300]}"
+    return page.url.split("/m/", 1)[1].split("?")[0].strip("/")
+
+
 def test_proempeln_until_a_king_with_taps_made_offline(night: Night) -> None:
-    made = night.create("/api/matches", {"game": "proempeln", "players": ["Anna", "Ben"], "mode": "table"})
-    match_id = made["match_id"]
+    """Prömpeln made through its form and played whole by tapping the scribe's pad (stoppers, claims)."""
+    match_id = _proempeln_through_its_form(night, ["Anna", "Ben"])
     phones = _follow(night, match_id, ["Anna", "Ben", "table screen"])
     table = Table(night.service, match_id, [night.scribe, *phones])
     table.start()
     scribe = night.scribe
     first = night.service.snapshot(match_id, 0).legal[0]["notation"]
-    table.step(scribe, f"/m/{match_id}/act", {"seq": table.seq(), "seat": 0, "notation": first})
+    table.tap(scribe, "notation", first, f"/m/{match_id}/act", {"seq": table.seq(), "seat": 0, "notation": first})
 
     # The scribe's phone loses the connection; three taps (three bottles) wait on the pad, in order.
     scribe.page.wait_for_selector("[data-testid='cap-pad']")
@@ -159,6 +177,7 @@ def test_proempeln_until_a_king_with_taps_made_offline(night: Night) -> None:
 
     _play_at_the_table(night, table, _king, _best_landing)
     assert night.service.snapshot(match_id).finished
+    assert table.posted == 0, f"{table.posted} steps had no button to tap"
     table.check()
     close_all(phones)
 
