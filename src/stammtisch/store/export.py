@@ -31,6 +31,7 @@ LEFT_OUT: dict[str, str] = {
     "evening_links": "secret: the evening follow links' tokens",
     "match_state_snapshots": "rebuilt from the match events (a read model)",
     "match_summaries": "rebuilt from the match events (a read model)",
+    "match_facts": "rebuilt from the match events (a read model)",
     "read_model_versions": "bookkeeping of the read models",
 }
 #: Columns left out of an exported table (secrets in an otherwise readable row).

@@ -36,7 +36,7 @@ from stammtisch.club.stats.port import StatsGame
 from stammtisch.core.protocol import Game
 from stammtisch.matches import log, state_codec
 from stammtisch.matches.state_snapshots import version as snapshot_version
-from stammtisch.store.read_model_tables import match_summaries, read_model_versions
+from stammtisch.store.read_model_tables import match_facts, match_summaries, read_model_versions
 from stammtisch.store.repository import SqlMatchRepository
 from stammtisch.store.tables import matches
 
@@ -189,8 +189,10 @@ def save(engine: Engine, row: Row, current: str) -> None:
 
 
 def clear(engine: Engine) -> None:
+    """Deletes every row of the read models (``match_summaries`` and the games' kept ``match_facts``)."""
     with engine.begin() as connection:
         connection.execute(delete(match_summaries))
+        connection.execute(delete(match_facts))
 
 
 def project(

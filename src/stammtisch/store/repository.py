@@ -22,7 +22,7 @@ from stammtisch.matches.events import Event, MatchRecord
 from stammtisch.matches.frozen import MatchFrozen
 from stammtisch.matches.state_snapshots import StoredState
 from stammtisch.store.errors import StoreError
-from stammtisch.store.read_model_tables import match_state_snapshots
+from stammtisch.store.read_model_tables import match_facts, match_state_snapshots
 from stammtisch.store.tables import EventPayload, match_events, matches
 from stammtisch.store.write_lock import serialized_writes
 
@@ -248,6 +248,30 @@ class SqlMatchRepository:
                     connection.execute(insert(match_state_snapshots).values(**row))
         except IntegrityError:
             pass  # another worker stored the same snapshot meanwhile
+
+    # --- a game reader's kept facts per match (store.read_model_tables.match_facts) ---------------------
+    def kept_facts(self, kind: str, version: str) -> dict[str, tuple[int, str]]:
+        """match id -> (last_seq, document) of the facts of ``kind`` kept under ``version``."""
+        query = select(match_facts.c.match_id, match_facts.c.last_seq, match_facts.c.document).where(
+            match_facts.c.kind == kind, match_facts.c.version == version
+        )
+        with _available(), self._reads.connect() as connection:
+            return {row.match_id: (int(row.last_seq), row.document) for row in connection.execute(query)}
+
+    def keep_facts(self, kind: str, version: str, match_id: str, last_seq: int, document: str) -> None:
+        """Keeps one match's facts of ``kind`` (replacing older ones). A cache: a failed write is let go."""
+        values = {"last_seq": last_seq, "version": version, "document": document}
+        try:
+            with _available(), serialized_writes(self.engine), self.engine.begin() as connection:
+                done = connection.execute(
+                    update(match_facts)
+                    .where(match_facts.c.match_id == match_id, match_facts.c.kind == kind)
+                    .values(**values)
+                ).rowcount
+                if not done:
+                    connection.execute(insert(match_facts).values(match_id=match_id, kind=kind, **values))
+        except (IntegrityError, OperationalError, StoreError):
+            pass  # another worker kept them meanwhile, or the database is busy: read from the log next time
 
     def frozen_by(self, match_id: str) -> str | None:
         """What keeps ``match_id`` as it is (``matches.frozen``), or None."""

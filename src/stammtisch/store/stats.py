@@ -31,6 +31,7 @@ from stammtisch.club.stats.registry import STATS_GAMES
 from stammtisch.club.stats.totals import MatchSummary, linked
 from stammtisch.core.protocol import Finished, Game
 from stammtisch.games import GAMES
+from stammtisch.matches.games.proempeln.skills import SkillBook
 from stammtisch.matches.notifier import Notifier
 from stammtisch.matches.service import MatchService
 from stammtisch.store import read_models
@@ -94,6 +95,9 @@ class StatsBook:
         listing = read_models.listing(self.engine, self._projected())
         self._project_all(listing, {}, progress)
         read_models.set_version(self.engine, self.version)
+        # Prömpeln's skill book keeps each match's facts as it reads it (``match_facts``): a fresh book
+        # reads every log now, so the first member page after a start folds none.
+        SkillBook(self.repository).load()
         return len(listing)
 
     def catch_up(self, progress: Callable[[int, int], None] | None = None) -> int:

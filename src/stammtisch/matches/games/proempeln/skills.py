@@ -14,20 +14,50 @@ influenced by games entered meanwhile).
 
 from __future__ import annotations
 
+import hashlib
+import json
 import threading
 import weakref
+from functools import cache
+from pathlib import Path
 from typing import Any
 
 from stammtisch.core.protocol import Game
 from stammtisch.games.proempeln import GAME
 from stammtisch.games.proempeln.skill import LAPLACE, PlayerSkill, Prior, SkillTable, club_prior
+from stammtisch.matches import state_codec
+from stammtisch.matches.events import MatchRecord
 from stammtisch.matches.games.proempeln.record import SLUG, MatchFacts, PlayerFacts, player_key, players, read_match
 from stammtisch.matches.skills import MatchSkillTables
+from stammtisch.matches.state_snapshots import version as fold_version
 
 #: Pseudo-stoppers of the club prior: a new player's model is the club average worth this many stoppers.
 PRIOR_STRENGTH = 8.0
 #: At most this many matches are read (the newest).
 MAX_MATCHES = 100_000
+
+
+#: The kind of the facts a store keeps for this book (``keep_facts``/``kept_facts``).
+KIND = "proempeln/skill-facts"
+
+
+@cache
+def facts_version(game: Game[Any], rules_version: str) -> str:
+    """The version kept facts are read under: the engine's fold version and this reader's code."""
+    reader = Path(__file__).parent / "record.py"
+    digest = hashlib.sha256(reader.read_bytes() + Path(__file__).read_bytes()).hexdigest()[:16]
+    return f"{fold_version(game, rules_version)}/{digest}"
+
+
+def encode_facts(facts: MatchFacts) -> str:
+    """A match's facts without its record (the listing has it) as stored text."""
+    document = state_codec.encode((facts.view, facts.landings, facts.claims))
+    return json.dumps(document, separators=(",", ":"))
+
+
+def decode_facts(record: MatchRecord, text: str) -> MatchFacts:
+    view, landings, claims = state_codec.decode(json.loads(text))
+    return MatchFacts(record, view, landings, claims)
 
 
 class SkillBook:
@@ -56,6 +86,14 @@ class SkillBook:
         # A store that lists every match's last seq at once (``log_marks``) spares a query per match.
         marks_of = getattr(repository, "log_marks", None)
         marks: dict[str, int] | None = marks_of(SLUG) if marks_of is not None else None
+        # After a start (nothing read yet) a store that keeps each match's facts (``kept_facts``: the
+        # read model ``match_facts``) answers for every match whose log has not grown since, so a page
+        # does not fold every Prömpeln log again (issue 28.1).
+        kept_of = getattr(repository, "kept_facts", None)
+        version = facts_version(self.game, self.game.rules_version)
+        with self._lock:
+            cold = not self._read
+        kept: dict[str, tuple[int, str]] = kept_of(KIND, version) if kept_of is not None and cold else {}
         matches = []
         for record in repository.list_matches(MAX_MATCHES, SLUG):
             if not self.game.replays(record.rules_version):
@@ -69,10 +107,21 @@ class SkillBook:
             ):
                 matches.append(known[1])
                 continue
+            stored = kept.get(record.match_id)
+            if stored is not None and marks is not None and marks.get(record.match_id) == stored[0]:
+                facts = decode_facts(record, stored[1])
+                with self._lock:
+                    self._read[record.match_id] = (stored[0], facts)
+                matches.append(facts)
+                continue
             events = repository.events(record.match_id)
             facts = read_match(self.game, record, events)
+            last_seq = events[-1].seq if events else 0
             with self._lock:
-                self._read[record.match_id] = (events[-1].seq if events else 0, facts)
+                self._read[record.match_id] = (last_seq, facts)
+            keep = getattr(repository, "keep_facts", None)
+            if keep is not None:
+                keep(KIND, version, record.match_id, last_seq, encode_facts(facts))
             matches.append(facts)
         return SkillSnapshot(players(matches))
 
