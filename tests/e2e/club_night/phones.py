@@ -128,14 +128,20 @@ class Table:
         """Tap the button on ``phone``'s board that sends ``name=value`` (a decision's notation, a
         landing's outcome) and wait until every phone shows the step. Without such a button on the board
         (a step the page enters another way) the page's form post is sent instead and counted in ``posted``."""
+        wanted = f"[name={json.dumps(name)}][value={json.dumps(value)}]"
         button = phone.page.locator(
-            f"#board form:has(input[name={json.dumps(name)}][value={json.dumps(value)}]) button[type=submit]"
+            f"#board form:has(input[type=hidden]{wanted}) button[type=submit], #board button{wanted}"
         )
         if not (button.count() and button.first.is_visible()):
             self.posted += 1
             return self.step(phone, path, values)
         before = self.seq()
-        button.first.click()
+        with phone.page.expect_response(lambda response: response.request.method == "POST") as sent:
+            button.first.click()
+        status = sent.value.status
+        if status == 409:  # something moved first (a bot, a deadline): the caller looks again
+            return False
+        assert status == 200, f"{phone.name}: the tap on {name}={value!r} answered {status}"
         deadline = time.monotonic() + 10
         while self.seq() <= before:
             assert time.monotonic() < deadline, f"{phone.name}: the tap on {name}={value!r} changed nothing"

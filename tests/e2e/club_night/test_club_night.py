@@ -200,8 +200,9 @@ def test_bierpong_six_cups(night: Night) -> None:
 
 def _digital(night: Night, game: str, players: list[str], options: dict[str, Any], chooser: str, seed: int) -> None:
     """A digital table: the scribe opens it, hands out the seat links (QR and link) and the table-screen
-    link; the players open theirs without an account and play on their own phones; bots take the empty
-    seats. Every phone shows every step within 2 s."""
+    link; the players open theirs without an account and play on their own phones, tapping the buttons
+    of their seat page (a move the page takes as typed notation goes in as that page's form post); bots
+    take the empty seats. Every phone shows every step within 2 s."""
     opened = night.create("/api/tables", {"game": game, "players": players, "bot": "heuristic", "options": options})
     match_id = opened["match_id"]
     scribe = night.scribe
@@ -240,7 +241,8 @@ def _digital(night: Night, game: str, players: list[str], options: dict[str, Any
             actions = [engine.action_from_json(entry["action"]) for entry in mine.legal]
             chosen = bot.choose(mine.view, tuple(actions), rng)
             notation = mine.legal[actions.index(chosen)]["notation"]
-            acted = table.step(seats[seat], f"/seat/{match_id}/act", {"seq": mine.seq, "notation": notation})
+            values = {"seq": mine.seq, "notation": notation}
+            acted = table.tap(seats[seat], "notation", notation, f"/seat/{match_id}/act", values)
             break
         if not acted:
             time.sleep(0.05)  # a bot or a deadline moves next
