@@ -50,3 +50,27 @@ def test_r2_1_an_entry_refused_by_the_rules_keeps_the_values(client: TestClient)
     if answer.status_code == 422:
         assert 'value="99999"' in answer.text and 'value="7"' in answer.text
     assert answer.text.count('id="board"') == 1
+
+
+def test_pt10_refused_absent_game_keeps_what_was_typed(client: TestClient) -> None:
+    """The PT-10 form too: nobody chosen as gone, a count that is no number, a count missing (PT-10's own
+    refusal): the form comes back open with the typed values, the field marked; nothing is written."""
+    sheet = _sheet(client)
+    before = seq_of(client.get(f"/sheet/{sheet}").text)
+    seq = before
+    answer = client.post(
+        f"/sheet/{sheet}/absent?lang=en",
+        data={"seq": seq, "absent": "", "out": "1", "counts": ["", "1x", "7", ""]},
+        headers=HTMX,
+    )
+    assert answer.status_code == 422 and answer.text.count('id="board"') == 1
+    assert "Please choose who has left." in answer.text and 'value="1x"' in answer.text and 'value="7"' in answer.text
+    assert 'id="absent-game" open' in answer.text
+    missing = client.post(
+        f"/sheet/{sheet}/absent?lang=de",
+        data={"seq": seq, "absent": "4", "out": "1", "counts": ["", "12", "", ""]},
+        headers=HTMX,
+    )
+    assert missing.status_code == 422 and 'value="12"' in missing.text
+    assert re.search(r'<option value="4" selected>', missing.text)
+    assert seq_of(client.get(f"/sheet/{sheet}").text) == before

@@ -33,7 +33,7 @@ def typed_entry(sheet: dict[str, Any], out: str, points: list[str], romme: str) 
     winner = _out_seat(out, len(players))
     if half is not None and winner != half["winner"]:
         # Another winner than the one entered: the route's answer (already entered, R-2.1) says it.
-        return {"out": out.strip(), "romme": False, "points": list(points), "marks": {}}
+        return {"form": "game", "out": out.strip(), "romme": False, "points": list(points), "marks": {}}
     if winner is None:
         marks["out"] = Text(
             "Bitte wählen, wer ausgemacht hat (oder niemand).", "Please choose who went out (or nobody)."
@@ -51,9 +51,40 @@ def typed_entry(sheet: dict[str, Any], out: str, points: list[str], romme: str) 
                 f"The points of {name} are not a whole number from 0 to 99999.",
             )
     return {
+        "form": "game",
         "out": out.strip(),
         "romme": romme in ("yes", "on", "true", "1"),
         "points": [value[: MAX_DIGITS * 2] for value in points],
+        "marks": marks,
+    }
+
+
+def typed_absent(sheet: dict[str, Any], absent: str, out: str, counts: list[str], romme: str) -> dict[str, Any]:
+    """The PT-10 form (a game without a player who left) as typed, with ``marks`` like ``typed_entry``: who
+    left, who went out, counts that are not numbers. Empty counts are PT-10's to name (the form stays open)."""
+    players: list[str] = list(sheet["players"])
+    marks: dict[str, Text] = {}
+    text = absent.strip()
+    if not (text.isdigit() and 1 <= int(text) <= len(players)):
+        marks["absent"] = Text("Bitte wählen, wer gegangen ist.", "Please choose who has left.")
+    winner = _out_seat(out, len(players))
+    if winner is None:
+        marks["out"] = Text(
+            "Bitte wählen, wer ausgemacht hat (oder niemand).", "Please choose who went out (or nobody)."
+        )
+    for seat, name in enumerate(players):
+        value = counts[seat].strip() if seat < len(counts) else ""
+        if seat != winner and value and (not value.isdigit() or len(value) > MAX_DIGITS):
+            marks[str(seat)] = Text(
+                f"Die Punkte von {name} sind keine ganze Zahl von 0 bis 99999.",
+                f"The points of {name} are not a whole number from 0 to 99999.",
+            )
+    return {
+        "form": "absent",
+        "absent": text,
+        "out": out.strip(),
+        "romme": romme in ("yes", "on", "true", "1"),
+        "points": [value[: MAX_DIGITS * 2] for value in counts],
         "marks": marks,
     }
 

@@ -36,7 +36,7 @@ from stammtisch.web.correction import last_reason
 from stammtisch.web.deps import BroadcasterDep, LangDep, ServiceDep, get_renderer
 from stammtisch.web.errors import BadInput, status_for
 from stammtisch.web.tournament_sheet import present_sheet
-from stammtisch.web.tournament_sheet_entry import refused_entry, typed_entry
+from stammtisch.web.tournament_sheet_entry import refused_entry, typed_absent, typed_entry
 
 router = APIRouter()
 
@@ -480,8 +480,8 @@ async def enter_absent_game(
     broadcaster: BroadcasterDep,
     lang: LangDep,
     seq: SeqField,
-    absent: Annotated[str, Form(max_length=10)],
-    out: Annotated[str, Form(max_length=10)],
+    absent: Annotated[str, Form(max_length=10)] = "",  # unchosen: the form comes back with the field marked
+    out: Annotated[str, Form(max_length=10)] = "",
     counts: Annotated[list[str] | None, Form()] = None,
     romme: Annotated[str, Form(max_length=5)] = "",
 ) -> Response:
@@ -502,15 +502,17 @@ async def enter_absent_game(
             ),
             409,
         )
-    absent_text = absent.strip()
-    if not (absent_text.isdigit() and 1 <= int(absent_text) <= seats):
-        raise BadInput(Text("Wer fehlt? Bitte einen Platz wählen.", "Who is absent? Please choose a seat."))
-    winner = _seat_field(out, seats)
     given = list(counts or [])
     if len(given) != seats:
         raise BadInput(
             Text(f"Es braucht {seats} Punktfelder (eins je Platz).", f"{seats} point fields are needed (one per seat).")
         )
+    # A field in the way sends the form back as typed, the field marked in words (nothing is written).
+    typed = typed_absent(sheet, absent, out, given, romme)
+    if typed["marks"]:
+        return _render_sheet(request, lang, sheet, refused_entry(typed).get(lang), 422, "PT-10", typed=typed)
+    absent_text = absent.strip()
+    winner = _seat_field(out, seats)
     hands: dict[int, int] = {}
     for seat, value in enumerate(given):
         text = value.strip()
@@ -531,7 +533,8 @@ async def enter_absent_game(
     except RuleViolation as error:
         fresh = getattr(error, "snapshot", None)
         shown = present_sheet(fresh.to_json()) if fresh is not None else await _sheet(service, sheet_id)
-        return _render_sheet(request, lang, shown, error.text(lang), status_for(error), error.clause)
+        kept = typed if fresh is None else None  # the typed values stay, as in the ordinary entry
+        return _render_sheet(request, lang, shown, error.text(lang), status_for(error), error.clause, typed=kept)
     broadcaster.publish(snapshot.match_id, snapshot.seq)
     if request.headers.get("hx-request") == "true":
         return _render_sheet(request, lang, present_sheet(snapshot.to_json()))
