@@ -178,3 +178,14 @@ def test_pig_plays_in_the_terminal_with_bots_and_simulates() -> None:
     simulated = CliRunner().invoke(app, args)
     assert simulated.exit_code == 0, simulated.output
     assert json.loads(simulated.output)["games"] == 5
+
+
+@pytest.mark.usefixtures("pig")
+def test_pig_is_played_at_the_table_in_the_terminal_on_the_generic_board() -> None:
+    """Two people at a table type their moves and the die's faces into the generic CLI board: five sixes and
+    Anna holds 30, the target, and wins."""
+    args = ["play", "pig", "--players", "2", "--bots", "0", "--mode", "table", "--lang", "en"]
+    typed = "roll\n6\n" * 5 + "hold\n"
+    played = CliRunner().invoke(app, [*args, "--name", "Anna", "--name", "Ben"], input=typed)
+    assert played.exit_code == 0, played.output
+    assert "enter the outcome" in played.output and "Anna: score 30" in played.output
