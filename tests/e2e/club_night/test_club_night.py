@@ -13,6 +13,7 @@ the third). Digital seats choose with the game's bot; table games are entered on
 from __future__ import annotations
 
 import random
+import re
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -144,6 +145,18 @@ def _proempeln_through_its_form(night: Night, players: list[str]) -> str:
     return page.url.split("/m/", 1)[1].split("?")[0].strip("/")
 
 
+def _through_the_form(night: Night, path: str, fill: Callable[[Any], None]) -> str:
+    """The scribe opens a game on her phone through the game's own form at ``path`` (``fill`` fills it;
+    newcomers are answered "guest tonight"); returns the new match's id from the page it leads to."""
+    page = night.scribe.page
+    page.goto(f"{night.url}{path}")
+    fill(page)
+    submit_names(page, page.locator("form.form button[type='submit']").last)
+    found = re.search(r"/(?:m|w|links|seat)/([0-9a-f]{32})", page.url)
+    assert found, f"the form stayed at {page.url}: {page.locator('main').inner_text()[:300]}"
+    return found.group(1)
+
+
 def test_proempeln_until_a_king_with_taps_made_offline(night: Night) -> None:
     """Prömpeln made through its form and played whole by tapping the scribe's pad (stoppers, claims)."""
     match_id = _proempeln_through_its_form(night, ["Anna", "Ben"])
@@ -183,11 +196,17 @@ def test_proempeln_until_a_king_with_taps_made_offline(night: Night) -> None:
 
 
 def test_bierpong_six_cups(night: Night) -> None:
-    made = night.create(
-        "/api/matches",
-        {"game": "bierpong", "players": ["Anna", "Ben", "Cem", "Dora"], "mode": "table", "options": {"rack": 6}},
-    )
-    match_id = made["match_id"]
+    """Bier-Pong made through its form (two teams of two, six cups) and entered on the scribe's pad."""
+
+    def fill(page: Any) -> None:
+        for key, names in (("team_a", ["Anna", "Ben"]), ("team_b", ["Cem", "Dora"])):
+            for index, name in enumerate(names):
+                page.locator(f"input[name='{key}']").nth(index).fill(name)
+        page.locator("input[name='mode'][value='table']").check()
+        page.locator("details.house-rules summary").click()  # six cups is a house rule
+        page.locator("select[name='rack']").select_option("6")
+
+    match_id = _through_the_form(night, "/bierpong/new", fill)
     phones = _follow(night, match_id, ["Anna", "Cem", "table screen"])
     table = Table(night.service, match_id, [night.scribe, *phones])
     table.start()
