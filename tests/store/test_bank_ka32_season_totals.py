@@ -1,8 +1,9 @@
 """KA-32/KA-33 on SQLite and PostgreSQL: the season report made from the database's sums
 (``store.ledger_totals``, issue 28.1) equals the report made from every booking
-(``club.bank.report.season_report``), and the book's totals equal ``balances``/``cash``/``bank_balance``,
-over random books: payments, spending, fines, evenings booked, corrected (reversed and booked anew),
-unbooked, single bookings reversed, and seasons closed (later writes on their days refused)."""
+(``club.bank.report.season_report``), and the book's totals equal ``balances``/``cash``/``bank_balance``
+(and its newest lines the end of the whole book), over random books: payments, spending, fines, evenings
+booked, corrected (reversed and booked anew), unbooked, single bookings reversed, and seasons closed
+(later writes on their days refused)."""
 
 from __future__ import annotations
 
@@ -110,6 +111,7 @@ def test_season_report_from_sums_equals_the_report_from_every_booking(
         assert book_totals(ledger.engine, day) == (balances(everything, day), cash(everything, day),
                                                    bank_balance(everything, day))  # fmt: skip
     assert book_totals(ledger.engine) == (balances(everything), cash(everything), bank_balance(everything))
+    assert ledger.latest_bookings(10) == everything[-10:]  # the bank page's newest lines
 
 
 def test_an_empty_book_has_an_empty_report(book: tuple[SqlLedger, list[int]]) -> None:

@@ -90,6 +90,16 @@ class SqlLedger:
         with self.engine.connect() as connection:
             return [_booking(row) for row in connection.execute(query)]
 
+    def latest_bookings(self, count: int) -> list[Booking]:
+        """The newest ``count`` bookings, in the book's order (the bank's page lists them)."""
+        query = (
+            select(ledger_bookings)
+            .order_by(ledger_bookings.c.day.desc(), ledger_bookings.c.booking_id.desc())
+            .limit(count)
+        )
+        with self.engine.connect() as connection:
+            return [_booking(row) for row in reversed(connection.execute(query).all())]
+
     def booked_evenings(self) -> dict[str, date]:
         with self.engine.connect() as connection:
             return {row.match_id: row.day for row in connection.execute(select(ledger_evenings))}

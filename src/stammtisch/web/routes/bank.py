@@ -27,7 +27,7 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 from stammtisch.club.bank.attendance import Attendance, fine, parse_window
 from stammtisch.club.bank.errors import BankRefusal, BookingRefused, UnknownMember
 from stammtisch.club.bank.export import ledger_csv_rows, season_csv_rows
-from stammtisch.club.bank.ledger import balances, bank_balance, cash, check_cents, parse_euros
+from stammtisch.club.bank.ledger import check_cents, parse_euros
 from stammtisch.club.bank.model import MANUAL, Booking, Reason, booking, reason_text
 from stammtisch.club.bank.report import report_from_totals
 from stammtisch.club.bank.season import Season, SeasonCalendar
@@ -35,7 +35,7 @@ from stammtisch.club.members.model import Kind, Member
 from stammtisch.club.spreadsheet import write_rows
 from stammtisch.core.text import Text
 from stammtisch.store.ledger_sync import CLUB_ZONE, SLUG, BookingNotifier, EveningBooker
-from stammtisch.store.ledger_totals import season_totals
+from stammtisch.store.ledger_totals import book_totals, season_totals
 from stammtisch.store.repository import SqlMatchRepository
 from stammtisch.store.settings import SqlSettings
 from stammtisch.web.deps import LangDep, RendererDep
@@ -133,17 +133,17 @@ def _rows(bookings: Sequence[Booking], members: dict[int, Member], lang: str) ->
 def _overview(booker: EveningBooker) -> dict[str, Any]:
     problems = booker.sync_all()
     members = {m.member_id: m for m in booker.club.members()}
-    book = booker.ledger.bookings()
-    owed = balances(book)
+    # The book's sums from the database and its newest lines (issue 28.1), not every booking.
+    owed, in_box, bank_side = book_totals(booker.ledger.engine)
     season = calendar(booker).season_of(_today())
     return {
         "members": sorted(members.values(), key=lambda m: m.name.casefold()),
         "balances": owed,
-        "cash": cash(book),
-        "bank_balance": bank_balance(book),
+        "cash": in_box,
+        "bank_balance": bank_side,
         "problems": problems,
         "season": season,
-        "recent": book[-10:],
+        "recent": booker.ledger.latest_bookings(10),
         "names": members,
     }
 
