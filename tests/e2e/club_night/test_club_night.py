@@ -152,7 +152,10 @@ def _through_the_form(night: Night, path: str, fill: Callable[[Any], None]) -> s
     page.goto(f"{night.url}{path}")
     fill(page)
     submit_names(page, page.locator("form.form button[type='submit']").last)
-    found = re.search(r"/(?:m|w|links|seat)/([0-9a-f]{32})", page.url)
+    # The page it leads to names the match (a table's first page shows its seat links right away).
+    found = re.search(r"/(?:m|w|links|seat)/([0-9a-f]{32})", page.url) or re.search(
+        r"/(?:m|w|links)/([0-9a-f]{32})", page.content()
+    )
     assert found, f"the form stayed at {page.url}: {page.locator('main').inner_text()[:300]}"
     return found.group(1)
 
@@ -217,13 +220,24 @@ def test_bierpong_six_cups(night: Night) -> None:
     close_all(phones)
 
 
-def _digital(night: Night, game: str, players: list[str], options: dict[str, Any], chooser: str, seed: int) -> None:
+def _digital(
+    night: Night,
+    game: str,
+    players: list[str],
+    options: dict[str, Any],
+    chooser: str,
+    seed: int,
+    form: Callable[[Any], None] | None = None,
+) -> None:
     """A digital table: the scribe opens it, hands out the seat links (QR and link) and the table-screen
     link; the players open theirs without an account and play on their own phones, tapping the buttons
     of their seat page (a move the page takes as typed notation goes in as that page's form post); bots
     take the empty seats. Every phone shows every step within 2 s."""
-    opened = night.create("/api/tables", {"game": game, "players": players, "bot": "heuristic", "options": options})
-    match_id = opened["match_id"]
+    if form is not None:  # through the game's own form on the scribe's phone
+        match_id = _through_the_form(night, f"/{game}/new", form)
+    else:
+        body = {"game": game, "players": players, "bot": "heuristic", "options": options}
+        match_id = night.create("/api/tables", body)["match_id"]
     scribe = night.scribe
     scribe.page.goto(f"{night.url}/links/{match_id}")
     humans = [seat for seat, name in enumerate(players) if name]
@@ -278,7 +292,17 @@ def test_preisromme_digital_one_game_of_five_cards(night: Night) -> None:
 
 
 def test_regeln_digital_three_seats(night: Night) -> None:
-    _digital(night, "regeln", ["Anna", "Ben", ""], {}, chooser="heuristic", seed=1)
+    """Das Regeln Wir Schon! opened through its form (three seats, the third a bot), played by tapping."""
+
+    def fill(page: Any) -> None:
+        page.locator("input[name='mode'][value='digital']").check()
+        page.locator("input[name='seats']").fill("3")
+        fields = page.locator("input[name='player']")
+        for index in range(fields.count()):
+            fields.nth(index).fill(["Anna", "Ben"][index] if index < 2 else "")
+        page.locator("select[name='bot']").select_option("heuristic")
+
+    _digital(night, "regeln", ["Anna", "Ben", ""], {}, chooser="heuristic", seed=1, form=fill)
 
 
 def test_ten_tabs_of_the_app_in_one_browser(night: Night) -> None:
