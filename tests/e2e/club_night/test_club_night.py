@@ -82,19 +82,25 @@ def _play_at_the_table(
 
 
 def test_kluempchen_an_evening_of_two_rounds_with_a_late_arrival(night: Night) -> None:
+    """The evening is made through Klümpchen's own form (teams entered, Emil ticked "later", the score
+    sheet), then entered by tapping the scribe's sheet."""
     players = ["Anna", "Ben", "Carla", "Dieter", "Emil"]
-    made = night.create(
-        "/api/matches",
-        {
-            "game": "kluempchen",
-            "players": players,
-            "options": {"team_draw": "manual"},
-            "setup": {"teams": [[0, 1], [2, 3]], "later": [4]},
-            "mode": "scoresheet",
-            "title": "Freitag",
-        },
-    )
-    match_id = made["match_id"]
+
+    def fill(page: Any) -> None:
+        page.locator("input[name='title']").fill("Freitag")
+        rows = page.locator("ol.players > li")
+        for index, name in enumerate(players):
+            row = rows.nth(index)
+            row.locator("input[name='player']").fill(name)
+            if index < 4:
+                row.locator("input[name='team']").fill(str(index // 2 + 1))
+            else:
+                row.locator("input[name='later']").check()
+        page.locator("input[name='team_draw'][value='manual']").check()
+        page.locator("input[name='mode'][value='scoresheet']").check()
+
+    match_id = _through_the_form(night, "/evenings/new", fill)
+    assert list(night.service.snapshot(match_id).players) == players
     phones = _follow(night, match_id, ["Anna", "Ben", "table screen"])
     table = Table(night.service, match_id, [night.scribe, *phones])
     table.start()
