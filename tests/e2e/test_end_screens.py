@@ -78,6 +78,8 @@ def test_kluempchen_closed_evening_says_who_pays_what_in_euros(
     for page in phones:
         _open(page, server, f"/m/{snap.match_id}")
         page.screenshot(path=str(shots / f"end-kluempchen-round-{_lang(page)}.png"))
+        heading = page.locator("[data-testid='settlement'] h2").bounding_box()
+        assert heading is not None and heading["y"] + heading["height"] <= PHONE["height"]  # who pays: first screen
         least = page.locator("[data-testid='pays-least']").inner_text()
         assert ("2,50\xa0€" if _lang(page) == "de" else "€2.50") in least and "Emil" not in least
     closed = service.act(snap.match_id, 0, "close", round_end.seq)
