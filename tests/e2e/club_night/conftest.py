@@ -51,6 +51,7 @@ class Night:
 
     def member_streams(self) -> int:
         member = club_service(self.server.app).repository.member_by_key(SCRIBE.casefold())
+        assert member is not None
         return int(self.server.app.state.stream_limits.open_streams(f"member:{member.member_id}"))
 
 

@@ -8,7 +8,15 @@ ten tabs of the app in one browser (one live connection; a tap still shows every
 Games are played with the smallest table that still plays them whole: Klümpchen as an evening on the
 score sheet (two rounds, a late arrival), Prömpeln until a king (a perfect run ends the game), Bier-Pong
 with six cups, Preisrommé with one game of five cards and Das Regeln Wir Schon! with three seats (a bot in
-the third). Digital seats choose with the game's bot; table games are entered on the scribe's phone."""
+the third). Digital seats choose with the game's bot; table games are entered on the scribe's phone.
+
+The way people play: Klümpchen, Prömpeln, Bier-Pong and Regeln are made through the game's own form on
+the scribe's phone (newcomers answered "guest tonight"); Preisrommé is still opened through the scribe's
+session on the JSON API (its form has no "cards per player", and a game of five cards keeps the suite
+short). Steps are entered by tapping the button on the acting phone's board that sends them
+(``Table.tap``): every step of Prömpeln and Regeln is a tap; Klümpchen's score-sheet counts, Bier-Pong's
+throws without a button of their own and Preisrommé's melds (typed notation on its page) go in as that
+page's form post, counted per game and printed."""
 
 from __future__ import annotations
 
