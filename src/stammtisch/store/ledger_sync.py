@@ -28,6 +28,7 @@ from stammtisch.matches import audit
 from stammtisch.matches.notifier import Notifier
 from stammtisch.matches.service import MatchService
 from stammtisch.store.ledger import SqlLedger
+from stammtisch.store.ledger_totals import linked_seats
 from stammtisch.store.members import SqlClub
 
 _log = logging.getLogger(__name__)
@@ -115,6 +116,9 @@ class EveningBooker:
         linked is answered without reading its log: the season's figures ask for hundreds)."""
         seats = self.club.seats(match_id)
         record = self.service.record(match_id)
+        return self._seats(match_id, state, seats, record)
+
+    def _seats(self, match_id: str, state: Any | None, seats: dict[int, int], record: Any) -> dict[int, int]:
         started = len(record.players)
         if seats and state is not None:
             count = self.service.games[record.game].seat_count(state, started)
@@ -169,12 +173,16 @@ class EveningBooker:
         figures: dict[int, Any] = {}
         evenings = self.ledger.booked_between(start, end)
         kept = read_models.final_states(self.ledger.engine, evenings, read_models.current_version())
+        # The evenings' linked seats and records in two queries, not two per evening (issue 28.1).
+        linked = linked_seats(self.ledger.engine, evenings)
+        records = self.service.repository.records(evenings) if hasattr(self.service.repository, "records") else {}
         for match_id in evenings:
             state = kept.get(match_id)
             if state is None:
                 state = self.ended_state(match_id)
             if state is not None:
-                BANK.add_evening(figures, state, self.seats(match_id, state))
+                record = records.get(match_id) or self.service.record(match_id)
+                BANK.add_evening(figures, state, self._seats(match_id, state, linked.get(match_id, {}), record))
         return figures
 
 

@@ -16,6 +16,7 @@ from stammtisch.club.bank.model import Reason
 from stammtisch.club.bank.report import SeasonTotals
 from stammtisch.club.bank.season import Season
 from stammtisch.store.ledger_tables import ledger_bookings
+from stammtisch.store.tables import match_seats
 
 _b = ledger_bookings.c
 
@@ -81,3 +82,15 @@ def season_totals(engine: Engine, season: Season) -> SeasonTotals:
                 carried[int(member)] = carried.get(int(member), 0) + int(m_early)
             at_end[int(member)] = at_end.get(int(member), 0) + int(m_early) + int(m_inside)
     return SeasonTotals(carried, at_end, cash_start, cash_end, tuple(rows))
+
+
+def linked_seats(engine: Engine, match_ids: list[str]) -> dict[str, dict[int, int]]:
+    """Per match of ``match_ids`` its seats linked to members (``SqlClub.seats`` of many, one query)."""
+    found: dict[str, dict[int, int]] = {}
+    query = select(match_seats.c.match_id, match_seats.c.seat, match_seats.c.member_id).where(
+        match_seats.c.match_id.in_(match_ids)
+    )
+    with engine.connect() as connection:
+        for match_id, seat, member_id in connection.execute(query):
+            found.setdefault(match_id, {})[int(seat)] = int(member_id)
+    return found

@@ -152,6 +152,12 @@ class SqlMatchRepository:
             raise MatchNotFound(match_id)
         return _record(row)
 
+    def records(self, match_ids: Sequence[str]) -> dict[str, MatchRecord]:
+        """The records of ``match_ids`` (those that exist) in one query (the season's figures ask for many)."""
+        with _available(), self._reads.connect() as connection:
+            rows = connection.execute(select(matches).where(matches.c.match_id.in_(list(match_ids)))).all()
+        return {row.match_id: _record(row) for row in rows}
+
     def list_matches(self, limit: int, game: str | None = None) -> list[MatchRecord]:
         query = select(matches).order_by(matches.c.created_at.desc(), matches.c.match_id.desc()).limit(max(limit, 0))
         if game is not None:
