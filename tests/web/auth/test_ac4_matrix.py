@@ -394,7 +394,7 @@ def test_ac4_every_route_of_the_app_needs_a_permission_or_is_deliberately_open(t
     open_paths = {path for _, path, permission in route_table(toy_app) if permission == OPEN}
     allowed_open = (
         *("/signin", "/signout", "/setup", "/invite/", "/p/", "/seat/", "/api/seat", "/api/openapi.json"),
-        *("/screen/", "/f/"),  # the table-screen and follow links (LK-2, LK-3): the token is the capability
+        *("/screen/", "/f/", "/fe/"),  # the table-screen, follow and evening links (LK-2, LK-3, LK-7): tokens
     )
     assert all(path.startswith(allowed_open) for path in open_paths), sorted(open_paths)
 
