@@ -92,6 +92,7 @@ def test_a_bierpong_evening_followed_on_one_link(night: Night) -> None:
         )
     assert time.monotonic() - started < 30
     assert [phone.loads() for phone in phones] == loads  # followed without a reload
+    assert all(phone.banners() == [] for phone in phones), [phone.banners()[:1] for phone in phones]
     for phone, lang in zip(phones, ("de", "en"), strict=True):
         text = phone.page.locator("main").inner_text()
         assert "Ana, Ben" in text and "Pong-Freitag" in text
