@@ -2,7 +2,7 @@
 creates an evening; a member joins a digital table by its seat link on a second phone, without a
 sign-in, and plays; the scribe cannot undo after the end (AC-5: a bilingual refusal above the board,
 nothing written), the treasurer can, with a written reason that the log keeps (M-10).
-Screenshots of each screen go to /tmp/shots/auth/."""
+Screenshots of each screen go to the screenshot folder (tests/support/shots.py, auth)."""
 
 from __future__ import annotations
 
@@ -20,10 +20,11 @@ from tests.e2e.conftest import PHONE
 from tests.e2e.names import submit_names
 from tests.matches.conftest import make_service
 from tests.support.club import NAMES, PASSWORD, setup_club
+from tests.support.shots import shots_dir
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
-SHOTS = Path("/tmp/shots/auth")
+SHOTS = shots_dir("auth")
 REASON = "Würfel falsch abgelesen: es war eine 3"
 
 

@@ -1,19 +1,19 @@
 """Issue 13 in the browser at 390x844 (KA-30, KA-33, KA-32): an evening is closed and booked, the
 treasurer books a late arrival's fine and records a payment, the member sees her balance, and the
-season report renders (phone and A4). Screenshots go to /tmp/shots/bank/."""
+season report renders (phone and A4). Screenshots go to the screenshot folder (tests/support/shots.py, bank)."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from stammtisch.club.members import Role
 from stammtisch.web.background import BackgroundServer
 from tests.e2e.conftest import PHONE
 from tests.support.club import NAMES
+from tests.support.shots import shots_dir
 from tests.web.test_bank_ka33_pages import play_to_the_end
 
-SHOTS = Path("/tmp/shots/bank")
+SHOTS = shots_dir("bank")
 
 
 def shot(page: Any, name: str) -> None:

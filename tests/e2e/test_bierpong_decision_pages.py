@@ -1,21 +1,22 @@
 """Every Bier-Pong decision page at 390x844 in German and English (issue 25 points 3 and 6, issue 26
 points 8-10): the choice the page waits for is on the first screen and nothing is wider than the phone.
 The states are entered through the match service (as the scribe's taps would), then each page is opened
-and photographed under /tmp/shots/bierpong_decisions; "both balls at once" is tapped on the page."""
+and photographed under the screenshot folder (tests/support/shots.py, bierpong_decisions);
+"both balls at once" is tapped on the page."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from stammtisch.web.background import BackgroundServer
 from tests.e2e.conftest import PHONE
+from tests.support.shots import shots_dir
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
-SHOTS = Path("/tmp/shots/bierpong_decisions")
+SHOTS = shots_dir("bierpong_decisions")
 OPEN = [(None, "duel A"), (0, "begin A"), (2, "side left")]
 #: name: (rack, steps after the duel and the choices, the selector of the choice the page waits for)
 SCENES: dict[str, tuple[int, list[tuple[int | None, str]], str]] = {

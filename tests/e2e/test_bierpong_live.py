@@ -1,21 +1,22 @@
 """Bier-Pong at a real table (issue 11): the scribe records a Bombe with Aufsetzer on one phone
 (Art 20 + Art 14, BP-R05: cup 5 and three more) by toggling "Aufsetzer" and tapping cup 5, then
 tapping cup 5 again, and picks the extra cups on the rack; a second phone shows the rack change
-live, without reloading (Server-Sent Events). Screens are saved under /tmp/shots/bierpong."""
+live, without reloading (Server-Sent Events). Screens are saved under the
+screenshot folder (tests/support/shots.py, bierpong)."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from stammtisch.web.background import BackgroundServer
 from tests.e2e.conftest import PHONE
+from tests.support.shots import shots_dir
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
-SHOTS = Path("/tmp/shots/bierpong")
+SHOTS = shots_dir("bierpong")
 
 
 def _tap(page: Any, selector: str) -> None:

@@ -2,11 +2,10 @@
 the treasurer takes the close back on the correction page with a written reason, takes the last throw
 back on the board (the reason field already filled), taps the corrected dice, closes the evening again,
 and the bank shows the evening's new money, its history the reversal and the re-booking with who and
-why. Screenshots go to /tmp/shots/correction/."""
+why. Screenshots go to the screenshot folder (tests/support/shots.py, correction)."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import expect
@@ -14,9 +13,10 @@ from playwright.sync_api import expect
 from stammtisch.club.members import Role
 from stammtisch.web.background import BackgroundServer
 from tests.e2e.conftest import PHONE
+from tests.support.shots import shots_dir
 from tests.web.test_m10_correction_routes import CORRECTED, REASON, closed_evening
 
-SHOTS = Path("/tmp/shots/correction")
+SHOTS = shots_dir("correction")
 
 
 def shot(page: Any, name: str) -> None:

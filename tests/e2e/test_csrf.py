@@ -11,7 +11,6 @@ import json
 import random
 import re
 from collections import deque
-from pathlib import Path
 from typing import Any
 from urllib.parse import quote, urljoin, urlsplit
 
@@ -24,9 +23,10 @@ from stammtisch.web.background import BackgroundServer
 from stammtisch.web.csrf import COOKIE
 from tests.club.sheets import play_sheet
 from tests.e2e.conftest import PHONE
+from tests.support.shots import shots_dir
 from tests.web.security_support import routes
 
-SHOTS = Path("/tmp/shots/audit")
+SHOTS = shots_dir("audit")
 #: Pages visited at most while collecting forms (each page template is visited once).
 MAX_PAGES = 80
 #: Links not to follow: they leave, sign out, stream, switch the language or download.

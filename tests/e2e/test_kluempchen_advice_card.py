@@ -14,7 +14,7 @@ from tests.e2e.conftest import PHONE
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
-SHOTS = Path(os.environ.get("STAMMTISCH_SHOTS", "/tmp/shots/solver"))
+SHOTS = Path(os.environ.get("STAMMTISCH_SHOTS", "the screenshot folder (tests/support/shots.py, solver)"))
 
 
 def _evening(server: BackgroundServer) -> str:

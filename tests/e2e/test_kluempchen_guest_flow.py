@@ -2,11 +2,10 @@
 expected turns up; between rounds the scribe opens "Kommt jemand oder geht jemand?", types "Karl" under
 "Neuer Gast" and adds him; Karl starts the new draw, plays round 2 (his result is entered on the page),
 the evening is closed on the page and booked with his name on the bank page. A name seated already is
-refused with the shared refusal box. Screenshots go to /tmp/shots/guests/."""
+refused with the shared refusal box. Screenshots go to the screenshot folder (tests/support/shots.py, guests)."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,10 +14,11 @@ from stammtisch.club.members import Role
 from stammtisch.web.auth import club_service
 from stammtisch.web.background import BackgroundServer
 from tests.e2e.conftest import PHONE
+from tests.support.shots import shots_dir
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
-SHOTS = Path("/tmp/shots/guests")
+SHOTS = shots_dir("guests")
 PLAYERS = ["Anna", "Ben", "Carla", "Dieter"]
 
 

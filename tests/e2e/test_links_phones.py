@@ -4,12 +4,11 @@ of the three digital games (Preisrommé, Das Regeln Wir Schon!, Bier-Pong: one c
 copy buttons), the table screen they hand out, the follow link of the three table games (Klümpchen,
 Prömpeln, Bier-Pong) from "open this match on another phone", a withdrawn link's refusal, and the form's
 question about a name the club does not know. Nothing is wider than the phone; each page is saved to
-/tmp/shots/links/ for a look by eye.
+the screenshot folder (tests/support/shots.py, links) for a look by eye.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,8 +16,9 @@ import pytest
 from stammtisch.web.background import BackgroundServer
 from tests.e2e.conftest import PHONE
 from tests.e2e.names import submit_names
+from tests.support.shots import shots_dir
 
-SHOTS = Path("/tmp/shots/links")
+SHOTS = shots_dir("links")
 LOCALES = {"de": "de-DE", "en": "en-US"}
 TABLE_GAMES = {
     "kluempchen": {

@@ -5,7 +5,6 @@ passes with the "Change players" form."""
 from __future__ import annotations
 
 import random
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,11 +13,12 @@ from stammtisch.store.tournament_sheets import tournament_service
 from stammtisch.web.background import BackgroundServer
 from tests.club.sheets import play_sheet
 from tests.e2e.conftest import PHONE
+from tests.support.shots import shots_dir
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
 
-SHOTS = Path("/tmp/shots/audit")
+SHOTS = shots_dir("audit")
 
 
 def keeper_page(browser: Any, server: BackgroundServer, lang: str = "en-US") -> Any:

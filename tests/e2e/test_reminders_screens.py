@@ -1,13 +1,11 @@
 """C-2, KA-31 on a phone (390x844): the evening page of a Klümpchen table on Mia's birthday and in
 Christmas week shows the reminder lines in words (names, no clause codes) and still has its main input on
 the first screen; the reminders page and the member form with the birthday. Screenshots go to
-/tmp/shots/backup/ (or STAMMTISCH_SHOTS_DIR)."""
+the screenshot folder (tests/support/shots.py, backup)."""
 
 from __future__ import annotations
 
-import os
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,13 +15,14 @@ from stammtisch.store.reminders import SqlReminders
 from stammtisch.web.background import BackgroundServer
 from stammtisch.web.routes.reminders import club_today
 from tests.e2e.conftest import PHONE
+from tests.support.shots import shots_dir
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
 PLAYERS = ["Anna", "Ben", "Carla", "Dieter"]
 TEAMS = {"options": {"team_draw": "manual"}, "setup": {"teams": [[0, 1], [2, 3]]}}
 CLAUSE = re.compile(r"\b[A-Z]{1,3}-[A-Z]?\d+(?:\.\d+)*[a-z]?\b")
-SHOTS = Path(os.environ.get("STAMMTISCH_SHOTS_DIR") or "/tmp/shots/backup")
+SHOTS = shots_dir("backup")
 
 
 def shoot(page: Any, name: str) -> None:

@@ -1,12 +1,11 @@
 """SE-2 in the browser at 390x844: the treasurer opens the season start page from the season report,
 a day that not every year has is refused in words with the clause as a rule link, then 1 August is
 saved and the page says from when it applies and which short season bridges to it. Screenshots go to
-/tmp/shots/season/."""
+the screenshot folder (tests/support/shots.py, season)."""
 
 from __future__ import annotations
 
 from datetime import UTC, date, datetime
-from pathlib import Path
 from typing import Any
 
 from stammtisch.club.bank.model import Reason, booking
@@ -15,8 +14,9 @@ from stammtisch.store.settings import SqlSettings
 from stammtisch.web.background import BackgroundServer
 from tests.e2e.conftest import PHONE
 from tests.support.club import NAMES
+from tests.support.shots import shots_dir
 
-SHOTS = Path("/tmp/shots/season")
+SHOTS = shots_dir("season")
 
 
 def shot(page: Any, name: str) -> None:

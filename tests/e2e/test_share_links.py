@@ -1,7 +1,7 @@
 """Handing out links on a phone (issue 10.4), in Chromium at 390×844: the organiser opens a Preisrommé
 table, every seat link is a QR code with its URL wrapped inside the screen and a copy button that
 says it copied; the organiser finds the seat links again later from the table's page (TS-5), and
-another phone cannot. Screenshots go to /tmp/shots/lan/ for a look by eye.
+another phone cannot. Screenshots go to the screenshot folder (tests/support/shots.py, lan) for a look by eye.
 """
 
 from __future__ import annotations
@@ -14,8 +14,9 @@ import pytest
 from stammtisch.web.background import BackgroundServer
 from tests.e2e.conftest import PHONE
 from tests.e2e.names import submit_names
+from tests.support.shots import shots_dir
 
-SHOTS = Path("/tmp/shots/lan")
+SHOTS = shots_dir("lan")
 
 
 def _shot(page: Any, name: str) -> None:

@@ -1,11 +1,10 @@
 """ST-6 in a real Chromium on a 390×844 phone: the statistics pages of a small club, axe-clean in
 German and English, no sideways scrolling of the page (wide tables scroll inside their own box), the
-season picker works by tapping; screenshots in /tmp/shots/stats/."""
+season picker works by tapping; screenshots in the screenshot folder (tests/support/shots.py, stats)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,10 +17,11 @@ from tests.club.stats.small_club import OPTIONS, SETUP, sheet_steps
 from tests.e2e.conftest import PHONE
 from tests.e2e.test_a11y import serious_violations
 from tests.support.club import NAMES, setup_club
+from tests.support.shots import shots_dir
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
-SHOTS = Path("/tmp/shots/stats")
+SHOTS = shots_dir("stats")
 ROLES = [Role.ADMIN, Role.TREASURER, Role.SCRIBE, Role.MEMBER]
 
 

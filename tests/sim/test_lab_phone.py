@@ -1,19 +1,19 @@
 """Issue 15.4: the lab pages (Prömpeln, Preisrommé and the shared page with Klümpchen) on a 390x844
 phone in Chromium, German and English: the variant choice and the button are on the first screen,
 nothing is wider than the phone, the chart and every figure appear in the page's language
-(screenshots in /tmp/shots/labs/)."""
+(screenshots in the screenshot folder (tests/support/shots.py, labs))."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from stammtisch.web.background import BackgroundServer
 from tests.e2e.conftest import PHONE, browser, server  # noqa: F401 - the Playwright fixtures
+from tests.support.shots import shots_dir
 
-SHOTS = Path("/tmp/shots/labs")
+SHOTS = shots_dir("labs")
 CASES = (
     ("proempeln", "de", "pash7_zero_pairs=false", "Platz 1 (fängt an) gewinnt"),
     ("preisromme", "en", "opening_min_points=30", "first player goes out"),
