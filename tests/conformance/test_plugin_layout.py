@@ -3,14 +3,12 @@ file per layer.
 
 A game's own places: ``games/<slug>/``, any layer's part ``<layer>/games/<slug>`` (a package or a module,
 ``web/games/<slug>/``, ``cli/games/<slug>/``, ``bots/games/<slug>/``, ``matches/games/<slug>.py``) and its
-modules ``<layer>/games/<slug>_<kind>.py`` (``club/games/<slug>_stats.py``), the bot modules not yet moved
-to ``bots/games/`` (``bots/<slug>.py``) and ``store/migrations/`` (old migrations name what existed when
-they were written). Places are matched by name, as identifiers: ``games/pigment.py`` is not a place of
-``pig``. A file names a
-game when its text contains the registered slug, lower case or upper case (``PREISROMME``), not
-inside a longer word (``preisromme_table`` names it; the German word "Regeln" does not name
-``regeln``). A layer is a top-level package of ``stammtisch``; in each, at most one file outside the
-games' places may name games: its registry.
+modules ``<layer>/games/<slug>_<kind>.py`` (``club/games/<slug>_stats.py``), and ``store/migrations/`` (old
+migrations name what existed when they were written). Places are matched by name, as identifiers:
+``games/pigment.py`` is not a place of ``pig``. A file names a game when its text contains the registered
+slug, lower case or upper case (``PREISROMME``), not inside a longer word (``preisromme_table`` names it; the
+German word "Regeln" does not name ``regeln``). A layer is a top-level package of ``stammtisch``; in each, at
+most one file outside the games' places may name games: its registry.
 """
 
 from __future__ import annotations
@@ -42,8 +40,6 @@ def allowed(relative: Path, slug: str) -> bool:
     parts = relative.parts
     if parts[:2] == ("store", "migrations"):
         return True
-    if parts[0] == "bots" and len(parts) == 2 and _names_the_game(parts[1], slug):
-        return True  # bots/<slug>.py, until it moves to bots/games/<slug>
     for at, part in enumerate(parts[:-1]):
         if part == "games" and _names_the_game(parts[at + 1], slug):
             return True  # games/<slug>/..., */games/<slug>/..., */games/<slug>.py, */games/<slug>_<kind>.py
@@ -85,7 +81,7 @@ def test_the_layout_rule_sees_the_games_own_places() -> None:
 
 
 def test_at_most_one_registry_file_per_layer_names_a_game() -> None:
-    """Issue 8: outside games/<slug>/, */games/<slug>*, bots/<slug>* and store/migrations/, at most
+    """Issue 8: outside games/<slug>/, */games/<slug>*, and store/migrations/, at most
     one registry file per layer names a game."""
     found = naming_files()
     crowded = {layer: files for layer, files in found.items() if len(files) > 1}

@@ -25,7 +25,7 @@ DEFAULT_BOT = "heuristic"
 def bots_for(game: Game[Any]) -> dict[str, BotFactory]:
     """The bots available for ``game``, by name; always contains ``random``."""
     found: dict[str, BotFactory] = {"random": RandomBot}
-    module = part("bots", game.slug) or _unmoved(game.slug)
+    module = part("bots", game.slug)
     if module is not None:
         found.update(getattr(module, "BOTS", {}))
     return found
@@ -33,24 +33,10 @@ def bots_for(game: Game[Any]) -> dict[str, BotFactory]:
 
 def bot_names(game: Game[Any]) -> dict[str, Text]:
     """The names a game gives its bots in words (its bot module's ``NAMES``), by code; may be empty."""
-    module = part("bots", game.slug) or _unmoved(game.slug)
+    module = part("bots", game.slug)
     return dict(getattr(module, "NAMES", {})) if module is not None else {}
 
 
 def bot_or_default(available: dict[str, BotFactory], name: str) -> str:
     """``name``, except that the default bot of a game without one of its own is the random bot."""
     return "random" if name == DEFAULT_BOT and name not in available else name
-
-
-def _unmoved(slug: str) -> Any:
-    """A game's bots still in the old place, ``stammtisch.bots.<slug>`` (to be moved to ``bots/games/``)."""
-    import importlib
-
-    if slug not in _UNMOVED:
-        return None
-    return importlib.import_module(f"stammtisch.bots.{slug}")
-
-
-#: Games whose bot modules have not moved to ``bots/games/<slug>`` yet; the old place is looked at for
-#: these slugs only, never for a slug that could collide with a module of this layer.
-_UNMOVED = frozenset({"bierpong", "regeln"})

@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 from stammtisch.bots.base import RandomBot
-from stammtisch.bots.bierpong import HeuristicBot
+from stammtisch.bots.games.bierpong import HeuristicBot
 from stammtisch.bots.registry import bots_for
 from stammtisch.core.chance import sample
 from stammtisch.core.protocol import Chance, Finished

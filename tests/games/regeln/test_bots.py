@@ -1,4 +1,4 @@
-"""The Regeln bots (bots/regeln.py): they only answer legal actions, finish games, and the heuristic
+"""The Regeln bots (bots/games/regeln.py): they only answer legal actions, finish games, and the heuristic
 beats random players on average."""
 
 from __future__ import annotations
@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 
 from stammtisch.bots.base import RandomBot
+from stammtisch.bots.games.regeln import BOTS, HeuristicBot
 from stammtisch.bots.playout import play_out
-from stammtisch.bots.regeln import BOTS, HeuristicBot
 from stammtisch.games.regeln import GAME
 
 
