@@ -129,10 +129,13 @@ def test_links_name_the_public_https_address_and_cookies_are_secure(host: str, p
         assert match.status_code == 201, match.text
         page = client.get(f"/m/{match.json()['match_id']}")
         assert page.status_code == 200, page.text
-        assert f'data-copy="https://{PUBLIC}/m/{match.json()["match_id"]}"' in page.text
         assert "127.0.0.1" not in page.text
         for cookie in page.headers.get_list("set-cookie"):
             assert "Secure" in cookie, cookie
+        handed = client.post(f"/links/{match.json()['match_id']}/share/follow", follow_redirects=True)  # LK-2
+        assert handed.status_code == 200, handed.text
+        assert f'data-copy="https://{PUBLIC}/f/' in handed.text
+        assert "127.0.0.1" not in handed.text
         seat = client.get(table.json()["links"]["0"], follow_redirects=False)
         assert seat.status_code == 303 and "Secure" in seat.headers["set-cookie"]
 

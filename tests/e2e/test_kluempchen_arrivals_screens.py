@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from stammtisch.web.auth import club_service
 from stammtisch.web.background import BackgroundServer
@@ -55,6 +56,8 @@ def test_e22_between_rounds_on_the_phone(browser: Any, server: BackgroundServer,
     arrive.click()
     page.wait_for_selector("[data-testid='table-changed']")
     page.wait_for_load_state("networkidle")
+    expect(page.locator("[data-notation='redraw']")).to_be_in_viewport()  # the new board's top is brought into view
+    page.wait_for_function("() => window.scrollY === 0")
     check_screen(page, "[data-notation='redraw']", shots, f"kluempchen-table-changed-{lang}", PLAYERS)
     changed = page.locator("[data-testid='table-changed']").inner_text()
     assert "Emil" in changed
