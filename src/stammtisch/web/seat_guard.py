@@ -25,6 +25,8 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from stammtisch.matches.errors import MatchNotFound
 from stammtisch.matches.seat_links import SeatLinkRequired
+from stammtisch.store.database import RETRY_AFTER_SECONDS
+from stammtisch.store.errors import StoreError
 from stammtisch.web.i18n import COOKIE, choose_language
 from stammtisch.web.tables import private_seats_known, seats_are_private
 
@@ -71,14 +73,22 @@ class SeatGuard:
                     refused = await run_in_threadpool(self.linked, scope["app"], match_id)
                 except MatchNotFound:
                     refused = False  # the route answers 404 itself
+                except StoreError as trouble:
+                    # Unanswered, the guard must not let the request through; a 503 in words, as the
+                    # routes give for a busy store (issue 29.3), never a bare 500.
+                    retry = str(getattr(trouble, "retry_after", RETRY_AFTER_SECONDS))
+                    await _answer(scope, send, 503, trouble, [(b"retry-after", retry.encode())])
+                    return
             if refused:
-                await _refuse(scope, send)
+                await _answer(scope, send, 403, SeatLinkRequired())
                 return
         await self.app(scope, receive, send)
 
 
-async def _refuse(scope: Scope, send: Send) -> None:
-    error = SeatLinkRequired()
+async def _answer(
+    scope: Scope, send: Send, status: int, error: Any, extra: list[tuple[bytes, bytes]] | None = None
+) -> None:
+    """``error`` (a refusal or a store fault: ``code``, ``message``) in the reader's language."""
     headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", ())}
     cookie = SimpleCookie()
     try:
@@ -88,10 +98,11 @@ async def _refuse(scope: Scope, send: Send) -> None:
     query = parse_qs(scope.get("query_string", b"").decode("latin-1")).get("lang", [None])[0]
     lang = choose_language(query, cookie[COOKIE].value if COOKIE in cookie else None, headers.get("accept-language"))
     if scope.get("path", "").startswith("/api/") or "application/json" in headers.get("accept", ""):
-        body = json.dumps({"error": {**error.to_json(), "message": error.message.get(lang)}}).encode()
+        payload = error.to_json() if hasattr(error, "to_json") else {"code": error.code}
+        body = json.dumps({"error": {**payload, "message": error.message.get(lang)}}).encode()
         kind = b"application/json"
     else:
         body = f'<!doctype html><meta charset="utf-8"><p role="alert">{escape(error.message.get(lang))}</p>'.encode()
         kind = b"text/html; charset=utf-8"
-    await send({"type": "http.response.start", "status": 403, "headers": [(b"content-type", kind)]})
+    await send({"type": "http.response.start", "status": status, "headers": [(b"content-type", kind), *(extra or [])]})
     await send({"type": "http.response.body", "body": body})
