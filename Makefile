@@ -43,7 +43,7 @@ lint: test-deps
 	$(BIN)/mypy
 
 test: test-deps chromium lint
-	$(BIN)/pytest -n 2 --dist loadgroup
+	$(BIN)/pytest -n 2 --dist loadgroup --durations=30
 
 bench: venv
 	$(BIN)/python -m bench
