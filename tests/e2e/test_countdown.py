@@ -14,11 +14,13 @@ from tests.e2e.conftest import PHONE
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
 
-def test_the_vote_clock_counts_down_on_the_seat_phone(browser: Any, server: BackgroundServer) -> None:
+@pytest.mark.parametrize("seat", [0, 1])
+def test_the_vote_clock_counts_down_on_the_seat_phone(browser: Any, server: BackgroundServer, seat: int) -> None:
+    """Both phones: the one whose turn it is ("your time") and the one waiting (who, and how long)."""
     opened = table_for(server.app).open("bierpong", ["Anna", "Ben"], deadline_seconds=120, title="Uhr")
     context = browser.new_context(viewport=PHONE, role=None)
     page = context.new_page()
-    page.goto(f"{server.url}/p/{opened.tokens[1]}")
+    page.goto(f"{server.url}/p/{opened.tokens[seat]}")
     number = page.locator("[data-countdown-number]").first
     number.wait_for()
     first = int(number.inner_text())
