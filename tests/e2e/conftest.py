@@ -3,6 +3,7 @@ driven through Playwright in Debian's Chromium. Skipped (with the reason) withou
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -83,3 +84,20 @@ def server(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Backgroun
             signed: SignedInBrowser = request.getfixturevalue("browser")
             signed.server = running
         yield running
+
+
+@pytest.fixture
+def shots(tmp_path: Path) -> Path:
+    """Where a test's 390x844 screenshots go: ``$STAMMTISCH_SHOTS_DIR``, else the test's own folder."""
+    folder = Path(os.environ.get("STAMMTISCH_SHOTS_DIR") or tmp_path / "shots")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+@pytest.fixture
+def phones(browser: Any, server: BackgroundServer) -> Iterator[list[Any]]:
+    """A German and an English phone, signed in as the scribe."""
+    contexts = [browser.new_context(viewport=PHONE, locale=locale) for locale in ("de-DE", "en-US")]
+    yield [context.new_page() for context in contexts]
+    for context in contexts:
+        context.close()

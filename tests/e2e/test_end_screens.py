@@ -9,9 +9,7 @@ Screenshots under ``$STAMMTISCH_SHOTS_DIR`` or the test's tmp dir.
 
 from __future__ import annotations
 
-import os
 import random
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -29,22 +27,6 @@ from tests.web.games.kluempchen.test_settlement import play_round
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
 RAW = ("-250", "-750", "Revanche", "Rematch", "Nächste Runde", "Next round", " gewinnt!", " wins!")
-
-
-@pytest.fixture
-def shots(tmp_path: Path) -> Path:
-    folder = Path(os.environ.get("STAMMTISCH_SHOTS_DIR") or tmp_path / "shots")
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
-
-
-@pytest.fixture
-def phones(browser: Any, server: BackgroundServer) -> Iterator[list[Any]]:
-    """A German and an English phone, signed in as the scribe."""
-    contexts = [browser.new_context(viewport=PHONE, locale=locale) for locale in ("de-DE", "en-US")]
-    yield [context.new_page() for context in contexts]
-    for context in contexts:
-        context.close()
 
 
 def _lang(page: Any) -> str:

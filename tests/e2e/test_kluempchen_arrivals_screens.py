@@ -17,7 +17,7 @@ from stammtisch.web.auth import club_service
 from stammtisch.web.background import BackgroundServer
 from tests.e2e.conftest import PHONE
 from tests.e2e.names import submit_names
-from tests.e2e.test_phone_screens import check_screen, shots, visible_text  # noqa: F401 (fixture)
+from tests.e2e.test_phone_screens import check_screen
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
@@ -41,7 +41,7 @@ def _evening_after_round_one(server: BackgroundServer) -> str:
 
 
 @pytest.mark.parametrize("locale", ["de-DE", "en-US"])
-def test_e22_between_rounds_on_the_phone(browser: Any, server: BackgroundServer, shots: Path, locale: str) -> None:  # noqa: F811
+def test_e22_between_rounds_on_the_phone(browser: Any, server: BackgroundServer, shots: Path, locale: str) -> None:
     match_id = _evening_after_round_one(server)
     lang = locale[:2]
     context = browser.new_context(viewport=PHONE, locale=locale)
@@ -66,7 +66,7 @@ def test_e22_between_rounds_on_the_phone(browser: Any, server: BackgroundServer,
     context.close()
 
 
-def test_e22_the_form_ticks_players_expected_later(browser: Any, server: BackgroundServer, shots: Path) -> None:  # noqa: F811
+def test_e22_the_form_ticks_players_expected_later(browser: Any, server: BackgroundServer, shots: Path) -> None:
     context = browser.new_context(viewport=PHONE, locale="de-DE")
     page = context.new_page()
     page.goto(f"{server.url}/evenings/new")

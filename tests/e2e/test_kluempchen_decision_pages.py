@@ -7,8 +7,6 @@ to keep, with the dice just thrown in view."""
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -21,21 +19,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
 PLAYERS = ["Anna", "Ben", "Carla", "Dieter"]
 TEAMS = {"options": {"team_draw": "manual"}, "setup": {"teams": [[0, 1], [2, 3]]}}
-
-
-@pytest.fixture
-def shots(tmp_path: Path) -> Path:
-    folder = Path(os.environ.get("STAMMTISCH_SHOTS_DIR") or tmp_path / "shots")
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
-
-
-@pytest.fixture
-def phones(browser: Any, server: BackgroundServer) -> Iterator[list[Any]]:
-    contexts = [browser.new_context(viewport=PHONE, locale=locale) for locale in ("de-DE", "en-US")]
-    yield [context.new_page() for context in contexts]
-    for context in contexts:
-        context.close()
 
 
 def _lang(page: Any) -> str:

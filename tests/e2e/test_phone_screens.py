@@ -9,7 +9,6 @@ under ``$STAMMTISCH_SHOTS_DIR`` or the test's tmp dir (looked at, never compared
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 from typing import Any
@@ -31,13 +30,6 @@ CLAUSE = re.compile(r"\b[A-Z]{1,3}-[A-Z]?\d+(?:\.\d+)*[a-z]?\b")
 SEAT = re.compile(r"\b(?:[Ss]eat|Platz|Sitz) \d\b")
 
 
-@pytest.fixture
-def shots(tmp_path: Path) -> Path:
-    folder = Path(os.environ.get("STAMMTISCH_SHOTS_DIR") or tmp_path / "shots")
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
-
-
 def visible_text(page: Any) -> str:
     """What a person reads: the page's rendered text without the rule links' own word."""
     return str(page.evaluate("() => document.querySelector('main').innerText"))
@@ -57,14 +49,6 @@ def check_screen(page: Any, main_input: str, shots: Path, name: str, names: list
     assert not CLAUSE.findall(text), f"{name}: clause codes in visible text: {CLAUSE.findall(text)}"
     assert not SEAT.findall(text), f"{name}: seat numbers instead of names: {SEAT.findall(text)}"
     assert any(player in text for player in names), f"{name}: no player's name on the screen"
-
-
-@pytest.fixture
-def phones(browser: Any, server: BackgroundServer) -> Any:
-    contexts = [browser.new_context(viewport=PHONE, locale=locale) for locale in ("de-DE", "en-US")]
-    yield [context.new_page() for context in contexts]
-    for context in contexts:
-        context.close()
 
 
 def _open(page: Any, server: BackgroundServer, path: str) -> None:

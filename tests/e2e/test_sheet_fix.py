@@ -4,7 +4,6 @@ fit the phone and give prizes only when every game is entered; the tie-break rea
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
 
@@ -16,13 +15,6 @@ from tests.e2e.conftest import PHONE
 from tests.e2e.test_a11y import serious_violations
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
-
-
-@pytest.fixture
-def shots(tmp_path: Path) -> Path:
-    folder = Path(os.environ.get("STAMMTISCH_SHOTS_DIR") or tmp_path / "shots")
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
 
 
 def _wide(page: Any) -> int:
